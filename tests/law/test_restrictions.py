@@ -1,0 +1,130 @@
+"""§6 Restrictions and exceptions, and the §5 offences offered with them."""
+import ast
+import dataclasses
+import pathlib
+
+import pytest
+
+import fieldapp.law
+from fieldapp.law import (
+    FAILURE_TO_VACCINATE,
+    PRESUMPTIVE_EVIDENCE_NOTE,
+    SECTION_6_EXCEPTIONS,
+    SECTION_6_RESTRICTIONS,
+    UNLICENSED_DOG,
+    VIOLATIONS,
+    Restriction,
+    RestrictionException,
+)
+
+LAW_FILE = "/work/shared/law/sandy-creek-local-law-2-2011.txt"
+CODES = [f"6A{n}" for n in range(1, 13)]
+
+
+@pytest.fixture(scope="module")
+def law_text():
+    with open(LAW_FILE, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_s6A_has_twelve_restrictions_in_order():
+    assert list(SECTION_6_RESTRICTIONS) == CODES
+
+
+@pytest.mark.parametrize("n", range(1, 13), ids=CODES)
+def test_s6A_restriction_text_is_verbatim_and_titled(n, law_text):
+    r = SECTION_6_RESTRICTIONS[f"6A{n}"]
+    assert isinstance(r, Restriction)
+    assert r.code == f"6A{n}"
+    assert r.section == f"§6(A)({n})"
+    assert r.title.strip()
+    assert r.text in law_text
+    assert isinstance(r.exceptions, tuple)
+    assert all(isinstance(e, RestrictionException) for e in r.exceptions)
+
+
+def test_s6A_titles_in_plain_words():
+    assert SECTION_6_RESTRICTIONS["6A1"].title == "Running at large"
+    assert SECTION_6_RESTRICTIONS["6A2"].title == "Habitual barking or howling"
+
+
+def test_s6B_and_s6A1_hunting_exceptions_apply_to_running_at_large():
+    codes = [e.code for e in SECTION_6_RESTRICTIONS["6A1"].exceptions]
+    assert codes == ["6B", "6A1-hunting"]
+    assert SECTION_6_RESTRICTIONS["6A1"].exceptions[0].title == (
+        "On the owner's own property, able to be restrained")
+    assert SECTION_6_RESTRICTIONS["6A1"].exceptions[1].title == (
+        "Hunting in company of a hunter, under command")
+
+
+def test_s6B_does_not_apply_to_school_premises_or_recreational_areas():
+    assert SECTION_6_RESTRICTIONS["6A9"].exceptions == ()
+
+
+def test_s6B_applies_only_to_running_at_large():
+    with_6b = [code for code, r in SECTION_6_RESTRICTIONS.items()
+               if SECTION_6_EXCEPTIONS["6B"] in r.exceptions]
+    assert with_6b == ["6A1"]
+
+
+@pytest.mark.parametrize("code", list(SECTION_6_EXCEPTIONS), ids=list(SECTION_6_EXCEPTIONS))
+def test_s6B_exception_text_is_verbatim(code, law_text):
+    e = SECTION_6_EXCEPTIONS[code]
+    assert e.code == code
+    assert e.section in ("§6(B)", "§6(A)(1)")
+    assert e.title.strip()
+    assert e.text in law_text
+
+
+def test_s6C_presumptive_evidence_note_is_verbatim(law_text):
+    assert PRESUMPTIVE_EVIDENCE_NOTE in law_text
+    assert PRESUMPTIVE_EVIDENCE_NOTE.startswith("Establishment of the fact")
+
+
+def test_s5A1_unlicensed_dog_violation(law_text):
+    assert UNLICENSED_DOG.code == "5A1"
+    assert UNLICENSED_DOG.section == "§5(A)(1)"
+    assert UNLICENSED_DOG.title == "Unlicensed dog / no tag"
+    assert UNLICENSED_DOG.text in law_text
+    assert all(e.text in law_text for e in UNLICENSED_DOG.exceptions)
+
+
+def test_s5B1_failure_to_vaccinate_violation(law_text):
+    assert FAILURE_TO_VACCINATE.code == "5B1"
+    assert FAILURE_TO_VACCINATE.section == "§5(B)(1)"
+    assert FAILURE_TO_VACCINATE.title.strip()
+    assert FAILURE_TO_VACCINATE.text in law_text
+    assert [e.section for e in FAILURE_TO_VACCINATE.exceptions] == ["§5(B)(2)"]
+    assert all(e.text in law_text for e in FAILURE_TO_VACCINATE.exceptions)
+
+
+def test_s5_s6_violations_are_all_offence_codes_in_order():
+    assert list(VIOLATIONS) == ["5A1", "5B1"] + CODES
+    assert all(VIOLATIONS[code] is SECTION_6_RESTRICTIONS[code] for code in CODES)
+
+
+def test_s6_restrictions_are_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        SECTION_6_RESTRICTIONS["6A1"].title = "x"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        SECTION_6_EXCEPTIONS["6B"].text = "x"
+
+
+def test_law_core_imports_no_flask_or_database():
+    forbidden = {"flask", "flask_sqlalchemy", "flask_login", "sqlalchemy", "sqlite3", "werkzeug"}
+    package = pathlib.Path(fieldapp.law.__file__).parent
+    for source in package.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{source.name} imports {name}"
+
+
+def test_law_core_public_names_all_exported():
+    for name in fieldapp.law.__all__:
+        assert hasattr(fieldapp.law, name), name
