@@ -1,5 +1,6 @@
 """§5 Licensing of all dogs."""
 import dataclasses
+from pathlib import Path
 from datetime import date
 from decimal import Decimal
 
@@ -26,7 +27,7 @@ from fieldapp.law import (
     validate_fee_schedule,
 )
 
-LAW_FILE = "/work/shared/law/sandy-creek-local-law-2-2011.txt"
+LAW_FILE = Path(__file__).resolve().parents[2] / "docs" / "law" / "sandy-creek-local-law-2-2011.txt"
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from fieldapp.law import (
     RestrictionException,
 )
 
-LAW_FILE = "/work/shared/law/sandy-creek-local-law-2-2011.txt"
+LAW_FILE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "law" / "sandy-creek-local-law-2-2011.txt"
 CODES = [f"6A{n}" for n in range(1, 13)]
 
 

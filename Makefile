@@ -1,0 +1,44 @@
+# Two commands for a newcomer: `make run` and `make test`. Everything else is set up on the way.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+FLASK := $(BIN)/flask --app fieldapp
+
+.PHONY: run test seed migration chromium bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+# Reinstall only when the project's dependencies change.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(FLASK) seed-demo --if-empty
+	$(FLASK) run --host $${HOST:-127.0.0.1} --port $(PORT) $${FLASK_RUN_ARGS:-}
+
+# Debian's chromium drives the real-browser tests (Playwright cannot download its own here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+
+test: $(VENV)/.installed chromium
+	$(BIN)/python -m pytest $${PYTEST_ARGS:-}
+
+seed: $(VENV)/.installed
+	$(FLASK) seed-demo
+
+# Regenerate the single initial migration from the models (nothing is deployed yet).
+migration: $(VENV)/.installed
+	$(BIN)/python scripts/regen_migration.py
+
+bench: $(VENV)/.installed
+	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

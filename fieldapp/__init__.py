@@ -1,0 +1,61 @@
+"""Sandy Creek dog control field app: the application factory."""
+import os
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .config import Config
+from .extensions import csrf, db, limiter, login_manager, migrate
+
+
+def create_app(test_config=None):
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_object(Config)
+    if test_config is not None:
+        app.config.update(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SQLALCHEMY_DATABASE_URI"):
+        path = os.path.join(app.instance_path, "fieldapp.sqlite")
+        app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"),
+                     render_as_batch=True)
+    login_manager.init_app(app)
+    csrf.init_app(app)
+    limiter.init_app(app)
+
+    from . import models  # noqa: F401  (registers the tables)
+    from .auth import setup_login
+    setup_login(login_manager)
+
+    from .admin.views import bp as admin_bp
+    from .api.views import bp as api_bp
+    from .auth.views import bp as auth_bp
+    from .clerk.views import bp as clerk_bp
+    from .field.views import bp as field_bp
+    from .main.views import bp as main_bp
+    from .public.views import bp as public_bp
+    from .tags.views import bp as tags_bp
+    for bp in (main_bp, auth_bp, admin_bp, clerk_bp, tags_bp, field_bp, public_bp, api_bp):
+        app.register_blueprint(bp)
+
+    from .errors import register_error_handlers
+    register_error_handlers(app)
+    from .web import register_template_helpers
+    register_template_helpers(app)
+    from .cli import register_cli
+    register_cli(app)
+    return app
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record):
+    """SQLite: WAL so readers never wait on the writer, and enforce foreign keys."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()

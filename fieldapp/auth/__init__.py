@@ -1,0 +1,48 @@
+"""Sign-in, roles, and the role check every view uses."""
+from functools import wraps
+
+from flask import abort, request
+from flask_login import current_user
+
+from ..extensions import db
+
+
+def setup_login(login_manager):
+    from ..models import User
+
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Please sign in to continue."
+    login_manager.login_message_category = "info"
+
+    @login_manager.user_loader
+    def load_user(user_id):
+        return db.session.get(User, int(user_id))
+
+    @login_manager.unauthorized_handler
+    def unauthorized():
+        from flask import flash, jsonify, redirect, url_for
+        if request.path.startswith("/api/"):
+            return jsonify(error="sign_in_required", message="Your session has ended. Sign in again; "
+                                 "nothing in the outbox is lost."), 401
+        flash(login_manager.login_message, "info")
+        return redirect(url_for("auth.login", next=request.full_path))
+
+
+def role_required(*roles):
+    """Signed in and holding one of `roles` (the admin holds every role)."""
+    def decorator(view):
+        @wraps(view)
+        def wrapped(*args, **kwargs):
+            from ..extensions import login_manager
+            if not current_user.is_authenticated:
+                return login_manager.unauthorized()
+            if not current_user.has_role(*roles):
+                abort(403)
+            return view(*args, **kwargs)
+        return wrapped
+    return decorator
+
+
+# Who may do what, by area. Officers: §7 DCO, police and peace officers (constables).
+OFFICERS = ("dco", "constable")
+STAFF = ("clerk", "dco", "constable", "justice")

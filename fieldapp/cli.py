@@ -1,0 +1,260 @@
+"""Command-line tools: seed-demo, create-user."""
+import random
+from datetime import date, timedelta
+from decimal import Decimal
+
+import click
+from flask.cli import with_appcontext
+from dateutil.relativedelta import relativedelta
+from flask_migrate import upgrade
+from sqlalchemy import func, insert
+
+from .extensions import db
+from .models import (ROLES, Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, User)
+from .timeutil import local_today
+
+DEMO_PASSWORD = "sandycreek"
+DEMO_USERS = [
+    ("clerk", "Tammy Miller", "clerk"),
+    ("dco", "Dale Crofoot", "dco"),
+    ("constable", "Rita Hollenbeck", "constable"),
+    ("justice", "Hon. Paul Weaver", "justice"),
+    ("admin", "Town Supervisor", "admin"),
+]
+
+STREETS = ["Harwood Dr", "Lake Rd", "Salisbury St", "Ridge Rd", "County Route 15", "Railroad St",
+           "Lindsey Rd", "Sandy Creek Rd", "Pierrepont Manor Rd", "Wart Rd", "Anderson Rd",
+           "Fox Rd", "Bonney Rd", "Tryon Rd", "Seber Shores Rd", "Cook Rd"]
+FIRST = ["Mary", "John", "Linda", "James", "Karen", "Robert", "Susan", "Michael", "Donna", "David",
+         "Patricia", "William", "Barbara", "Richard", "Nancy", "Thomas", "Sharon", "Mark", "Amy", "Kevin"]
+LAST = ["Miller", "Stevens", "Hollis", "Ackley", "Wart", "Salisbury", "Crandall", "Soper", "Hadley",
+        "Ladd", "Tryon", "Gates", "Bonney", "Seymour", "Fuller", "Ramsey", "Cook", "Lindsey", "Weaver", "Bice"]
+DOG_NAMES = ["Max", "Bella", "Charlie", "Luna", "Cooper", "Daisy", "Tucker", "Sadie", "Bear", "Molly",
+             "Duke", "Maggie", "Buddy", "Rosie", "Jake", "Lucy", "Rocky", "Penny", "Zeus", "Ginger"]
+BREEDS = [("Labrador Retriever", "yellow"), ("German Shepherd", "black and tan"), ("Beagle", "tricolor"),
+          ("Golden Retriever", "golden"), ("Border Collie", "black and white"), ("Mixed breed", "brindle"),
+          ("Boxer", "fawn"), ("Siberian Husky", "grey and white"), ("Dachshund", "red"),
+          ("Australian Shepherd", "blue merle"), ("Pit Bull Terrier mix", "white with brown patches"),
+          ("Coonhound", "black and tan")]
+VETS = ["Sandy Creek Veterinary Clinic", "Pulaski Animal Hospital", "Lacona Vet Services"]
+
+
+@click.command("seed-demo")
+@with_appcontext
+@click.option("--dogs", "n_dogs", type=int, default=None,
+              help="Make this many dogs (for benchmarks) instead of the small demo town.")
+@click.option("--if-empty", is_flag=True, help="Do nothing if the database already has users.")
+@click.option("--seed", "rng_seed", type=int, default=2011, help="Random seed (the data is repeatable).")
+def seed_demo_command(n_dogs, if_empty, rng_seed):
+    """Bring the database to the current schema and fill it with a demo town dated from today."""
+    upgrade()
+    if if_empty and db.session.execute(db.select(func.count(User.id))).scalar():
+        click.echo("Database already has data; leaving it as it is.")
+        return
+    if db.session.execute(db.select(func.count(User.id))).scalar():
+        raise click.ClickException("The database is not empty. Remove instance/fieldapp.sqlite first.")
+    summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed)
+    click.echo(summary)
+    click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
+               + ", ".join(u for u, _, _ in DEMO_USERS))
+
+
+def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
+    """The demo town. Used by the CLI and by tests (on a schema made with create_all)."""
+    today = today or local_today()
+    rng = random.Random(rng_seed)
+    for username, name, role in DEMO_USERS:
+        user = User(username=username, full_name=name, role=role,
+                    badge_number=f"SC-{ROLES.index(role) + 1:02d}")
+        user.set_password(DEMO_PASSWORD)
+        db.session.add(user)
+    db.session.flush()
+    clerk = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
+    if n_dogs is None:
+        dog_ids = _seed_storybook_town(today, clerk)
+    else:
+        dog_ids = _seed_bulk(n_dogs, today, rng, clerk)
+    _seed_tags(dog_ids, today)
+    db.session.commit()
+    return f"Demo town seeded: {len(dog_ids)} dogs."
+
+
+# A small town with a story for each dog, dated from today. Columns:
+# name, sex, breed, color, markings, age (years), altered, purebred, exemption,
+# license (days until expiry; None = never licensed), rabies (days until it ends; None = vet exemption),
+# status, owner index.
+STORY = [
+    ("Max", "M", "Labrador Retriever", "yellow", "white blaze on chest", 5, True, False, None, 400, 700, "active", 0),
+    ("Bella", "F", "Beagle", "tricolor", "notched left ear", 3, True, False, None, 20, 300, "active", 1),
+    ("Duke", "M", "German Shepherd", "black and tan", "", 7, False, False, None, -40, 200, "active", 2),
+    ("Luna", "F", "Siberian Husky", "grey and white", "blue eyes", 2, False, False, None, 700, 800, "active", 3),
+    ("Rocky", "M", "Pit Bull Terrier mix", "white with brown patches", "scar on muzzle", 4, False, False, None, 150, -10, "active", 4),
+    ("Sadie", "F", "Golden Retriever", "golden", "", 9, True, False, "service", 500, 600, "active", 5),
+    ("Tucker", "M", "Border Collie", "black and white", "white tail tip", 6, True, False, None, None, 300, "active", 6),
+    ("Daisy", "F", "Dachshund", "red", "", 14, True, False, None, 250, None, "active", 7),
+    ("Zeus", "M", "Boxer", "fawn", "black mask", 3, False, True, None, 200, 400, "active", 8),
+    ("Hera", "F", "Boxer", "fawn", "white socks", 2, False, True, None, 200, 400, "active", 8),
+    ("Penny", "F", "Coonhound", "black and tan", "long ears, grey muzzle", 8, True, False, None, 90, 120, "lost", 9),
+    ("Bear", "M", "Mixed breed", "brindle", "one brown, one blue eye", 4, True, False, None, 5, 500, "active", 10),
+    ("Molly", "F", "Australian Shepherd", "blue merle", "", 1, True, False, None, 330, 360, "active", 11),
+    ("Buddy", "M", "Labrador Retriever", "black", "grey chin", 11, True, False, None, -400, -200, "active", 12),
+    ("Ginger", "F", "Mixed breed", "red", "curly tail", 6, True, False, None, 600, 900, "active", 13),
+]
+
+
+def _seed_storybook_town(today, clerk) -> list[int]:
+    owners = []
+    for i in range(14):
+        owner = Owner(first_name=FIRST[i], last_name=LAST[i],
+                      address=f"{100 + 37 * i} {STREETS[i % len(STREETS)]}",
+                      phone=f"(315) 387-{2100 + 13 * i:04d}",
+                      email=f"{FIRST[i].lower()}.{LAST[i].lower()}@example.net" if i % 3 else None,
+                      show_phone_publicly=i in (0, 5), phone_optin_on=today - timedelta(days=200) if i in (0, 5) else None)
+        db.session.add(owner)
+        owners.append(owner)
+    # Bella's household has two owners of record (§5(E)(1) "each owner").
+    co_owner = Owner(first_name="Gary", last_name=LAST[1], address=owners[1].address, phone="(315) 387-2999")
+    db.session.add(co_owner)
+    db.session.flush()
+    ids = []
+    for (name, sex, breed, color, markings, age, altered, purebred, exemption, lic_days, rab_days,
+         status, owner_i) in STORY:
+        dog = Dog(name=name, sex=sex, breed=breed, color=color, markings=markings,
+                  born_on=today - relativedelta(years=age, months=3), altered=altered,
+                  altered_proof="on_file" if altered else None, purebred=purebred, exemption=exemption,
+                  exemption_certificate="ADA service dog training certificate #SD-2291" if exemption else None,
+                  status=status, status_on=today - timedelta(days=3) if status != "active" else None)
+        db.session.add(dog)
+        db.session.flush()
+        links = [owners[owner_i]] + ([co_owner] if name == "Bella" else [])
+        for owner in links:
+            db.session.add(DogOwner(dog_id=dog.id, owner_id=owner.id, since=today - relativedelta(years=age)))
+        rabies = _demo_rabies(dog, today, rab_days)
+        if lic_days is not None:
+            _demo_license(dog, today, lic_days, rabies, clerk)
+        dog.touch()
+        ids.append(dog.id)
+    return ids
+
+
+def _demo_rabies(dog, today, days_left):
+    if days_left is None:  # §5(B)(2): vet's statement in lieu of vaccination (old age)
+        cert = RabiesCertificate(dog_id=dog.id, vet_name=VETS[0], exempt_statement=True,
+                                 exempt_reason="Old age: vaccination would endanger the dog's life")
+    else:
+        valid_until = today + timedelta(days=days_left)
+        cert = RabiesCertificate(dog_id=dog.id, vet_name=VETS[dog.id % len(VETS)],
+                                 vaccinated_on=valid_until - relativedelta(years=3),
+                                 valid_until=valid_until, certificate_number=f"RV-{40000 + dog.id}")
+    db.session.add(cert)
+    db.session.flush()
+    return cert
+
+
+def _demo_license(dog, today, days_left, rabies, clerk):
+    from .law import LICENSE_EXEMPTIONS, license_expiry
+    from .services.numbers import assign_id_number, next_license_number
+    assign_id_number(dog)
+    # Pick an issue date so that the license ends about `days_left` from today.
+    term = 1 if days_left < 300 else (2 if days_left < 650 else 3)
+    issued = today + timedelta(days=days_left) - relativedelta(years=term)
+    issued = issued.replace(day=1)
+    expires = license_expiry(issued, term)
+    fee = Decimal("0.00") if dog.exemption else Decimal("11.00" if dog.altered else "18.00") * term
+    db.session.add(License(
+        number=next_license_number(issued.year), dog_id=dog.id, issued_on=issued, term_years=term,
+        expires_on=expires, altered=dog.altered, rabies_certificate_id=rabies.id, fee_total=fee,
+        kind="purebred" if dog.purebred else "individual",
+        purebred_dogs_on_premises=2 if dog.purebred else None,
+        exemption_marking=LICENSE_EXEMPTIONS[dog.exemption].marking if dog.exemption else None,
+        fee_lines=[{"label": "Demo license fee", "amount": str(fee)}], issued_by_id=clerk.id))
+
+
+def _seed_bulk(n_dogs, today, rng, clerk) -> list[int]:
+    """Many dogs fast (50,000 in well under a minute): core bulk inserts, no ORM objects."""
+    from .law import license_expiry
+    n_owners = max(1, n_dogs * 2 // 3)
+    db.session.execute(insert(Owner), [
+        {"first_name": rng.choice(FIRST), "last_name": rng.choice(LAST),
+         "address": f"{rng.randint(1, 9999)} {rng.choice(STREETS)}", "town": "Sandy Creek", "state": "NY",
+         "zip_code": "13145", "phone": f"(315) {rng.randint(200, 999)}-{rng.randint(0, 9999):04d}",
+         "is_minor": False, "show_phone_publicly": False}
+        for _ in range(n_owners)])
+    first_owner = db.session.execute(db.select(func.min(Owner.id))).scalar()
+    id_base = _reserve("dog_id_number", n_dogs, start=1001)
+    dogs = []
+    for i in range(n_dogs):
+        breed, color = rng.choice(BREEDS)
+        dogs.append({"id_number": id_base + i, "name": rng.choice(DOG_NAMES), "sex": rng.choice("MF"),
+                     "born_on": today - timedelta(days=rng.randint(200, 5000)), "breed": breed,
+                     "color": color, "markings": "", "altered": rng.random() < 0.7, "purebred": False,
+                     "status": "active", "data_version": i + 1})
+    db.session.execute(insert(Dog), dogs)
+    first_dog = db.session.execute(db.select(func.min(Dog.id))).scalar()
+    dog_ids = list(range(first_dog, first_dog + n_dogs))
+    db.session.execute(insert(DogOwner), [
+        {"dog_id": d, "owner_id": first_owner + rng.randrange(n_owners), "since": today - timedelta(days=400)}
+        for d in dog_ids])
+    rabies = []
+    for d in dog_ids:
+        until = today + timedelta(days=rng.randint(-200, 1000))
+        rabies.append({"dog_id": d, "vet_name": rng.choice(VETS), "vaccinated_on": until - relativedelta(years=3),
+                       "valid_until": until, "certificate_number": f"RV-{d}", "exempt_statement": False})
+    db.session.execute(insert(RabiesCertificate), rabies)
+    first_rab = db.session.execute(db.select(func.min(RabiesCertificate.id))).scalar()
+    lic_base = _reserve(f"license_number_{today.year}", n_dogs)
+    licenses = []
+    for i, d in enumerate(dog_ids):
+        if rng.random() < 0.08:
+            continue  # some dogs were never licensed
+        issued = today - timedelta(days=rng.randint(0, 1100))
+        term = rng.choice((1, 2, 3))
+        altered = dogs[i]["altered"]
+        fee = Decimal("11.00" if altered else "18.00") * term
+        licenses.append({"number": f"{today.year}-{lic_base + i:05d}", "dog_id": d, "kind": "individual",
+                         "issued_on": issued, "term_years": term, "expires_on": license_expiry(issued, term),
+                         "altered": altered, "rabies_certificate_id": first_rab + i, "fee_total": fee,
+                         "fee_lines": [], "status": "active", "issued_by_id": clerk.id})
+    db.session.execute(insert(License), licenses)
+    _reserve("field_data", n_dogs)
+    return dog_ids
+
+
+def _reserve(name, count, start=1) -> int:
+    """Take `count` numbers from a counter at once; returns the first."""
+    row = db.session.get(Sequence, name) or Sequence(name=name, value=start - 1)
+    db.session.add(row)
+    first = row.value + 1
+    row.value += count
+    db.session.flush()
+    return first
+
+
+def _seed_tags(dog_ids, today) -> None:
+    """Every licensed demo dog gets a tag (issue 4 fills this in)."""
+
+
+@click.command("create-user")
+@with_appcontext
+@click.argument("username")
+@click.option("--role", type=click.Choice(ROLES), required=True)
+@click.option("--name", "full_name", required=True, help="Full name, as printed on tickets.")
+@click.option("--badge", default=None, help="Badge or officer number.")
+@click.password_option()
+def create_user_command(username, role, full_name, badge, password):
+    """Create a real user (asks for the password twice)."""
+    username = username.strip().lower()
+    if db.session.execute(db.select(User).filter_by(username=username)).scalar_one_or_none():
+        raise click.ClickException(f"A user named {username!r} already exists.")
+    if len(password) < 10:
+        raise click.ClickException("Use a password of at least 10 characters.")
+    user = User(username=username, role=role, full_name=full_name, badge_number=badge)
+    user.set_password(password)
+    db.session.add(user)
+    db.session.commit()
+    click.echo(f"Created {role} {username!r}.")
+
+
+def register_cli(app):
+    app.cli.add_command(seed_demo_command)
+    app.cli.add_command(create_user_command)

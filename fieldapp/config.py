@@ -1,0 +1,22 @@
+"""Configuration defaults. The environment overrides what differs per deployment."""
+import os
+
+
+class Config:
+    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret")
+    # DATABASE_URL selects another database (e.g. postgresql+psycopg://...); the embedded
+    # default is SQLite in the instance folder, filled in by create_app().
+    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")
+    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    # The public base URL printed in tag QR codes; the admin can override it in settings.
+    PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "http://127.0.0.1:5000")
+    # A CSRF token lives as long as the session: an officer offline for a shift must still
+    # be able to send what the outbox holds once signal returns.
+    WTF_CSRF_TIME_LIMIT = None
+    SESSION_COOKIE_SAMESITE = "Lax"
+    REMEMBER_COOKIE_SAMESITE = "Lax"
+    REMEMBER_COOKIE_DURATION = 60 * 60 * 24 * 30
+    MAX_CONTENT_LENGTH = 16 * 1024 * 1024  # photos from phones
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    RATELIMIT_HEADERS_ENABLED = True
+    TIMEZONE = "America/New_York"  # the law counts days in local dates

@@ -1,0 +1,41 @@
+"""Errors answer HTML to a browser and JSON to the API."""
+from flask import jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+MESSAGES = {
+    400: "The request could not be understood.",
+    403: "Your role does not allow this page or action.",
+    404: "Nothing was found at this address.",
+    405: "This action is not allowed here.",
+    413: "The upload is too large. Photos must be under 16 MB.",
+    429: "Too many requests from this device. Please wait a minute and try again.",
+    500: "Something went wrong on the server. Nothing you entered has been lost; please try again.",
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def render_error(code: int, message: str | None = None):
+    message = message or MESSAGES.get(code, "Something went wrong.")
+    if wants_json():
+        return jsonify(error=code, message=message), code
+    return render_template("errors/error.html", code=code, message=message), code
+
+
+def register_error_handlers(app):
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc):
+        return render_error(400, "This form has expired. Reload the page and send it again; "
+                                 "what you typed is kept if you use the back button.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc):
+        return render_error(exc.code or 500, MESSAGES.get(exc.code) or exc.description)
+
+    @app.errorhandler(Exception)
+    def server_error(exc):
+        app.logger.exception("Unhandled error")
+        return render_error(500)

@@ -1,0 +1,117 @@
+"""Dogs (§5(E)(2)), their owners of record (§4(I): more than one), and identification tags (§5(G))."""
+from ..extensions import db
+from .types import UTCDateTime, now_utc
+
+DOG_STATUSES = ("active", "lost", "stolen", "dead", "moved", "transferred")
+
+
+class Sequence(db.Model):
+    """Named counters that never go back: identification numbers (§5(G)), data versions."""
+    name = db.Column(db.String(40), primary_key=True)
+    value = db.Column(db.BigInteger, nullable=False, default=0)
+
+
+def next_in_sequence(name: str, start: int = 1) -> int:
+    row = db.session.get(Sequence, name, with_for_update=True)
+    if row is None:
+        row = Sequence(name=name, value=start - 1)
+        db.session.add(row)
+    row.value += 1
+    db.session.flush()
+    return row.value
+
+
+class Dog(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    # §5(G): assigned by the clerk when the dog is first licensed, never reused.
+    id_number = db.Column(db.Integer, unique=True)
+    name = db.Column(db.String(80), nullable=False)
+    sex = db.Column(db.String(1), nullable=False)  # "M" / "F"
+    born_on = db.Column(db.Date)  # approximate age (§5(E)(2)) is kept as a birth date
+    breed = db.Column(db.String(80), nullable=False)
+    color = db.Column(db.String(80), nullable=False)
+    markings = db.Column(db.String(200), nullable=False, default="")
+    # §5(C): spayed/neutered, with how it is proven.
+    altered = db.Column(db.Boolean, nullable=False, default=False)
+    altered_proof = db.Column(db.String(20))  # certificate | affidavit | on_file | vet_statement
+    purebred = db.Column(db.Boolean, nullable=False, default=False)
+    exemption = db.Column(db.String(20))  # key of fieldapp.law.LICENSE_EXEMPTIONS (§5(I))
+    exemption_certificate = db.Column(db.String(120))
+    status = db.Column(db.String(12), nullable=False, default="active")
+    status_on = db.Column(db.Date)
+    photo = db.Column(db.LargeBinary)  # small JPEG, metadata stripped
+    # Set by the Town Justice's orders (§10(B)); shown at the roadside.
+    dangerous_declared_on = db.Column(db.Date)
+    vicious_declared_on = db.Column(db.Date)
+    # Bumped whenever anything on the roadside status card changes: offline delta sync.
+    data_version = db.Column(db.BigInteger, nullable=False, default=0, index=True)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
+
+    owner_links = db.relationship("DogOwner", back_populates="dog", cascade="all, delete-orphan",
+                                  order_by="DogOwner.id")
+    licenses = db.relationship("License", back_populates="dog", order_by="License.issued_on.desc()")
+    rabies_certificates = db.relationship("RabiesCertificate", back_populates="dog",
+                                          order_by="RabiesCertificate.valid_until.desc()")
+    tags = db.relationship("Tag", back_populates="dog", foreign_keys="Tag.dog_id")
+
+    @property
+    def owners(self):
+        return [link.owner for link in self.owner_links if link.until is None]
+
+    @property
+    def primary_owner(self):
+        owners = self.owners
+        return owners[0] if owners else None
+
+    @property
+    def current_license(self):
+        return next((lic for lic in self.licenses if lic.status == "active"), None)
+
+    @property
+    def current_rabies(self):
+        return self.rabies_certificates[0] if self.rabies_certificates else None
+
+    @property
+    def active_tag(self):
+        return next((t for t in self.tags if t.status == "active"), None)
+
+    @property
+    def description(self) -> str:
+        sex = {"M": "male", "F": "female"}.get(self.sex, "")
+        parts = [self.color, self.breed, sex]
+        text = " ".join(p for p in parts if p)
+        return f"{text}; {self.markings}" if self.markings else text
+
+    def touch(self) -> None:
+        """Mark the roadside data of this dog as changed (offline delta sync)."""
+        self.data_version = next_in_sequence("field_data")
+
+
+class DogOwner(db.Model):
+    """An owner of record of a dog, from `since` until a transfer (§5(J))."""
+    id = db.Column(db.Integer, primary_key=True)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    owner_id = db.Column(db.Integer, db.ForeignKey("owner.id"), nullable=False, index=True)
+    since = db.Column(db.Date, nullable=False)
+    until = db.Column(db.Date)
+    dog = db.relationship("Dog", back_populates="owner_links")
+    owner = db.relationship("Owner", backref="dog_links")
+
+
+class Tag(db.Model):
+    """An identification tag (§4(H), §5(G)) with a QR code of <site>/t/<token>.
+
+    A tag is bound to at most one dog, ever (§5(G)(1)); a replaced tag is retired, not reused.
+    """
+    id = db.Column(db.Integer, primary_key=True)
+    token = db.Column(db.String(32), unique=True, nullable=False)
+    serial = db.Column(db.Integer, unique=True, nullable=False)  # printed on blank tags
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    status = db.Column(db.String(10), nullable=False, default="blank")  # blank|active|retired
+    bound_on = db.Column(db.Date)
+    retired_on = db.Column(db.Date)
+    retired_reason = db.Column(db.String(80))
+    replaced_by_id = db.Column(db.Integer, db.ForeignKey("tag.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    dog = db.relationship("Dog", back_populates="tags", foreign_keys=[dog_id])

@@ -1,0 +1,66 @@
+"""Licensing records of §5: licenses, rabies certificates, payments, owners' notices."""
+from ..extensions import db
+from .types import UTCDateTime, now_utc
+
+
+class RabiesCertificate(db.Model):
+    """§5(B): a current rabies certificate, or a vet's statement in lieu (§5(B)(2))."""
+    id = db.Column(db.Integer, primary_key=True)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    vet_name = db.Column(db.String(120), nullable=False)
+    vaccinated_on = db.Column(db.Date)
+    valid_until = db.Column(db.Date)  # None for a vet's exemption statement
+    certificate_number = db.Column(db.String(60))
+    exempt_statement = db.Column(db.Boolean, nullable=False, default=False)
+    exempt_reason = db.Column(db.String(200))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    dog = db.relationship("Dog", back_populates="rabies_certificates")
+
+
+class License(db.Model):
+    """A dog license (§5(A)(4), §5(F)); the record the Commissioner may ask for."""
+    id = db.Column(db.Integer, primary_key=True)
+    number = db.Column(db.String(20), unique=True, nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    kind = db.Column(db.String(12), nullable=False, default="individual")  # individual|purebred
+    issued_on = db.Column(db.Date, nullable=False)
+    term_years = db.Column(db.Integer, nullable=False)
+    expires_on = db.Column(db.Date, nullable=False, index=True)
+    altered = db.Column(db.Boolean, nullable=False)
+    exemption_marking = db.Column(db.String(40))  # §5(I) "Service Dog" etc.
+    purebred_dogs_on_premises = db.Column(db.Integer)  # §5(H)
+    rabies_certificate_id = db.Column(db.Integer, db.ForeignKey("rabies_certificate.id"))
+    fee_total = db.Column(db.Numeric(10, 2), nullable=False)
+    fee_lines = db.Column(db.JSON, nullable=False, default=list)  # itemized, as shown to the clerk
+    status = db.Column(db.String(12), nullable=False, default="active")  # active|superseded|void
+    issued_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    dog = db.relationship("Dog", back_populates="licenses")
+    rabies_certificate = db.relationship("RabiesCertificate")
+    issued_by = db.relationship("User")
+
+
+class Payment(db.Model):
+    """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
+    id = db.Column(db.Integer, primary_key=True)
+    kind = db.Column(db.String(30), nullable=False)  # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound
+    amount = db.Column(db.Numeric(10, 2), nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    license_id = db.Column(db.Integer, db.ForeignKey("license.id"))
+    received_on = db.Column(db.Date, nullable=False)
+    received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    memo = db.Column(db.String(200))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+
+class DogNotice(db.Model):
+    """An owner's notice to the clerk under §5(J): transfer, lost/stolen, death, moved out."""
+    id = db.Column(db.Integer, primary_key=True)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    kind = db.Column(db.String(12), nullable=False)  # transfer|lost|stolen|found|death|moved
+    occurred_on = db.Column(db.Date, nullable=False)
+    filed_on = db.Column(db.Date, nullable=False)
+    details = db.Column(db.JSON, nullable=False, default=dict)
+    recorded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    dog = db.relationship("Dog", backref=db.backref("notices", order_by="DogNotice.occurred_on.desc()"))

@@ -1,0 +1,68 @@
+"""People: users who sign in (town staff and officers) and dog owners (§5(E)(1))."""
+from flask_login import UserMixin
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..extensions import db
+from .types import UTCDateTime, now_utc
+
+ROLES = ("clerk", "dco", "constable", "justice", "admin")
+# §7, §9: dog control officers and police/peace officers enforce and issue tickets.
+OFFICER_ROLES = ("dco", "constable")
+
+
+class User(UserMixin, db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    username = db.Column(db.String(64), unique=True, nullable=False)
+    password_hash = db.Column(db.String(256), nullable=False)
+    full_name = db.Column(db.String(120), nullable=False)
+    role = db.Column(db.String(16), nullable=False)
+    badge_number = db.Column(db.String(32))
+    phone = db.Column(db.String(32))
+    active = db.Column(db.Boolean, nullable=False, default=True)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    def set_password(self, password: str) -> None:
+        self.password_hash = generate_password_hash(password)
+
+    def check_password(self, password: str) -> bool:
+        return check_password_hash(self.password_hash, password)
+
+    @property
+    def is_active(self):
+        return self.active
+
+    @property
+    def is_officer(self) -> bool:
+        return self.role in OFFICER_ROLES
+
+    def has_role(self, *roles: str) -> bool:
+        return self.role in roles or self.role == "admin"
+
+
+class Owner(db.Model):
+    """A dog's owner of record (§4(I)), with the §5(E)(1) fields."""
+    id = db.Column(db.Integer, primary_key=True)
+    first_name = db.Column(db.String(80), nullable=False)
+    last_name = db.Column(db.String(80), nullable=False)
+    address = db.Column(db.String(200), nullable=False)  # residence street address
+    town = db.Column(db.String(80), nullable=False, default="Sandy Creek")
+    state = db.Column(db.String(2), nullable=False, default="NY")
+    zip_code = db.Column(db.String(10), nullable=False, default="13145")
+    phone = db.Column(db.String(32), nullable=False)
+    email = db.Column(db.String(120))
+    # §4(I): a minor's dog is the responsibility of the guardian / head of household.
+    is_minor = db.Column(db.Boolean, nullable=False, default=False)
+    guardian_name = db.Column(db.String(120))
+    # Issue 7: a phone number is shown to finders only if the owner opted in (dated).
+    show_phone_publicly = db.Column(db.Boolean, nullable=False, default=False)
+    phone_optin_on = db.Column(db.Date)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def full_address(self) -> str:
+        return f"{self.address}, {self.town}, {self.state} {self.zip_code}"

@@ -1,0 +1,150 @@
+"""The one write path for field entries (violation, seizure, ticket, complaint, ...).
+
+Every entry carries a client-made UUID and the device's own time. The same entry arrives
+through the sync API (from the phone's outbox) or a plain form post (no JavaScript); both
+call `submit_entry`, which is idempotent on the UUID:
+
+- new and valid        -> 201 and the stored result (server id, ticket number, deadline...)
+- the same id again    -> 200 and the same stored result, never a second record
+- same id, new payload -> 409 (kept on the phone for a person to look at)
+- invalid              -> 422 with a message per field; nothing is written
+
+Each kind registers a validator (payload -> clean values or errors) and an applier
+(clean values -> result dict) with `register_kind`.
+"""
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable
+
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import FieldEntry
+
+
+class EntryErrors(Exception):
+    """Raised by a validator or applier: field name -> message a person understands."""
+
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class EntryKind:
+    name: str
+    roles: tuple[str, ...]
+    validate: Callable[[dict, object], dict]  # (payload, user) -> clean dict, or raise EntryErrors
+    apply: Callable[[dict, FieldEntry, object], dict]  # (clean, entry, user) -> result dict
+
+
+KINDS: dict[str, EntryKind] = {}
+
+
+def register_kind(name: str, roles: tuple[str, ...], validate, apply) -> None:
+    KINDS[name] = EntryKind(name, roles, validate, apply)
+
+
+@dataclass
+class EntryOutcome:
+    status: int  # 200, 201, 403, 409, 422
+    result: dict | None = None
+    errors: dict | None = None
+
+    def as_json(self) -> dict:
+        if self.errors:
+            return {"status": "rejected" if self.status != 409 else "conflict", "errors": self.errors}
+        return {"status": "created" if self.status == 201 else "duplicate", "result": self.result}
+
+
+def payload_hash(kind: str, payload: dict) -> str:
+    canonical = json.dumps({"kind": kind, "payload": payload}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def parse_entry_id(value) -> str:
+    try:
+        return str(uuid.UUID(str(value)))
+    except (ValueError, TypeError):
+        raise EntryErrors({"id": "The entry has no valid identifier (UUID)."}) from None
+
+
+def parse_recorded_at(value) -> datetime:
+    try:
+        when = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except (ValueError, TypeError):
+        raise EntryErrors({"recorded_at": "The time the entry was recorded is missing or unreadable."}) from None
+    if when.tzinfo is None:
+        raise EntryErrors({"recorded_at": "The time the entry was recorded has no time zone."})
+    return when.astimezone(timezone.utc)
+
+
+def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
+    try:
+        entry_id = parse_entry_id(entry_id)
+        recorded = parse_recorded_at(recorded_at)
+    except EntryErrors as exc:
+        return EntryOutcome(422, errors=exc.errors)
+    spec = KINDS.get(kind)
+    if spec is None:
+        return EntryOutcome(422, errors={"kind": f"Unknown kind of entry: {kind!r}."})
+    if not user.has_role(*spec.roles):
+        return EntryOutcome(403, errors={"kind": "Your role may not record this kind of entry."})
+    if not isinstance(payload, dict):
+        return EntryOutcome(422, errors={"payload": "The entry has no content."})
+
+    digest = payload_hash(kind, payload)
+    existing = db.session.get(FieldEntry, entry_id)
+    if existing is not None:
+        return _replay(existing, digest)
+    try:
+        clean = spec.validate(payload, user)
+        entry = FieldEntry(id=entry_id, kind=kind, officer_id=user.id, payload=payload,
+                           payload_hash=digest, device_recorded_at=recorded)
+        db.session.add(entry)
+        db.session.flush()  # claims the UUID before any record is written
+        entry.result = spec.apply(clean, entry, user)
+        db.session.commit()
+    except EntryErrors as exc:
+        db.session.rollback()
+        return EntryOutcome(422, errors=exc.errors)
+    except IntegrityError:
+        # The same UUID arrived twice at once: the other request won; answer with its result.
+        db.session.rollback()
+        existing = db.session.get(FieldEntry, entry_id)
+        if existing is None:
+            raise
+        return _replay(existing, digest)
+    return EntryOutcome(201, result=entry.result)
+
+
+def _replay(existing: FieldEntry, digest: str) -> EntryOutcome:
+    if existing.payload_hash != digest:
+        return EntryOutcome(409, errors={"id": "This entry was already received with different "
+                                               "content. Check it and record it again as a new entry."})
+    return EntryOutcome(200, result=existing.result)
+
+
+def form_to_payload(form) -> dict:
+    """A submitted form (MultiDict) as an entry payload: repeated names become lists.
+
+    The page's outbox builds the same shape from FormData, so both paths validate alike.
+    """
+    skip = {"csrf_token", "entry_id", "recorded_at", "kind"}
+    payload = {}
+    for key in form.keys():
+        if key in skip:
+            continue
+        values = form.getlist(key)
+        payload[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
+    return {k.removesuffix("[]"): v for k, v in payload.items()}
+
+
+def as_list(value) -> list:
+    """A payload field that may hold one value or many (checkboxes) as a list."""
+    if value is None or value == "":
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]

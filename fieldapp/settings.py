@@ -1,0 +1,105 @@
+"""The town's settings as a declarative table. Values set "by resolution of the Town Board"
+are data an admin changes, never constants in code.
+
+`get_setting(key)` returns the stored value or the default below, typed per `kind`.
+"""
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from flask import g, has_app_context
+
+from .extensions import db
+from .models import Setting
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    key: str
+    label: str
+    kind: str  # money | text | int | dates | bool
+    default: object
+    section: str = ""
+    help: str = ""
+
+
+SETTINGS = [
+    SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
+                "10.00", "§5(D)", "Set by resolution of the Town Board."),
+    SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",
+                "15.00", "§5(D)", "Must be at least $5.00 more than the spayed/neutered fee."),
+    SettingSpec("fee_replacement_tag", "Replacement tag fee", "money", "3.00", "§5(G)(2)"),
+    SettingSpec("fee_enumeration_surcharge", "Enumeration surcharge (0 when no enumeration)",
+                "money", "0.00", "§5(K)"),
+    SettingSpec("fee_impoundment", "Impoundment fee", "money", "20.00", "§8(C)(1)"),
+    SettingSpec("fee_impoundment_daily", "Impoundment fee for each further day", "money",
+                "5.00", "§8(C)(1)"),
+    SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
+                "§5(D)"),
+    SettingSpec("town_closed_days", "Days the town is closed besides NY holidays (YYYY-MM-DD, one per line)",
+                "dates", [], "§8(B)", "Not counted as business days in the holding period."),
+    SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
+                "§4(H)"),
+    SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",
+                "(315) 387-5555"),
+    SettingSpec("public_base_url", "Public base URL printed in tag QR codes", "text", "",
+                "", "Empty: use the server's PUBLIC_BASE_URL."),
+    SettingSpec("court_name", "Town Court", "text", "Sandy Creek Town Court", "§9"),
+    SettingSpec("court_address", "Town Court address", "text",
+                "1992 Harwood Drive, Sandy Creek, NY 13145", "§9"),
+    SettingSpec("court_session_weekday", "Court session weekday (0=Monday)", "int", 2, "§9"),
+    SettingSpec("court_session_time", "Court session time (HH:MM)", "text", "18:00", "§9"),
+    SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9"),
+    SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "text", ""),
+    SettingSpec("mail_from", "Outbound mail sender address", "text", ""),
+]
+SPECS = {s.key: s for s in SETTINGS}
+
+
+def parse_value(spec: SettingSpec, raw):
+    """Typed value from what is stored (JSON) or typed in a form (text)."""
+    if spec.kind == "money":
+        return Decimal(str(raw)).quantize(Decimal("0.01"))
+    if spec.kind == "int":
+        return int(raw)
+    if spec.kind == "bool":
+        return raw in (True, "true", "on", "1", 1, "y", "yes")
+    if spec.kind == "dates":
+        items = raw.split() if isinstance(raw, str) else list(raw)
+        return [d if isinstance(d, date) else date.fromisoformat(str(d).strip()) for d in items]
+    return "" if raw is None else str(raw)
+
+
+def stored_form(spec: SettingSpec, value):
+    """JSON-safe form of a typed value."""
+    if spec.kind == "money":
+        return str(value)
+    if spec.kind == "dates":
+        return [d.isoformat() for d in value]
+    return value
+
+
+def _all_values() -> dict:
+    cache = g.get("_settings") if has_app_context() else None
+    if cache is None:
+        stored = {row.key: row.value for row in db.session.execute(db.select(Setting)).scalars()}
+        cache = {s.key: parse_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
+        if has_app_context():
+            g._settings = cache
+    return cache
+
+
+def get_setting(key: str):
+    return _all_values()[key]
+
+
+def set_setting(key: str, value, authority: str | None = None, user=None) -> None:
+    spec = SPECS[key]
+    typed = parse_value(spec, value)
+    row = db.session.get(Setting, key) or Setting(key=key)
+    row.value = stored_form(spec, typed)
+    if authority is not None:
+        row.authority = authority
+    row.updated_by_id = getattr(user, "id", None)
+    db.session.add(row)
+    g.pop("_settings", None)

@@ -1,0 +1,1 @@
+// The offline outbox (issue 6) is written here.

@@ -1,0 +1,25 @@
+"""Time: the law counts in local dates (America/New_York); instants are stored in UTC."""
+from datetime import date, datetime, timezone
+from zoneinfo import ZoneInfo
+
+TOWN_TZ = ZoneInfo("America/New_York")
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def local_today() -> date:
+    """Today in Sandy Creek. Tests may pin it with app.config['FIXED_TODAY']."""
+    try:
+        from flask import current_app
+        fixed = current_app.config.get("FIXED_TODAY")
+    except RuntimeError:  # outside an app context
+        fixed = None
+    return fixed or datetime.now(TOWN_TZ).date()
+
+
+def to_local(instant: datetime) -> datetime:
+    if instant.tzinfo is None:  # SQLite hands back naive UTC
+        instant = instant.replace(tzinfo=timezone.utc)
+    return instant.astimezone(TOWN_TZ)

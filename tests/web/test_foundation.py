@@ -1,0 +1,98 @@
+"""The app itself: factory, database settings, sign-in, roles, CSRF, errors, CLI."""
+from sqlalchemy import text
+
+from fieldapp import create_app
+from fieldapp.extensions import db
+from fieldapp.models import Dog, User
+
+
+def test_factory_uses_test_config(app):
+    assert app.testing
+
+
+def test_sqlite_has_foreign_keys_and_wal(app):
+    with app.app_context():
+        assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_database_url_selects_another_database(monkeypatch, tmp_path):
+    import importlib
+    import fieldapp.config
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite'}")
+    importlib.reload(fieldapp.config)
+    try:
+        assert fieldapp.config.Config.SQLALCHEMY_DATABASE_URI.endswith("other.sqlite")
+    finally:
+        monkeypatch.delenv("DATABASE_URL")
+        importlib.reload(fieldapp.config)
+
+
+def test_pages_require_sign_in(client):
+    response = client.get("/")
+    assert response.status_code == 302
+    assert "/login" in response.headers["Location"]
+
+
+def test_login_with_demo_user(client, auth):
+    response = auth.login("dco")
+    assert response.status_code == 302
+    page = client.get("/").get_data(as_text=True)
+    assert "Scan tag" in page
+    assert 'id="outbox-count"' in page
+
+
+def test_wrong_password_keeps_username_and_says_why(client, auth):
+    response = client.post("/login", data={"username": "clerk", "password": "nope"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "do not match" in page
+    assert 'value="clerk"' in page
+
+
+def test_passwords_are_hashed(app):
+    with app.app_context():
+        user = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
+        assert user.password_hash != "sandycreek"
+        assert user.check_password("sandycreek")
+
+
+def test_login_does_not_redirect_off_site(client):
+    response = client.post("/login?next=https://evil.example/", data={"username": "clerk", "password": "sandycreek"})
+    assert response.headers["Location"] == "/"
+
+
+def test_csrf_is_enforced_on_forms(tmp_path):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+    response = app.test_client().post("/login", data={"username": "x", "password": "y"})
+    assert response.status_code == 400
+    assert "expired" in response.get_data(as_text=True)
+
+
+def test_errors_answer_json_to_the_api_and_html_to_browsers(client):
+    assert client.get("/api/does-not-exist").is_json
+    html = client.get("/no-such-page")
+    assert html.status_code == 404 and "text/html" in html.content_type
+
+
+def test_responses_vary_on_hx_request(client):
+    assert "HX-Request" in client.get("/login").headers.get("Vary", "")
+
+
+def test_seed_demo_makes_the_demo_town(app):
+    with app.app_context():
+        usernames = {u.username for u in db.session.execute(db.select(User)).scalars()}
+        assert {"clerk", "dco", "constable", "justice", "admin"} <= usernames
+        dogs = db.session.execute(db.select(Dog)).scalars().all()
+        assert any(d.exemption == "service" for d in dogs)
+        assert any(d.purebred for d in dogs) and any(d.altered for d in dogs)
+
+
+def test_create_user_command(runner, app):
+    result = runner.invoke(args=["create-user", "jdoe", "--role", "dco", "--name", "Jane Doe",
+                                 "--password", "a-long-password"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        assert db.session.execute(db.select(User).filter_by(username="jdoe")).scalar_one().role == "dco"
