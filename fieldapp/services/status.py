@@ -1,0 +1,79 @@
+"""The roadside status of a dog: what an officer sees at a glance (card, tag API, offline copy).
+
+One dict shape serves the status card, `GET /api/tags/<token>` and the offline field
+dataset, so the three can never disagree. Flags come from `FLAG_SOURCES`: each is a
+function (dog, today) -> list of flag dicts; areas add theirs (impounded, violations, ...).
+"""
+from ..law import license_status, rabies_status
+
+FLAG_SOURCES = []
+
+
+def flag_source(fn):
+    FLAG_SOURCES.append(fn)
+    return fn
+
+
+def _iso(d):
+    return d.isoformat() if d else None
+
+
+def dog_status(dog, today) -> dict:
+    lic = dog.current_license
+    rab = dog.current_rabies
+    flags = []
+    for source in FLAG_SOURCES:
+        flags.extend(source(dog, today))
+    return {
+        "dog": {
+            "id": dog.id,
+            "id_number": dog.id_number,
+            "name": dog.name,
+            "sex": dog.sex,
+            "breed": dog.breed,
+            "color": dog.color,
+            "markings": dog.markings,
+            "description": dog.description,
+            "born_on": _iso(dog.born_on),
+            "altered": dog.altered,
+            "exemption": dog.exemption,
+            "has_photo": dog.photo is not None,
+        },
+        "license": {
+            # §5(A)(4): valid through its expiry date; "expiring" within 30 days.
+            "status": license_status(lic.expires_on if lic else None, today),
+            "expires_on": _iso(lic.expires_on) if lic else None,
+            "number": lic.number if lic else None,
+            "marking": lic.exemption_marking if lic else None,
+        },
+        "rabies": {
+            # §5(B): a current certificate, or a vet's statement in lieu (§5(B)(2)) = "exempt".
+            "status": rabies_status(rab.valid_until if rab else None,
+                                    bool(rab and rab.exempt_statement), today),
+            "valid_until": _iso(rab.valid_until) if rab else None,
+        },
+        "owners": [{"name": o.full_name, "address": o.full_address, "phone": o.phone}
+                   for o in dog.owners],
+        "flags": flags,
+    }
+
+
+@flag_source
+def _declared_by_justice(dog, today):
+    """§10(B)(1): a dog the Town Justice declared dangerous or vicious."""
+    flags = []
+    if dog.vicious_declared_on:
+        flags.append({"code": "vicious", "label": "Declared VICIOUS by the Town Justice",
+                      "since": _iso(dog.vicious_declared_on)})
+    if dog.dangerous_declared_on:
+        flags.append({"code": "dangerous", "label": "Declared DANGEROUS by the Town Justice",
+                      "since": _iso(dog.dangerous_declared_on)})
+    return flags
+
+
+@flag_source
+def _reported_missing(dog, today):
+    """§5(J)(1): the owner reported the dog lost or stolen."""
+    if dog.status in ("lost", "stolen"):
+        return [{"code": dog.status, "label": f"Reported {dog.status}", "since": _iso(dog.status_on)}]
+    return []

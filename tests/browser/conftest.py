@@ -1,0 +1,77 @@
+"""Real headless Chromium (Debian's, driven by Playwright) against the app in a subprocess.
+
+Never skips: a browser test that does not run is a failing test. `.ci/run` and `make test`
+install Debian's chromium.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    assert os.path.exists(CHROMIUM), "Debian's chromium is required: apt-get install chromium"
+    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """The app in its own process on a fixed port; `kill()` and `start()` again at will."""
+
+    def __init__(self, db_path: Path):
+        self.port = free_port()
+        self.db_path = db_path
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.browser.serve", str(self.port), str(self.db_path)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            line = self.proc.stdout.readline()
+            if "READY" in line:
+                return self
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stdout.read()}")
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.proc = None
+
+    def app(self):
+        """An app bound to the same database, to check what the server stored."""
+        from fieldapp import create_app
+        return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.db_path}", "SECRET_KEY": "x"})
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    server = LiveServer(tmp_path / "live.sqlite").start()
+    yield server
+    server.kill()
+
+
+def sign_in(page, base_url, username="dco", password="sandycreek"):
+    page.goto(f"{base_url}/login")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base_url}/")
