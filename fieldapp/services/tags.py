@@ -1,0 +1,139 @@
+"""Identification tags (§4(H), §5(G)): issue, bind pre-printed blanks, replace lost tags.
+
+§5(G): the clerk assigns an identification number when a dog is first licensed; the tag shows
+it with the town, state and the Town Clerk's telephone (§4(H)). A tag carries a QR code of
+<site>/t/<token>.
+§5(G)(1): a tag is never placed on another dog — once bound, a tag belongs to that dog forever;
+a lost or replaced tag is retired, never re-issued.
+§5(G)(2): a replacement tag costs the fee set by resolution of the Town Board
+(setting `fee_replacement_tag`), recorded as a Payment(kind="replacement_tag").
+
+These functions add and flush; the caller commits (one transaction per request).
+"""
+from ..extensions import db
+from ..models import Dog, Payment, Tag, next_in_sequence, record_event
+from ..settings import get_setting
+from ..tags.tokens import new_token, normalize_token
+
+SERIAL_SEQUENCE = "tag_serial"
+
+
+class TagError(Exception):
+    """A tag action refused; args[0] is a message a clerk understands."""
+
+
+def _fresh_token() -> str:
+    while True:  # 64 bits: a clash is astronomically rare, but the column is unique anyway
+        token = new_token()
+        if not db.session.execute(db.select(Tag.id).filter_by(token=token)).first():
+            return token
+
+
+def _new_tag(**values) -> Tag:
+    tag = Tag(token=_fresh_token(), serial=next_in_sequence(SERIAL_SEQUENCE, start=1), **values)
+    db.session.add(tag)
+    return tag
+
+
+def find_tag(serial_or_token: str) -> Tag | None:
+    """A tag by its printed number (serial) or its token; case-insensitive, spaces ignored."""
+    text = normalize_token(serial_or_token).lstrip("#")
+    if not text:
+        return None
+    if text.isdigit() and len(text) < 10:
+        tag = db.session.execute(db.select(Tag).filter_by(serial=int(text))).scalar_one_or_none()
+        if tag is not None:
+            return tag
+    return db.session.execute(db.select(Tag).filter_by(token=text)).scalar_one_or_none()
+
+
+def _retire(old: Tag, today, reason: str, replaced_by: Tag | None = None) -> None:
+    old.status = "retired"
+    old.retired_on = today
+    old.retired_reason = reason
+    if replaced_by is not None:
+        db.session.flush()  # replaced_by needs its id
+        old.replaced_by_id = replaced_by.id
+
+
+def issue_tag(dog: Dog, today) -> Tag:
+    """§5(G): a new active tag for `dog` (fresh token, next serial). A previous active tag of
+    the dog is retired as "reissued" so a dog never has two valid tags."""
+    if dog.id_number is None:
+        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
+    previous = dog.active_tag
+    tag = _new_tag(dog=dog, status="active", bound_on=today)
+    if previous is not None:
+        _retire(previous, today, "reissued", replaced_by=tag)
+    db.session.flush()
+    record_event("tag.issued", tag, dog_id=dog.id, serial=tag.serial,
+                 retired_serial=previous.serial if previous else None)
+    dog.touch()
+    return tag
+
+
+def bind_blank_tag(dog: Dog, serial_or_token: str, today) -> Tag:
+    """Bind a blank pre-printed tag, found by its printed number or its token, to `dog`.
+
+    §5(G)(1): a tag already bound to any dog (even this one) or retired is refused.
+    The dog's previous active tag, if any, is retired."""
+    if dog.id_number is None:
+        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
+    tag = find_tag(serial_or_token)
+    if tag is None:
+        raise TagError(f"No tag numbered “{serial_or_token.strip()}” was found. Check the number printed on the tag.")
+    if tag.status == "retired":
+        raise TagError(f"Tag {tag.serial} was retired on {tag.retired_on:%B %-d, %Y} and cannot be used again.")
+    if tag.dog_id is not None or tag.status != "blank":
+        if tag.dog_id == dog.id:
+            raise TagError(f"Tag {tag.serial} is already this dog's tag.")
+        # §5(G)(1): never on another dog; do not say which dog (the clerk can look the tag up).
+        raise TagError(f"Tag {tag.serial} is already issued to another dog. "
+                       "A tag may never be used on a second dog (§5(G)(1)); take another blank tag.")
+    previous = dog.active_tag
+    tag.dog = dog
+    tag.status = "active"
+    tag.bound_on = today
+    if previous is not None:
+        _retire(previous, today, "reissued", replaced_by=tag)
+    db.session.flush()
+    record_event("tag.bound", tag, dog_id=dog.id, serial=tag.serial,
+                 retired_serial=previous.serial if previous else None)
+    dog.touch()
+    return tag
+
+
+def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
+    """§5(G)(2): replace a lost or damaged tag. Charges the replacement fee set by the Town
+    Board (setting `fee_replacement_tag`), issues a new tag (or binds the given blank), and
+    retires the old tag as "replaced"."""
+    old = dog.active_tag
+    if dog.id_number is None:
+        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
+    fee = get_setting("fee_replacement_tag")
+    if blank and blank.strip():
+        new = bind_blank_tag(dog, blank, today)  # validates the blank before any money is taken
+    else:
+        new = issue_tag(dog, today)
+    if old is not None:
+        _retire(old, today, "replaced", replaced_by=new)
+    payment = Payment(kind="replacement_tag", amount=fee, dog_id=dog.id, received_on=today,
+                      received_by_id=getattr(user, "id", None),
+                      memo=f"Replacement tag {new.serial}" + (f" for tag {old.serial}" if old else ""))
+    db.session.add(payment)
+    db.session.flush()
+    record_event("tag.replaced", new, actor=user, dog_id=dog.id, serial=new.serial,
+                 old_serial=old.serial if old else None, fee=str(fee), payment_id=payment.id)
+    dog.touch()
+    return new
+
+
+def make_blank_tags(count: int) -> list[Tag]:
+    """Pre-printed tags not yet issued to a dog (status "blank"), to print and keep at the desk."""
+    if not 1 <= count <= 5000:
+        raise TagError("Make between 1 and 5,000 blank tags at a time.")
+    tags = [_new_tag(status="blank") for _ in range(count)]
+    db.session.flush()
+    record_event("tag.blanks_made", None, count=count, first_serial=tags[0].serial,
+                 last_serial=tags[-1].serial)
+    return tags
