@@ -220,9 +220,12 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
       the dog shall be the same as for a spayed or neutered dog" (§5(C)).
     - ``altered_fee`` / ``unaltered_fee``: the town's processing fees (§5(D)); they
       are checked with ``validate_fee_schedule`` first.
-    - ``fee_per_year``: True (default) charges the town fee *and* the population-control
-      surcharge once per year of the term (as annual fees); False charges each once
-      per license, whatever the term.
+    - ``fee_per_year``: True (default) charges the town fee once per year of the term
+      (as an annual fee); False charges it once per license, whatever the term. The
+      population-control surcharge is always charged once per license: §5(D) "In
+      addition to the fee charged by the Town, a one ($1.00) dollar fee for altered dogs
+      and a three ($3.00) dollar fee for unaltered dogs shall be collected" with each
+      application, not per year of the term.
     - ``exemption``: a ``LICENSE_EXEMPTIONS`` key or None. Exempt dogs are "exempt from
       licensing fees" (§5(I)); NY Agriculture and Markets Law §110 also exempts them from
       the population-control surcharge, and we treat the §5(K) enumeration surcharge as
@@ -247,8 +250,9 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
     kind = "spayed/neutered dog" if altered else "unaltered dog"
     lines = [
         FeeLine(f"Town processing fee, {kind}{per}", town_fee * years, "§5(D)"),
-        FeeLine(f"Animal population control fee, {kind}{per}",
-                population_control_surcharge(altered) * years, "§5(D)"),
+        # §5(D): the surcharge is collected once with each license application.
+        FeeLine(f"Animal population control fee, {kind}",
+                population_control_surcharge(altered), "§5(D)"),
     ]
     if enumeration_surcharge:
         lines.append(FeeLine("Enumeration surcharge", enumeration_surcharge, "§5(K)"))

@@ -214,8 +214,8 @@ UNALTERED_FEE = Decimal("15.00")
 @pytest.mark.parametrize("altered, term, per_year, total", [
     (True, 1, True, "11.00"),
     (False, 1, True, "18.00"),
-    (True, 3, True, "33.00"),
-    (False, 3, True, "54.00"),
+    (True, 3, True, "31.00"),
+    (False, 3, True, "48.00"),
     (True, 3, False, "11.00"),
     (False, 2, False, "18.00"),
 ], ids=["altered-1y", "unaltered-1y", "altered-3y-per-year", "unaltered-3y-per-year",
@@ -230,9 +230,23 @@ def test_s5D_license_fee_town_fee_plus_population_control_surcharge(altered, ter
 
 def test_s5D_license_fee_lines_are_itemized():
     fee = license_fee(False, ALTERED_FEE, UNALTERED_FEE, 3)
-    assert [line.amount for line in fee.lines] == [Decimal("45.00"), Decimal("9.00")]
+    assert [line.amount for line in fee.lines] == [Decimal("45.00"), Decimal("3.00")]
     assert "Town processing fee" in fee.lines[0].label
     assert "population control" in fee.lines[1].label
+
+
+@pytest.mark.parametrize("altered, surcharge", [(True, "1.00"), (False, "3.00")])
+@pytest.mark.parametrize("term", [1, 2, 3])
+@pytest.mark.parametrize("per_year", [True, False])
+def test_s5D_population_control_surcharge_is_charged_once_per_license_not_per_year(
+        altered, surcharge, term, per_year):
+    # §5(D): "In addition to the fee charged by the Town, a one ($1.00) dollar fee for altered
+    # dogs and a three ($3.00) dollar fee for unaltered dogs shall be collected": per application.
+    fee = license_fee(altered, ALTERED_FEE, UNALTERED_FEE, term, fee_per_year=per_year)
+    surcharge_lines = [line for line in fee.lines if "population control" in line.label]
+    assert len(surcharge_lines) == 1
+    assert surcharge_lines[0].amount == Decimal(surcharge)
+    assert "×" not in surcharge_lines[0].label
 
 
 def test_s5C_vet_statement_dog_pays_altered_fee():
