@@ -6,3 +6,4 @@ from .licensing import DogNotice, License, Payment, RabiesCertificate  # noqa: F
 from .people import ROLES, Owner, User  # noqa: F401
 from .settings import Setting  # noqa: F401
 from . import enforcement, public  # noqa: F401,E402
+from . import tickets  # noqa: F401,E402

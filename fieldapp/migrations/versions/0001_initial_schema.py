@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-02 14:34:23.428605
+Create Date: 2026-12-02 14:39:39.677167
 
 """
 from alembic import op
@@ -188,6 +188,21 @@ def upgrade():
     with op.batch_alter_table('tag', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_tag_dog_id'), ['dog_id'], unique=False)
 
+    op.create_table('ticket_block',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('device_id', sa.String(length=64), nullable=False),
+    sa.Column('first', sa.Integer(), nullable=False),
+    sa.Column('last', sa.Integer(), nullable=False),
+    sa.Column('issued_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_ticket_block_officer_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_ticket_block')),
+    sa.UniqueConstraint('first', name=op.f('uq_ticket_block_first')),
+    sa.UniqueConstraint('last', name=op.f('uq_ticket_block_last'))
+    )
+    with op.batch_alter_table('ticket_block', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_ticket_block_officer_id'), ['officer_id'], unique=False)
+
     op.create_table('license',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('number', sa.String(length=20), nullable=False),
@@ -214,6 +229,24 @@ def upgrade():
     with op.batch_alter_table('license', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_license_dog_id'), ['dog_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_license_expires_on'), ['expires_on'], unique=False)
+
+    op.create_table('ticket_number_use',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('number', sa.String(length=20), nullable=False),
+    sa.Column('block_id', sa.Integer(), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('status', sa.String(length=8), nullable=False),
+    sa.Column('reason', sa.String(length=200), nullable=True),
+    sa.Column('entry_id', sa.String(length=36), nullable=True),
+    sa.Column('at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['block_id'], ['ticket_block.id'], name=op.f('fk_ticket_number_use_block_id_ticket_block')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_ticket_number_use_officer_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_ticket_number_use')),
+    sa.UniqueConstraint('number', name=op.f('uq_ticket_number_use_number'))
+    )
+    with op.batch_alter_table('ticket_number_use', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_ticket_number_use_block_id'), ['block_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_ticket_number_use_officer_id'), ['officer_id'], unique=False)
 
     op.create_table('payment',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -242,11 +275,20 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_payment_dog_id'))
 
     op.drop_table('payment')
+    with op.batch_alter_table('ticket_number_use', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_ticket_number_use_officer_id'))
+        batch_op.drop_index(batch_op.f('ix_ticket_number_use_block_id'))
+
+    op.drop_table('ticket_number_use')
     with op.batch_alter_table('license', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_license_expires_on'))
         batch_op.drop_index(batch_op.f('ix_license_dog_id'))
 
     op.drop_table('license')
+    with op.batch_alter_table('ticket_block', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_ticket_block_officer_id'))
+
+    op.drop_table('ticket_block')
     with op.batch_alter_table('tag', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_tag_dog_id'))
 

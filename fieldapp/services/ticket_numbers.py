@@ -1,0 +1,167 @@
+"""Appearance ticket numbers (§9): reserved in blocks, used once, voids recorded, gaps listed.
+
+Paper ticket books have the same rules the clerk audits: every number is accounted for.
+- `reserve_block(officer, device_id)`: a new run of numbers from the counter `ticket_number`
+  (a Sequence that never goes back), so two blocks never overlap.
+- `claim_number(officer, number)`: the phone wrote this number on a ticket. It must be in one
+  of this officer's blocks and neither used nor voided; the unique column makes it stick.
+- `allocate_number(officer)`: a ticket posted without JavaScript: the next free number from a
+  block the server holds for the officer (device "server"); it is claimed (used) at once.
+- `void_number(officer, number, reason)`: a spoiled number, never to be used.
+- `gaps()`: numbers issued in blocks but neither used nor voided.
+Errors are `EntryErrors({"ticket_number": ...})` so an entry applier can let them through.
+"""
+import re
+
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import Sequence, next_in_sequence, record_event
+from ..models.tickets import TicketBlock, TicketNumberUse
+from .entries import EntryErrors
+
+PREFIX = "SC-"
+BLOCK_SIZE = 25
+SERVER_DEVICE = "server"
+_NUMBER = re.compile(r"^\s*(?:SC-?)?0*(\d{1,9})\s*$", re.IGNORECASE)
+
+
+def format_number(n: int) -> str:
+    return f"{PREFIX}{n:06d}"
+
+
+def parse_number(number) -> int:
+    match = _NUMBER.match(str(number or ""))
+    if not match:
+        raise EntryErrors({"ticket_number": "The ticket number is missing or not like SC-000123."})
+    return int(match.group(1))
+
+
+def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBlock:
+    """A new block for this officer's device; flushed, not committed (the caller commits)."""
+    device_id = (device_id or "").strip()[:64]
+    if not device_id:
+        raise EntryErrors({"device_id": "The phone did not say which device it is."})
+    if not 1 <= size <= 200:
+        raise EntryErrors({"size": "A block holds from 1 to 200 numbers."})
+    first = next_in_sequence("ticket_number")
+    # Advance the same counter past the whole block in the same transaction (row is locked).
+    db.session.get(Sequence, "ticket_number").value = first + size - 1
+    block = TicketBlock(officer_id=officer.id, device_id=device_id, first=first, last=first + size - 1)
+    db.session.add(block)
+    db.session.flush()
+    record_event("ticket_block.reserved", block, actor=officer, device_id=device_id,
+                 first=format_number(block.first), last=format_number(block.last))
+    return block
+
+
+def block_numbers(block: TicketBlock) -> list[str]:
+    return [format_number(n) for n in range(block.first, block.last + 1)]
+
+
+def _block_of(officer, n: int) -> TicketBlock:
+    block = db.session.execute(db.select(TicketBlock).where(
+        TicketBlock.first <= n, TicketBlock.last >= n)).scalar_one_or_none()
+    if block is None or block.officer_id != officer.id:
+        raise EntryErrors({"ticket_number": f"{format_number(n)} is not in a block of numbers "
+                                            "reserved for you. Use a number from your own block."})
+    return block
+
+
+def _use(officer, number, status: str, reason=None, entry_id=None) -> str:
+    n = parse_number(number)
+    block = _block_of(officer, n)
+    text = format_number(n)
+    existing = db.session.execute(db.select(TicketNumberUse).filter_by(number=text)).scalar_one_or_none()
+    if existing is not None:
+        said = "used on a ticket" if existing.status == "used" else "voided"
+        raise EntryErrors({"ticket_number": f"{text} was already {said}. No number is used twice; "
+                                            "take the next one from your block."})
+    use = TicketNumberUse(number=text, block_id=block.id, officer_id=officer.id, status=status,
+                          reason=reason, entry_id=entry_id)
+    try:
+        with db.session.begin_nested():
+            db.session.add(use)
+    except IntegrityError:  # the same number claimed at the same moment elsewhere
+        raise EntryErrors({"ticket_number": f"{text} was just used. Take the next number."}) from None
+    return text
+
+
+def claim_number(officer, number, entry_id=None) -> str:
+    """Mark `number` used on a ticket; returns it formatted. Raises EntryErrors if not allowed."""
+    return _use(officer, number, "used", entry_id=entry_id)
+
+
+def void_number(officer, number, reason: str, entry_id=None) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise EntryErrors({"reason": "Say why the number is void (for example: spoiled, torn)."})
+    text = _use(officer, number, "void", reason=reason[:200], entry_id=entry_id)
+    record_event("ticket_number.voided", None, actor=officer, number=text, reason=reason[:200])
+    return text
+
+
+def allocate_number(officer, entry_id=None) -> str:
+    """Next free number of the officer's server-held block (a new block when it runs out), claimed."""
+    blocks = db.session.execute(db.select(TicketBlock).filter_by(
+        officer_id=officer.id, device_id=SERVER_DEVICE).order_by(TicketBlock.first)).scalars().all()
+    for block in blocks:
+        taken = set(db.session.execute(db.select(TicketNumberUse.number).filter_by(
+            block_id=block.id)).scalars())
+        for text in block_numbers(block):
+            if text not in taken:
+                return claim_number(officer, text, entry_id=entry_id)
+    block = reserve_block(officer, SERVER_DEVICE)
+    return claim_number(officer, format_number(block.first), entry_id=entry_id)
+
+
+def remaining(block: TicketBlock) -> list[str]:
+    taken = set(db.session.execute(db.select(TicketNumberUse.number).filter_by(
+        block_id=block.id)).scalars())
+    return [t for t in block_numbers(block) if t not in taken]
+
+
+def gaps() -> list[dict]:
+    """Numbers issued in blocks but neither used nor voided, oldest block first (for the clerk)."""
+    out = []
+    blocks = db.session.execute(db.select(TicketBlock).order_by(TicketBlock.first)).scalars().all()
+    for block in blocks:
+        for text in remaining(block):
+            out.append({"number": text, "officer": block.officer.full_name, "officer_id": block.officer_id,
+                        "device_id": block.device_id, "block_id": block.id, "issued_at": block.issued_at})
+    return out
+
+
+def voids() -> list[TicketNumberUse]:
+    return db.session.execute(db.select(TicketNumberUse).filter_by(status="void")
+                              .order_by(TicketNumberUse.at.desc())).scalars().all()
+
+
+# A void works offline too: the phone queues a "ticket_void" entry in its outbox.
+def _validate_void(payload, user):
+    errors = {}
+    try:
+        n = parse_number(payload.get("ticket_number"))
+    except EntryErrors as exc:
+        errors.update(exc.errors)
+        n = None
+    reason = str(payload.get("reason") or "").strip()
+    if not reason:
+        errors["reason"] = "Say why the number is void (for example: spoiled, torn)."
+    if errors:
+        raise EntryErrors(errors)
+    return {"number": n, "reason": reason}
+
+
+def _apply_void(clean, entry, user):
+    text = void_number(user, clean["number"], clean["reason"], entry_id=entry.id)
+    return {"ticket_number": text, "status": "void", "reason": clean["reason"]}
+
+
+def _register():
+    from .entries import register_kind
+    from ..auth import OFFICERS
+    register_kind("ticket_void", OFFICERS, _validate_void, _apply_void)
+
+
+_register()

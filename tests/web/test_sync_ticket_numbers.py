@@ -1,0 +1,91 @@
+"""§9 appearance ticket numbers: blocks never overlap, each number used once, voids and gaps."""
+import uuid
+from datetime import datetime, timezone
+
+import pytest
+
+from fieldapp.extensions import db
+from fieldapp.models import User
+from fieldapp.models.tickets import TicketNumberUse
+from fieldapp.services import ticket_numbers as tn
+from fieldapp.services.entries import EntryErrors, submit_entry
+
+
+def user(name):
+    return db.session.execute(db.select(User).filter_by(username=name)).scalar_one()
+
+
+def test_s9_ticket_blocks_never_overlap(app):
+    with app.app_context():
+        dco, con = user("dco"), user("constable")
+        blocks = [tn.reserve_block(dco, "phone-a"), tn.reserve_block(con, "phone-b"),
+                  tn.reserve_block(dco, "phone-a", size=5), tn.allocate_number(con) and None]
+        db.session.commit()
+        ranges = [(b.first, b.last) for b in blocks if b]
+        seen = set()
+        for first, last in ranges:
+            numbers = set(range(first, last + 1))
+            assert not numbers & seen
+            seen |= numbers
+        assert blocks[0].last - blocks[0].first + 1 == 25
+        assert tn.block_numbers(blocks[2])[0].startswith("SC-")
+
+
+def test_s9_a_ticket_number_is_used_once(app):
+    with app.app_context():
+        dco, con = user("dco"), user("constable")
+        block = tn.reserve_block(dco, "phone-a")
+        number = tn.format_number(block.first)
+        assert tn.claim_number(dco, number) == number
+        db.session.commit()
+        with pytest.raises(EntryErrors) as again:
+            tn.claim_number(dco, number)
+        assert "already used" in again.value.errors["ticket_number"]
+        with pytest.raises(EntryErrors) as other:  # not in the constable's blocks
+            tn.claim_number(con, tn.format_number(block.first + 1))
+        assert "not in a block" in other.value.errors["ticket_number"]
+        with pytest.raises(EntryErrors):
+            tn.void_number(dco, number, "spoiled")  # used numbers cannot be voided
+
+
+def test_s9_allocate_number_without_js_takes_the_next_free_number(app):
+    with app.app_context():
+        dco = user("dco")
+        first = tn.allocate_number(dco)
+        second = tn.allocate_number(dco)
+        db.session.commit()
+        assert tn.parse_number(second) == tn.parse_number(first) + 1
+        assert db.session.execute(db.select(TicketNumberUse).filter_by(number=first)).scalar_one().status == "used"
+
+
+def test_s9_voids_are_recorded_and_gaps_listed_for_the_clerk(app):
+    with app.app_context():
+        dco = user("dco")
+        block = tn.reserve_block(dco, "phone-a", size=4)
+        nums = tn.block_numbers(block)
+        tn.claim_number(dco, nums[0])
+        tn.void_number(dco, nums[1], "torn")
+        db.session.commit()
+        assert [g["number"] for g in tn.gaps()] == nums[2:]
+        assert [(v.number, v.reason) for v in tn.voids()] == [(nums[1], "torn")]
+        with pytest.raises(EntryErrors) as no_reason:
+            tn.void_number(dco, nums[2], "")
+        assert "reason" in no_reason.value.errors
+
+
+def test_s9_a_void_recorded_offline_arrives_as_a_ticket_void_entry(app):
+    with app.app_context():
+        dco = user("dco")
+        block = tn.reserve_block(dco, "phone-a", size=3)
+        db.session.commit()
+        number = tn.format_number(block.first + 2)
+        entry_id = str(uuid.uuid4())
+        when = datetime.now(timezone.utc).isoformat()
+        payload = {"ticket_number": number, "reason": "written on in error"}
+        first = submit_entry(dco, entry_id, "ticket_void", when, payload)
+        again = submit_entry(dco, entry_id, "ticket_void", when, payload)
+        assert (first.status, again.status) == (201, 200)
+        assert first.result == again.result == {"ticket_number": number, "status": "void",
+                                                "reason": "written on in error"}
+        bad = submit_entry(dco, str(uuid.uuid4()), "ticket_void", when, {"ticket_number": number, "reason": "x"})
+        assert bad.status == 422 and "already voided" in bad.errors["ticket_number"]
