@@ -1,1 +1,155 @@
-"""Enforcement records (§5(B)(1), §6, §8, §9, §10): filled in by the field issue."""
+"""Enforcement records (§5(B)(1), §6, §8, §9, §10) written from the roadside.
+
+Every record comes from one field entry (services/entries.py) and carries that entry's
+client-made UUID in `entry_id`, so a replay finds it and a later entry made offline can
+refer to it before it has a server id. Records are never edited in place: a correction
+is a new Violation with `supersedes_id` (§ audit rule of the house), status changes are
+recorded as events.
+"""
+from sqlalchemy import UniqueConstraint
+
+from ..extensions import db
+from .types import UTCDateTime, now_utc
+
+
+class Violation(db.Model):
+    """A violation of §5 or §6 observed by an officer (codes of fieldapp.law.VIOLATIONS)."""
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), unique=True, nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    dog_description = db.Column(db.String(300), nullable=False, default="")  # a dog with no tag
+    owner_description = db.Column(db.String(300), nullable=False, default="")
+    codes = db.Column(db.JSON, nullable=False)  # ["6A1", "5A1"]
+    ruled_out = db.Column(db.JSON, nullable=False, default=list)  # exception codes ruled out (§6(B) ...)
+    occurred_at = db.Column(UTCDateTime, nullable=False)
+    location_text = db.Column(db.String(300), nullable=False, default="")
+    latitude = db.Column(db.Float)
+    longitude = db.Column(db.Float)
+    accuracy_m = db.Column(db.Float)
+    narrative = db.Column(db.Text, nullable=False, default="")
+    witness = db.Column(db.String(300), nullable=False, default="")
+    officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    # A correction is a new version pointing at the one it replaces.
+    supersedes_id = db.Column(db.Integer, db.ForeignKey("violation.id"), unique=True)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    dog = db.relationship("Dog", backref=db.backref("violations", order_by="Violation.occurred_at.desc()"))
+    officer = db.relationship("User")
+    supersedes = db.relationship("Violation", remote_side=[id], backref=db.backref("superseded_by", uselist=False))
+
+
+class Impoundment(db.Model):
+    """A dog seized and impounded (§8(A)), held until `redemption_deadline` (§8(B))."""
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), unique=True, nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    dog_description = db.Column(db.String(300), nullable=False, default="")
+    violation_entry_id = db.Column(db.String(36), index=True)  # the entry it was made from (maybe offline)
+    violation_id = db.Column(db.Integer, db.ForeignKey("violation.id"), index=True)
+    reason_codes = db.Column(db.JSON, nullable=False)
+    seized_at = db.Column(UTCDateTime, nullable=False)
+    impounded_on = db.Column(db.Date, nullable=False)  # local date; the holding period excludes it
+    owner_known = db.Column(db.Boolean, nullable=False)
+    redemption_deadline = db.Column(db.Date, nullable=False)
+    location_text = db.Column(db.String(300), nullable=False, default="")
+    latitude = db.Column(db.Float)
+    longitude = db.Column(db.Float)
+    accuracy_m = db.Column(db.Float)
+    held_at = db.Column(db.String(200), nullable=False, default="")  # kennel / shelter
+    notes = db.Column(db.Text, nullable=False, default="")
+    status = db.Column(db.String(12), nullable=False, default="held")  # held|redeemed|adopted|euthanized
+    officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    dog = db.relationship("Dog", backref=db.backref("impoundments", order_by="Impoundment.seized_at.desc()"))
+    violation = db.relationship("Violation", backref="impoundments")
+    officer = db.relationship("User")
+
+
+class AppearanceTicket(db.Model):
+    """An appearance ticket (§9) served on the owner, the person in charge, or a minor
+    owner's guardian / head of household (§4(I)). What was printed is frozen here."""
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), unique=True, nullable=False)
+    number = db.Column(db.String(20), unique=True, nullable=False)
+    violation_entry_id = db.Column(db.String(36), index=True)
+    violation_id = db.Column(db.Integer, db.ForeignKey("violation.id"), index=True)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    dog_description = db.Column(db.String(300), nullable=False, default="")
+    codes = db.Column(db.JSON, nullable=False)
+    served_capacity = db.Column(db.String(12), nullable=False)  # owner|in_charge|guardian
+    served_name = db.Column(db.String(120), nullable=False)
+    served_address = db.Column(db.String(300), nullable=False)
+    minor_owner_name = db.Column(db.String(120), nullable=False, default="")
+    served_at = db.Column(UTCDateTime, nullable=False)
+    court_name = db.Column(db.String(120), nullable=False)
+    court_address = db.Column(db.String(300), nullable=False)
+    appear_on = db.Column(db.Date, nullable=False)
+    appear_time = db.Column(db.String(5), nullable=False)  # HH:MM local
+    officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    officer_name = db.Column(db.String(120), nullable=False)
+    officer_badge = db.Column(db.String(32), nullable=False, default="")
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    dog = db.relationship("Dog", backref=db.backref("tickets", order_by="AppearanceTicket.served_at.desc()"))
+    violation = db.relationship("Violation", backref="tickets")
+    officer = db.relationship("User")
+
+
+class SwornComplaint(db.Model):
+    """A complaint under oath filed with the DCO or a constable (§10(A)), forwarded to the Town Justice."""
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), unique=True, nullable=False)
+    complainant_name = db.Column(db.String(120), nullable=False)
+    complainant_residence = db.Column(db.String(300), nullable=False)
+    sworn = db.Column(db.Boolean, nullable=False)
+    sworn_before_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    codes = db.Column(db.JSON, nullable=False, default=list)
+    nature = db.Column(db.Text, nullable=False)
+    violation_on = db.Column(db.Date, nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    dog_description = db.Column(db.String(300), nullable=False)
+    owner_name = db.Column(db.String(120), nullable=False, default="")
+    owner_residence = db.Column(db.String(300), nullable=False, default="")
+    status = db.Column(db.String(12), nullable=False, default="received")  # received|forwarded
+    forwarded_on = db.Column(db.Date)
+    forwarded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    dog = db.relationship("Dog", backref=db.backref("complaints", order_by="SwornComplaint.violation_on.desc()"))
+    sworn_before = db.relationship("User", foreign_keys=[sworn_before_id])
+    forwarded_by = db.relationship("User", foreign_keys=[forwarded_by_id])
+
+
+class RabiesRequest(db.Model):
+    """An officer's request to have a dog vaccinated against rabies within ten days (§5(B)(1))."""
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), unique=True, nullable=False)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    dog_description = db.Column(db.String(300), nullable=False, default="")
+    requested_of = db.Column(db.String(120), nullable=False, default="")  # the person told
+    requested_on = db.Column(db.Date, nullable=False)
+    due_on = db.Column(db.Date, nullable=False)
+    violation_id = db.Column(db.Integer, db.ForeignKey("violation.id"))
+    officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    dog = db.relationship("Dog", backref=db.backref("rabies_requests", order_by="RabiesRequest.requested_on.desc()"))
+    officer = db.relationship("User")
+
+
+class Photo(db.Model):
+    """A photo taken with a field entry: resized, metadata (EXIF/GPS) stripped, JPEG.
+
+    `entry_id` is the client UUID without a foreign key: over a weak signal a photo may
+    arrive before or after its entry.
+    """
+    __table_args__ = (UniqueConstraint("entry_id", "index", name="uq_photo_entry_index"),)
+    id = db.Column(db.Integer, primary_key=True)
+    entry_id = db.Column(db.String(36), nullable=False, index=True)
+    index = db.Column(db.Integer, nullable=False)
+    data = db.Column(db.LargeBinary, nullable=False)
+    content_type = db.Column(db.String(30), nullable=False, default="image/jpeg")
+    width = db.Column(db.Integer, nullable=False)
+    height = db.Column(db.Integer, nullable=False)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-02 14:39:39.677167
+Create Date: 2026-12-02 14:41:30.608265
 
 """
 from alembic import op
@@ -66,6 +66,21 @@ def upgrade():
     sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_owner'))
     )
+    op.create_table('photo',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('index', sa.Integer(), nullable=False),
+    sa.Column('data', sa.LargeBinary(), nullable=False),
+    sa.Column('content_type', sa.String(length=30), nullable=False),
+    sa.Column('width', sa.Integer(), nullable=False),
+    sa.Column('height', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_photo')),
+    sa.UniqueConstraint('entry_id', 'index', name='uq_photo_entry_index')
+    )
+    with op.batch_alter_table('photo', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_photo_entry_id'), ['entry_id'], unique=False)
+
     op.create_table('sequence',
     sa.Column('name', sa.String(length=40), nullable=False),
     sa.Column('value', sa.BigInteger(), nullable=False),
@@ -168,6 +183,33 @@ def upgrade():
     sa.ForeignKeyConstraint(['updated_by_id'], ['user.id'], name=op.f('fk_setting_updated_by_id_user')),
     sa.PrimaryKeyConstraint('key', name=op.f('pk_setting'))
     )
+    op.create_table('sworn_complaint',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('complainant_name', sa.String(length=120), nullable=False),
+    sa.Column('complainant_residence', sa.String(length=300), nullable=False),
+    sa.Column('sworn', sa.Boolean(), nullable=False),
+    sa.Column('sworn_before_id', sa.Integer(), nullable=False),
+    sa.Column('codes', sa.JSON(), nullable=False),
+    sa.Column('nature', sa.Text(), nullable=False),
+    sa.Column('violation_on', sa.Date(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('owner_name', sa.String(length=120), nullable=False),
+    sa.Column('owner_residence', sa.String(length=300), nullable=False),
+    sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('forwarded_on', sa.Date(), nullable=True),
+    sa.Column('forwarded_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_sworn_complaint_dog_id_dog')),
+    sa.ForeignKeyConstraint(['forwarded_by_id'], ['user.id'], name=op.f('fk_sworn_complaint_forwarded_by_id_user')),
+    sa.ForeignKeyConstraint(['sworn_before_id'], ['user.id'], name=op.f('fk_sworn_complaint_sworn_before_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_sworn_complaint')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_sworn_complaint_entry_id'))
+    )
+    with op.batch_alter_table('sworn_complaint', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_sworn_complaint_dog_id'), ['dog_id'], unique=False)
+
     op.create_table('tag',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('token', sa.String(length=32), nullable=False),
@@ -203,6 +245,128 @@ def upgrade():
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_ticket_block_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('violation',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('owner_description', sa.String(length=300), nullable=False),
+    sa.Column('codes', sa.JSON(), nullable=False),
+    sa.Column('ruled_out', sa.JSON(), nullable=False),
+    sa.Column('occurred_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('location_text', sa.String(length=300), nullable=False),
+    sa.Column('latitude', sa.Float(), nullable=True),
+    sa.Column('longitude', sa.Float(), nullable=True),
+    sa.Column('accuracy_m', sa.Float(), nullable=True),
+    sa.Column('narrative', sa.Text(), nullable=False),
+    sa.Column('witness', sa.String(length=300), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('supersedes_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_violation_dog_id_dog')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_violation_officer_id_user')),
+    sa.ForeignKeyConstraint(['supersedes_id'], ['violation.id'], name=op.f('fk_violation_supersedes_id_violation')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_violation')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_violation_entry_id')),
+    sa.UniqueConstraint('supersedes_id', name=op.f('uq_violation_supersedes_id'))
+    )
+    with op.batch_alter_table('violation', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_violation_dog_id'), ['dog_id'], unique=False)
+
+    op.create_table('appearance_ticket',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('number', sa.String(length=20), nullable=False),
+    sa.Column('violation_entry_id', sa.String(length=36), nullable=True),
+    sa.Column('violation_id', sa.Integer(), nullable=True),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('codes', sa.JSON(), nullable=False),
+    sa.Column('served_capacity', sa.String(length=12), nullable=False),
+    sa.Column('served_name', sa.String(length=120), nullable=False),
+    sa.Column('served_address', sa.String(length=300), nullable=False),
+    sa.Column('minor_owner_name', sa.String(length=120), nullable=False),
+    sa.Column('served_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('court_name', sa.String(length=120), nullable=False),
+    sa.Column('court_address', sa.String(length=300), nullable=False),
+    sa.Column('appear_on', sa.Date(), nullable=False),
+    sa.Column('appear_time', sa.String(length=5), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('officer_name', sa.String(length=120), nullable=False),
+    sa.Column('officer_badge', sa.String(length=32), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_appearance_ticket_dog_id_dog')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_appearance_ticket_officer_id_user')),
+    sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_appearance_ticket_violation_id_violation')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_appearance_ticket')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_appearance_ticket_entry_id')),
+    sa.UniqueConstraint('number', name=op.f('uq_appearance_ticket_number'))
+    )
+    with op.batch_alter_table('appearance_ticket', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_appearance_ticket_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_entry_id'), ['violation_entry_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_id'), ['violation_id'], unique=False)
+
+    op.create_table('found_report',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('tag_id', sa.Integer(), nullable=True),
+    sa.Column('finder_name', sa.String(length=120), nullable=False),
+    sa.Column('finder_phone', sa.String(length=40), nullable=False),
+    sa.Column('finder_email', sa.String(length=120), nullable=False),
+    sa.Column('location', sa.String(length=300), nullable=False),
+    sa.Column('description', sa.String(length=300), nullable=False),
+    sa.Column('note', sa.Text(), nullable=False),
+    sa.Column('photo', sa.LargeBinary(), nullable=True),
+    sa.Column('client_info', sa.String(length=80), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('owner_notified_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('owner_notified_count', sa.Integer(), nullable=False),
+    sa.Column('handled_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('handled_by_id', sa.Integer(), nullable=True),
+    sa.Column('handled_note', sa.Text(), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_found_report_dog_id_dog')),
+    sa.ForeignKeyConstraint(['handled_by_id'], ['user.id'], name=op.f('fk_found_report_handled_by_id_user')),
+    sa.ForeignKeyConstraint(['tag_id'], ['tag.id'], name=op.f('fk_found_report_tag_id_tag')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_found_report'))
+    )
+    with op.batch_alter_table('found_report', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_found_report_created_at'), ['created_at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_found_report_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_found_report_handled_at'), ['handled_at'], unique=False)
+
+    op.create_table('impoundment',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('violation_entry_id', sa.String(length=36), nullable=True),
+    sa.Column('violation_id', sa.Integer(), nullable=True),
+    sa.Column('reason_codes', sa.JSON(), nullable=False),
+    sa.Column('seized_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('impounded_on', sa.Date(), nullable=False),
+    sa.Column('owner_known', sa.Boolean(), nullable=False),
+    sa.Column('redemption_deadline', sa.Date(), nullable=False),
+    sa.Column('location_text', sa.String(length=300), nullable=False),
+    sa.Column('latitude', sa.Float(), nullable=True),
+    sa.Column('longitude', sa.Float(), nullable=True),
+    sa.Column('accuracy_m', sa.Float(), nullable=True),
+    sa.Column('held_at', sa.String(length=200), nullable=False),
+    sa.Column('notes', sa.Text(), nullable=False),
+    sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_impoundment_dog_id_dog')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_impoundment_officer_id_user')),
+    sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_impoundment_violation_id_violation')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_impoundment_entry_id'))
+    )
+    with op.batch_alter_table('impoundment', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_impoundment_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_impoundment_violation_entry_id'), ['violation_entry_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_impoundment_violation_id'), ['violation_id'], unique=False)
+
     op.create_table('license',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('number', sa.String(length=20), nullable=False),
@@ -229,6 +393,39 @@ def upgrade():
     with op.batch_alter_table('license', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_license_dog_id'), ['dog_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_license_expires_on'), ['expires_on'], unique=False)
+
+    op.create_table('rabies_request',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('requested_of', sa.String(length=120), nullable=False),
+    sa.Column('requested_on', sa.Date(), nullable=False),
+    sa.Column('due_on', sa.Date(), nullable=False),
+    sa.Column('violation_id', sa.Integer(), nullable=True),
+    sa.Column('officer_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_rabies_request_dog_id_dog')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_rabies_request_officer_id_user')),
+    sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_rabies_request_violation_id_violation')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_rabies_request')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_rabies_request_entry_id'))
+    )
+    with op.batch_alter_table('rabies_request', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_rabies_request_dog_id'), ['dog_id'], unique=False)
+
+    op.create_table('tag_scan',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('tag_id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('client_info', sa.String(length=80), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_tag_scan_dog_id_dog')),
+    sa.ForeignKeyConstraint(['tag_id'], ['tag.id'], name=op.f('fk_tag_scan_tag_id_tag')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_tag_scan'))
+    )
+    with op.batch_alter_table('tag_scan', schema=None) as batch_op:
+        batch_op.create_index('ix_tag_scan_dog_at', ['dog_id', 'at'], unique=False)
 
     op.create_table('ticket_number_use',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -280,11 +477,41 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_ticket_number_use_block_id'))
 
     op.drop_table('ticket_number_use')
+    with op.batch_alter_table('tag_scan', schema=None) as batch_op:
+        batch_op.drop_index('ix_tag_scan_dog_at')
+
+    op.drop_table('tag_scan')
+    with op.batch_alter_table('rabies_request', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_rabies_request_dog_id'))
+
+    op.drop_table('rabies_request')
     with op.batch_alter_table('license', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_license_expires_on'))
         batch_op.drop_index(batch_op.f('ix_license_dog_id'))
 
     op.drop_table('license')
+    with op.batch_alter_table('impoundment', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_impoundment_violation_id'))
+        batch_op.drop_index(batch_op.f('ix_impoundment_violation_entry_id'))
+        batch_op.drop_index(batch_op.f('ix_impoundment_dog_id'))
+
+    op.drop_table('impoundment')
+    with op.batch_alter_table('found_report', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_found_report_handled_at'))
+        batch_op.drop_index(batch_op.f('ix_found_report_dog_id'))
+        batch_op.drop_index(batch_op.f('ix_found_report_created_at'))
+
+    op.drop_table('found_report')
+    with op.batch_alter_table('appearance_ticket', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_id'))
+        batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_entry_id'))
+        batch_op.drop_index(batch_op.f('ix_appearance_ticket_dog_id'))
+
+    op.drop_table('appearance_ticket')
+    with op.batch_alter_table('violation', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_violation_dog_id'))
+
+    op.drop_table('violation')
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_block_officer_id'))
 
@@ -293,6 +520,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_tag_dog_id'))
 
     op.drop_table('tag')
+    with op.batch_alter_table('sworn_complaint', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_sworn_complaint_dog_id'))
+
+    op.drop_table('sworn_complaint')
     op.drop_table('setting')
     with op.batch_alter_table('rabies_certificate', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_rabies_certificate_dog_id'))
@@ -317,6 +548,10 @@ def downgrade():
     op.drop_table('dog_notice')
     op.drop_table('user')
     op.drop_table('sequence')
+    with op.batch_alter_table('photo', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_photo_entry_id'))
+
+    op.drop_table('photo')
     op.drop_table('owner')
     with op.batch_alter_table('dog', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_dog_data_version'))

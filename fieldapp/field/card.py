@@ -1,0 +1,67 @@
+"""The roadside status card: a dog's license, rabies, owner and flags at one glance.
+
+`render_status_card(dog, tag=None)` is also what the tags area's `/t/<token>` calls for
+signed-in staff, so the card looks the same however the officer got there.
+
+Fast at 50,000 dogs: the dog, its licenses, rabies certificates, owners and tags come in one
+joined query and its enforcement history (violations, impoundments, rabies requests, read by
+the flag sources) in a second; with the signed-in user that is 3 queries per card.
+"""
+from flask import make_response, render_template, request
+from sqlalchemy.orm import joinedload
+
+from ..extensions import db
+from ..models import Dog, DogOwner
+from ..services.status import dog_status
+from ..timeutil import local_today
+from ..web import is_htmx
+
+# Everything dog_status() reads about the dog itself.
+CARD_OPTIONS = (
+    joinedload(Dog.licenses),
+    joinedload(Dog.rabies_certificates),
+    joinedload(Dog.owner_links).joinedload(DogOwner.owner),
+    joinedload(Dog.tags),
+)
+
+
+def enforcement_options():
+    """What the enforcement flag sources read (defined by backrefs in models/enforcement.py)."""
+    return (joinedload(Dog.violations), joinedload(Dog.impoundments), joinedload(Dog.rabies_requests))
+
+
+def load_card_dog(dog_id: int) -> Dog | None:
+    """The dog with everything the card shows, in two queries.
+
+    Two joined queries rather than one: joining seven collections at once would multiply
+    their rows. For a dog already in the session only what is not loaded yet is filled in.
+    """
+    dog = db.session.execute(
+        db.select(Dog).where(Dog.id == dog_id).options(*CARD_OPTIONS)).unique().scalar_one_or_none()
+    if dog is None:
+        return None
+    db.session.execute(
+        db.select(Dog).where(Dog.id == dog_id).options(*enforcement_options())).unique().scalar_one()
+    return dog
+
+
+def wants_partial() -> bool:
+    """An htmx swap of a fragment (not a boosted page navigation, which needs the whole page)."""
+    return is_htmx() and request.headers.get("HX-Boosted") != "true"
+
+
+def card_context(dog, tag=None) -> dict:
+    today = local_today()
+    status = dog_status(dog, today)
+    return {"dog": dog, "status": status, "tag": tag or dog.active_tag, "today": today,
+            "flags": status["flags"]}
+
+
+def render_status_card(dog, tag=None):
+    """The dog's status card as a full page (or the bare card for an htmx swap)."""
+    dog = load_card_dog(dog.id) or dog
+    template = "field/_card.html" if wants_partial() else "field/card.html"
+    response = make_response(render_template(template, **card_context(dog, tag)))
+    # Staff-only data: never kept by a shared cache.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
