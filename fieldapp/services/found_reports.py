@@ -1,0 +1,147 @@
+"""Finders' messages (FoundReport) and public tag scans (TagScan): the one write path for both.
+
+Privacy: nothing here ever hands owner data to a finder. Client info is kept coarse on purpose
+(user-agent family and the first two parts of the address): enough for an owner or officer to
+see that a tag was scanned from a phone on Tuesday, not enough to find the finder.
+"""
+import io
+import ipaddress
+import re
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from ..extensions import db
+from ..models import record_event
+from ..models.public import FoundReport, TagScan
+from ..models.types import now_utc
+
+PHOTO_MAX_SIDE = 1024  # px: plenty to recognise a dog, small enough to store
+PHOTO_MAX_PIXELS = 60_000_000  # refuse decompression bombs before decoding
+
+
+class PhotoError(ValueError):
+    """The upload is not a photo we can read."""
+
+
+# (needle in the user agent, family), first match wins: order matters (Edge and Chrome say Safari).
+_BROWSERS = [("bot", "Bot"), ("spider", "Bot"), ("crawl", "Bot"), ("preview", "Link preview"),
+             ("Edg", "Edge"), ("OPR", "Opera"), ("SamsungBrowser", "Samsung Internet"),
+             ("Firefox", "Firefox"), ("FxiOS", "Firefox"), ("CriOS", "Chrome"), ("Chrome", "Chrome"),
+             ("Safari", "Safari")]
+_PLATFORMS = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
+              ("Mac OS X", "Mac"), ("Linux", "Linux")]
+
+
+def user_agent_family(user_agent: str | None) -> str:
+    ua = user_agent or ""
+    low = ua.lower()
+    browser = next((fam for needle, fam in _BROWSERS if needle.lower() in low), "Other browser")
+    platform = next((fam for needle, fam in _PLATFORMS if needle.lower() in low), "")
+    return f"{platform} {browser}".strip()
+
+
+def coarse_address(remote_addr: str | None) -> str:
+    """First two octets of an IPv4 address ("203.0.x.x"), first two groups of IPv6."""
+    try:
+        ip = ipaddress.ip_address((remote_addr or "").strip())
+    except ValueError:
+        return "unknown"
+    if ip.version == 4:
+        a, b, *_ = str(ip).split(".")
+        return f"{a}.{b}.x.x"
+    groups = ip.exploded.split(":")
+    return f"{groups[0]}:{groups[1]}::"
+
+
+def coarse_client_info(user_agent: str | None, remote_addr: str | None) -> str:
+    return f"{user_agent_family(user_agent)} · {coarse_address(remote_addr)}"[:80]
+
+
+def record_tag_scan(tag, client_info: str) -> TagScan:
+    scan = TagScan(tag_id=tag.id, dog_id=tag.dog_id, client_info=client_info)
+    db.session.add(scan)
+    db.session.commit()
+    return scan
+
+
+def recent_scans(dog, limit: int = 10) -> list[TagScan]:
+    return list(db.session.execute(
+        db.select(TagScan).filter_by(dog_id=dog.id).order_by(TagScan.at.desc(), TagScan.id.desc())
+        .limit(limit)).scalars())
+
+
+def prepare_photo(data: bytes | None) -> bytes | None:
+    """A finder's photo, re-encoded: turned upright, at most PHOTO_MAX_SIDE px, as a JPEG with
+    no metadata at all (a phone photo's EXIF carries the GPS position of the finder's home)."""
+    if not data:
+        return None
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            if img.width * img.height > PHOTO_MAX_PIXELS:
+                raise PhotoError("This photo is too large. Send a smaller one.")
+            img = ImageOps.exif_transpose(img)  # apply the rotation before dropping the EXIF
+            img = img.convert("RGB")
+            img.thumbnail((PHOTO_MAX_SIDE, PHOTO_MAX_SIDE))
+            # A fresh image: copies pixels only, so no EXIF, XMP, ICC or comments survive.
+            clean = Image.new("RGB", img.size)
+            clean.paste(img)
+            out = io.BytesIO()
+            clean.save(out, "JPEG", quality=80, optimize=True)
+            return out.getvalue()
+    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError):
+        raise PhotoError("This file is not a photo we can read. Send a JPEG or PNG photo, or leave it out.")
+
+
+def _clean(text: str | None, limit: int) -> str:
+    return re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "", (text or "").strip())[:limit]
+
+
+def create_found_report(*, tag=None, finder_name="", finder_phone="", finder_email="", location="",
+                        description="", note="", photo=None, client_info="") -> FoundReport:
+    """Store a finder's message (tag given: about that tag's dog; else a dog without a tag),
+    then tell the owner(s) by email when the town has a mail server set up (notify.py)."""
+    report = FoundReport(
+        tag_id=tag.id if tag else None, dog_id=tag.dog_id if tag else None,
+        finder_name=_clean(finder_name, 120), finder_phone=_clean(finder_phone, 40),
+        finder_email=_clean(finder_email, 120), location=_clean(location, 300),
+        description=_clean(description, 300), note=_clean(note, 2000), photo=photo,
+        client_info=client_info[:80])
+    db.session.add(report)
+    db.session.flush()
+    record_event("found_report.received", report, dog_id=report.dog_id, tagged=tag is not None)
+    db.session.commit()
+    # Stored first: a slow or failing mail server never loses the finder's message.
+    from .notify import notify_owners_of_found_report
+    sent = notify_owners_of_found_report(report)
+    if sent:
+        report.owner_notified_at = now_utc()
+        report.owner_notified_count = sent
+        record_event("found_report.owner_notified", report, emails=sent)
+        db.session.commit()
+    return report
+
+
+class AlreadyHandled(ValueError):
+    pass
+
+
+def mark_handled(report: FoundReport, user, note: str) -> FoundReport:
+    if report.handled_at is not None:
+        raise AlreadyHandled("This report was already marked handled.")
+    report.handled_at = now_utc()
+    report.handled_by_id = user.id
+    report.handled_note = _clean(note, 2000)
+    record_event("found_report.handled", report, actor=user, note=report.handled_note)
+    db.session.commit()
+    return report
+
+
+def found_reports(show: str = "open") -> list[FoundReport]:
+    """The "Found dog reports" list: open ones oldest first (the longest waiting on top),
+    or all of them newest first."""
+    q = db.select(FoundReport)
+    if show == "open":
+        q = q.filter(FoundReport.handled_at.is_(None)).order_by(FoundReport.created_at)
+    else:
+        q = q.order_by(FoundReport.created_at.desc())
+    return list(db.session.execute(q.limit(500)).scalars())

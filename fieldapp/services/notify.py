@@ -1,0 +1,71 @@
+"""Outbound mail to owners, when the town has set one up (settings `mail_server` "host:port"
+and `mail_from`). No mail setting: nothing is sent and the town calls the owner instead.
+
+Only the finder's contact and words go to the owner; nothing about the owner ever goes to
+the finder.
+"""
+import logging
+import smtplib
+from email.message import EmailMessage
+
+from ..settings import get_setting
+
+log = logging.getLogger(__name__)
+SMTP_TIMEOUT = 10  # seconds: a finder is waiting on the thank-you page
+
+
+def mail_configured() -> bool:
+    return bool(get_setting("mail_server").strip() and get_setting("mail_from").strip())
+
+
+def _server() -> tuple[str, int]:
+    host, _, port = get_setting("mail_server").strip().rpartition(":")
+    if not host:  # "mail.example.org" without a port
+        return port, 25
+    return host, int(port)
+
+
+def send_mail(to: str, subject: str, body: str) -> None:
+    msg = EmailMessage()
+    msg["From"] = get_setting("mail_from").strip()
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg.set_content(body)
+    host, port = _server()
+    with smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT) as smtp:
+        smtp.send_message(msg)
+
+
+def found_report_email(report) -> tuple[str, str]:
+    dog = report.dog
+    lines = [f"Someone has found {dog.name} and left you a message through the tag.", ""]
+    if report.finder_name:
+        lines.append(f"Finder: {report.finder_name}")
+    if report.finder_phone:
+        lines.append(f"Finder's phone: {report.finder_phone}")
+    if report.finder_email:
+        lines.append(f"Finder's email: {report.finder_email}")
+    lines.append(f"Where the dog is: {report.location}")
+    if report.note:
+        lines += ["", "Their message:", report.note]
+    lines += ["", f"You can also call the dog control officer at {get_setting('dco_phone')}.",
+              "", "Town of Sandy Creek dog control"]
+    return f"{dog.name} has been found", "\n".join(lines)
+
+
+def notify_owners_of_found_report(report) -> int:
+    """Email every current owner with an email address. Returns how many were sent."""
+    if report.dog is None or not mail_configured():
+        return 0
+    subject, body = found_report_email(report)
+    sent = 0
+    for owner in report.dog.owners:
+        if not owner.email:
+            continue
+        try:
+            send_mail(owner.email, subject, body)
+            sent += 1
+        except (OSError, smtplib.SMTPException, ValueError):
+            # The report is stored and listed for the clerk and DCO: they will call instead.
+            log.exception("Could not email the owner about found report %s", report.id)
+    return sent
