@@ -1,4 +1,157 @@
-"""JSON API for the phone: sync, offline dataset, ticket blocks. Filled in by issue 6."""
-from flask import Blueprint
+"""JSON API for the phone: sync of outbox entries and photos, offline dataset, ticket numbers.
+
+CSRF: this blueprint is exempt from the form CSRF token, because the outbox and the service
+worker send entries hours after a page was rendered (and the worker has no page to read a
+token from). Instead every write here must (1) be `Content-Type: application/json` (or a raw
+image for photos), which a cross-site HTML form cannot send and cross-site fetch() cannot send
+without a CORS preflight we never answer, and (2) come from this origin: `Sec-Fetch-Site`,
+when the browser sends it, is "same-origin", and `Origin`, when sent, is our own. The session
+cookie is also SameSite=Lax. See `_same_origin_json_only`.
+"""
+from urllib.parse import urlparse
+
+from flask import Blueprint, abort, jsonify, make_response, request
+from flask_login import current_user
+
+from ..auth import OFFICERS, role_required
+from ..extensions import csrf, db
+from ..models import FieldEntry, record_event
+from ..services import field_data, ticket_numbers
+from ..services.entries import EntryErrors, submit_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)
+
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+PHOTO_TYPES = {"image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"}
+
+
+def _error(status, message, **extra):
+    return jsonify(error=status, message=message, **extra), status
+
+
+@bp.before_request
+def _same_origin_json_only():
+    if request.method not in WRITE_METHODS:
+        return None
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return _error(403, "Requests from other sites are refused.")
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and urlparse(origin).netloc != request.host:
+        return _error(403, "Requests from other sites are refused.")
+    ctype = (request.mimetype or "").lower()
+    allowed = PHOTO_TYPES if request.endpoint == "api.sync_photo" else {"application/json"}
+    if ctype not in allowed:
+        return _error(415, "Send this as " + (" or ".join(sorted(allowed))) + ".")
+    return None
+
+
+def _json_body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        abort(make_response(*_error(400, "The request body is not a JSON object.")))
+    return body
+
+
+@bp.post("/sync")
+@role_required(*OFFICERS)
+def sync():
+    """One outbox entry -> its EntryOutcome (201 new, 200 replay, 409 conflict, 422 invalid)."""
+    body = _json_body()
+    stated = body.get("officer_id")
+    if str(stated) != str(current_user.id):
+        # Another officer signed in on this phone: nothing is stored, the outbox pauses.
+        return jsonify(status="wrong_user", error=403,
+                       message="This entry was recorded by another officer; it stays on the phone "
+                               "until that officer signs in."), 403
+    outcome = submit_entry(current_user._get_current_object(), body.get("id"), str(body.get("kind", "")),
+                           body.get("recorded_at"), body.get("payload"))
+    return jsonify(outcome.as_json()), outcome.status
+
+
+@bp.post("/sync/<entry_id>/photos/<int:index>")
+@role_required(*OFFICERS)
+def sync_photo(entry_id, index):
+    """A photo of an entry already confirmed; idempotent on (entry id, index)."""
+    entry = db.session.get(FieldEntry, entry_id)
+    if entry is None:
+        return _error(404, "The entry of this photo has not arrived yet; send the entry first.")
+    if entry.officer_id != current_user.id:
+        return _error(403, "This photo belongs to another officer's entry.")
+    if not 0 <= index < 20:
+        return _error(422, "A field entry has at most 20 photos.")
+    data = request.get_data()
+    if not data:
+        return _error(422, "The photo is empty.")
+    from ..services.photos import store_photo
+    try:
+        stored = store_photo(entry_id, index, data, request.mimetype)
+    except EntryErrors as exc:
+        db.session.rollback()
+        return jsonify(status="rejected", errors=exc.errors), 422
+    db.session.commit()
+    result = stored if isinstance(stored, dict) else {"entry_id": entry_id, "index": index}
+    return jsonify(status="stored", result=result), 201
+
+
+@bp.post("/outbox/discarded")
+@role_required(*OFFICERS)
+def outbox_discarded():
+    """An officer discarded an entry that never reached the server: an audit trace of what."""
+    body = _json_body()
+    try:
+        from ..services.entries import parse_entry_id
+        entry_id = parse_entry_id(body.get("id"))
+    except EntryErrors as exc:
+        return jsonify(status="rejected", errors=exc.errors), 422
+    record_event("outbox.discarded", None, actor=current_user, entry_id=entry_id,
+                 entry_kind=str(body.get("kind", ""))[:30], payload=body.get("payload"),
+                 last_error=body.get("last_error"), created_at=str(body.get("created_at", ""))[:40],
+                 discarded_at=str(body.get("discarded_at", ""))[:40])
+    db.session.commit()
+    return jsonify(status="recorded"), 201
+
+
+@bp.get("/field-dataset")
+@role_required(*OFFICERS)
+def field_dataset():
+    """What a roadside scan needs offline, as a delta since data version `since`."""
+    since = request.args.get("since", type=int)
+    response = jsonify(field_data.field_dataset(since))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/ticket-blocks")
+@role_required(*OFFICERS)
+def ticket_blocks():
+    """§9: reserve a block of ticket numbers for this phone (it holds them offline)."""
+    body = _json_body()
+    try:
+        block = ticket_numbers.reserve_block(current_user, body.get("device_id"),
+                                             int(body.get("size") or ticket_numbers.BLOCK_SIZE))
+    except (EntryErrors, ValueError) as exc:
+        db.session.rollback()
+        errors = exc.errors if isinstance(exc, EntryErrors) else {"size": "Not a number."}
+        return jsonify(status="rejected", errors=errors), 422
+    db.session.commit()
+    return jsonify(status="created", block={
+        "id": block.id, "device_id": block.device_id, "issued_at": block.issued_at.isoformat(),
+        "first": ticket_numbers.format_number(block.first),
+        "last": ticket_numbers.format_number(block.last),
+        "numbers": ticket_numbers.block_numbers(block)}), 201
+
+
+@bp.post("/ticket-numbers/<number>/void")
+@role_required(*OFFICERS)
+def void_ticket_number(number):
+    """§9: void a spoiled number now (offline, the phone queues a "ticket_void" entry instead)."""
+    body = _json_body()
+    try:
+        text = ticket_numbers.void_number(current_user, number, body.get("reason"))
+    except EntryErrors as exc:
+        db.session.rollback()
+        return jsonify(status="rejected", errors=exc.errors), 422
+    db.session.commit()
+    return jsonify(status="created", result={"ticket_number": text, "status": "void"}), 201
