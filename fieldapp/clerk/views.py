@@ -1,4 +1,377 @@
-"""The clerk's licensing counter (§5). Filled in by issue 3."""
-from flask import Blueprint
+"""The clerk's licensing counter (§5): find a dog, its record, license it, file §5(J) notices.
+
+Officers and the Town Justice may look (read-only); the clerk (and the admin) edit.
+Views translate forms; fieldapp.services.licensing applies the law and writes.
+"""
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+from sqlalchemy import func, or_
+
+from ..auth import role_required
+from ..extensions import db
+from ..law import LICENSE_EXEMPTIONS
+from ..models import Dog, License, Owner, Payment
+from ..services import licensing as svc
+from ..services.search import search_dogs
+from ..timeutil import local_today
+from ..web import is_htmx
+from .forms import (CoOwnerForm, DogFields, DogForm, LicenseForm, NoticeForm, OwnerFields,
+                    OwnerForm)
 
 bp = Blueprint("clerk", __name__, url_prefix="/clerk")
+
+VIEW = ("clerk", "dco", "constable", "justice")
+EDIT = ("clerk",)
+
+
+def _user():
+    return current_user._get_current_object()
+
+
+def _partial_request() -> bool:
+    """An htmx request for a fragment (not a boosted page navigation)."""
+    return is_htmx() and request.headers.get("HX-Boosted") != "true"
+
+
+def _apply_errors(errors: dict, *forms) -> None:
+    for name, message in errors.items():
+        for form in forms:
+            if form is not None and name in form:
+                form[name].errors = list(form[name].errors) + [message]
+                break
+        else:
+            flash(message, "error")
+
+
+# --- search ---------------------------------------------------------------
+
+@bp.route("/")
+@role_required(*VIEW)
+def search():
+    q = request.args.get("q", "").strip()
+    dogs = search_dogs(q) if q else []
+    ctx = {"q": q, "dogs": dogs, "today": local_today()}
+    if _partial_request():
+        return render_template("clerk/_results.html", **ctx)
+    return render_template("clerk/search.html", **ctx)
+
+
+# --- the dog's record -------------------------------------------------------
+
+def _dog_or_404(dog_id: int) -> Dog:
+    dog = db.session.get(Dog, dog_id)
+    if dog is None:
+        abort(404)
+    return dog
+
+
+@bp.route("/dogs/<int:dog_id>")
+@role_required(*VIEW)
+def dog(dog_id):
+    dog = _dog_or_404(dog_id)
+    payments = db.session.scalars(db.select(Payment).filter_by(dog_id=dog.id)
+                                  .order_by(Payment.received_on.desc(), Payment.id.desc())).all()
+    past_owners = [link for link in dog.owner_links if link.until is not None]
+    return render_template("clerk/dog.html", dog=dog, payments=payments, past_owners=past_owners,
+                           today=local_today(), notice_kinds=svc.NOTICE_KINDS)
+
+
+@bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
+@role_required(*EDIT)
+def edit_dog(dog_id):
+    dog = _dog_or_404(dog_id)
+    form = DogForm(obj=dog)
+    if form.validate_on_submit():
+        svc.update_dog(dog, form.dog_data(), _user())
+        db.session.commit()
+        flash(f"{dog.name}'s description is saved.", "success")
+        return redirect(url_for(".dog", dog_id=dog.id))
+    return render_template("clerk/dog_edit.html", dog=dog, form=form), 422 if form.errors else 200
+
+
+# --- owners ---------------------------------------------------------------
+
+@bp.route("/owners/<int:owner_id>")
+@role_required(*VIEW)
+def owner(owner_id):
+    owner = db.session.get(Owner, owner_id) or abort(404)
+    return render_template("clerk/owner.html", owner=owner)
+
+
+@bp.route("/owners/<int:owner_id>/edit", methods=["GET", "POST"])
+@role_required(*EDIT)
+def edit_owner(owner_id):
+    owner = db.session.get(Owner, owner_id) or abort(404)
+    form = OwnerForm(obj=owner)
+    if form.validate_on_submit():
+        try:
+            svc.update_owner(owner, form.owner_data(), local_today(), _user())
+            db.session.commit()
+            flash(f"{owner.full_name}'s details are saved.", "success")
+            return redirect(url_for(".owner", owner_id=owner.id))
+        except svc.LicensingError as exc:
+            db.session.rollback()
+            _apply_errors(exc.errors, form)
+    return render_template("clerk/owner_edit.html", owner=owner, form=form), 422 if form.errors else 200
+
+
+def _find_owners(q: str, limit: int = 10) -> list[Owner]:
+    words = [w for w in q.split() if w]
+    if not words:
+        return []
+    stmt = db.select(Owner)
+    for w in words:
+        like = f"%{w.lower().replace('%', '').replace('_', '')}%"
+        stmt = stmt.where(or_(func.lower(Owner.first_name).like(like), func.lower(Owner.last_name).like(like),
+                              func.lower(Owner.address).like(like), Owner.phone.like(like)))
+    return list(db.session.scalars(stmt.order_by(Owner.last_name, Owner.first_name).limit(limit)))
+
+
+@bp.route("/owners/lookup")
+@role_required(*EDIT)
+def owner_lookup():
+    """The owner picker's results (htmx partial): existing owners to choose from."""
+    q = request.args.get("owner_q", "").strip()
+    return render_template("clerk/_owner_choices.html", owners=_find_owners(q), owner_q=q,
+                           chosen=request.args.get("owner_id", ""))
+
+
+def _chosen_owner(new_owner_fields: OwnerFields, today):
+    """The owner picked in the owner picker, or a new one from the fields (None: errors set)."""
+    chosen = request.form.get("owner_id", "new")
+    if chosen and chosen != "new":
+        owner = db.session.get(Owner, int(chosen)) if chosen.isdigit() else None
+        if owner is None:
+            new_owner_fields.first_name.errors = ["That owner was not found; search again."]
+        return owner
+    if not new_owner_fields.validate():
+        return None
+    try:
+        return svc.create_owner(new_owner_fields.owner_data(), today, _user())
+    except svc.LicensingError as exc:
+        _apply_errors(exc.errors, new_owner_fields)
+        return None
+
+
+@bp.route("/dogs/<int:dog_id>/owners/add", methods=["GET", "POST"])
+@role_required(*EDIT)
+def add_co_owner(dog_id):
+    dog = _dog_or_404(dog_id)
+    form = CoOwnerForm()
+    owner_fields = OwnerFields(request.form if request.method == "POST" else None, prefix="new")
+    owner_q = request.values.get("owner_q", "").strip()
+    status = 200
+    if request.method == "POST" and "find" not in request.form and form.validate_on_submit():
+        today = local_today()
+        owner = _chosen_owner(owner_fields, today)
+        if owner is not None:
+            try:
+                svc.add_co_owner(dog, owner, today, _user())
+                db.session.commit()
+                flash(f"{owner.full_name} is now also an owner of {dog.name}.", "success")
+                return redirect(url_for(".dog", dog_id=dog.id))
+            except svc.LicensingError as exc:
+                _apply_errors(exc.errors, owner_fields)
+        db.session.rollback()
+        status = 422
+    return render_template("clerk/co_owner.html", dog=dog, form=form, owner_fields=owner_fields,
+                           owner_q=owner_q, owners=_find_owners(owner_q),
+                           chosen=request.form.get("owner_id", "new")), status
+
+
+# --- §5(J) notices ----------------------------------------------------------
+
+@bp.route("/dogs/<int:dog_id>/notices/new", methods=["GET", "POST"])
+@role_required(*EDIT)
+def new_notice(dog_id):
+    dog = _dog_or_404(dog_id)
+    today = local_today()
+    form = NoticeForm()
+    if request.method == "GET":
+        form.kind.data = request.args.get("kind") if request.args.get("kind") in svc.NOTICE_KINDS else None
+        form.occurred_on.data = today
+        form.filed_on.data = today
+    owner_fields = OwnerFields(request.form if request.method == "POST" else None, prefix="new")
+    owner_q = request.values.get("owner_q", "").strip()
+    owner_error = None
+    status = 200
+    if request.method == "POST" and "find" not in request.form:
+        status = 422
+        if form.validate_on_submit():
+            new_owner = None
+            ok = True
+            if form.kind.data == "transfer":
+                new_owner = _chosen_owner(owner_fields, today)
+                ok = new_owner is not None
+            details = {k: v for k, v in (("remarks", form.remarks.data),
+                                         ("new_address", form.new_address.data)) if v}
+            if ok:
+                try:
+                    notice = svc.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
+                                             _user(), new_owner=new_owner, details=details)
+                    db.session.commit()
+                    flash(_notice_message(dog, notice), "success")
+                    return redirect(url_for(".dog", dog_id=dog.id))
+                except svc.LicensingError as exc:
+                    owner_error = exc.errors.pop("new_owner", None)
+                    _apply_errors(exc.errors, form, owner_fields)
+            db.session.rollback()
+    return render_template("clerk/notice.html", dog=dog, form=form, owner_fields=owner_fields,
+                           owner_error=owner_error, owner_q=owner_q, owners=_find_owners(owner_q),
+                           chosen=request.form.get("owner_id", "new")), status
+
+
+def _notice_message(dog, notice) -> str:
+    if notice.kind == "transfer":
+        return (f"{dog.name} now belongs to {notice.details['to_owner']}. The old license is not "
+                "transferable (§5(J)): the new owner must apply for a license now.")
+    return f"Notice recorded: {dog.name} — {svc.NOTICE_KINDS[notice.kind].lower()}."
+
+
+# --- licenses -------------------------------------------------------------
+
+def _application(form: LicenseForm) -> svc.Application:
+    """The license particulars as the service wants them (lenient: used for quotes too)."""
+    rabies = svc.RabiesEvidence(
+        kind=form.rabies_kind.data if form.rabies_kind.data in ("certificate", "vet_statement") else "certificate",
+        vet_name=form.rabies_vet.data or "", vaccinated_on=form.rabies_vaccinated_on.data,
+        valid_until=form.rabies_valid_until.data, certificate_number=form.rabies_number.data or "",
+        exempt_reason=form.rabies_exempt_reason.data or "")
+    altered = form.altered.data
+    purebred = form.license_kind.data == "purebred"
+    return svc.Application(
+        rabies=rabies, term_years=form.process_term(),
+        altered_proof=None if altered in (None, "", "no", "None") else altered,
+        exemption=form.exemption.data or None, exemption_certificate=form.exemption_certificate.data or "",
+        purebred_dogs_on_premises=(form.purebred_dogs_on_premises.data or 0) if purebred else None,
+        blank_tag=form.blank_tag.data or "", new_tag=form.new_tag.data, at_large=form.at_large.data)
+
+
+def _quote(form: LicenseForm, today) -> dict:
+    """The term choices (§5(A)(4)) and the itemized fee for what the form says so far."""
+    app = _application(form)
+    r = app.rabies
+    checked = r.kind == "vet_statement" or r.valid_until is not None
+    choices = svc.term_choices(today, r.term_limit if checked else None)
+    allowed = [c.years for c in choices if c.allowed]
+    term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
+    lines, fee_error = None, None
+    if term is not None:
+        try:
+            if app.purebred_dogs_on_premises == 0:
+                app.purebred_dogs_on_premises = None
+                fee_error = "Enter the number of purebred dogs on the premises to see the purebred fee."
+            else:
+                lines = svc.fee_lines(app, term)
+        except (ValueError, TypeError) as exc:
+            fee_error = str(exc)
+    return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
+            "fee_total": svc.fee_total(lines) if lines else None, "fee_error": fee_error,
+            "term_field": form.term_years, "issued_on": today}
+
+
+def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
+    cert = dog.current_rabies
+    lic = dog.current_license or (dog.licenses[0] if dog.licenses else None)
+    if cert is not None:
+        form.rabies_kind.data = "vet_statement" if cert.exempt_statement else "certificate"
+        form.rabies_vet.data = cert.vet_name
+        form.rabies_vaccinated_on.data = cert.vaccinated_on
+        form.rabies_valid_until.data = cert.valid_until
+        form.rabies_number.data = cert.certificate_number
+        form.rabies_exempt_reason.data = cert.exempt_reason
+    if dog.altered and dog.altered_proof in svc.PROOF_OF_ALTERING:
+        form.altered.data = "on_file"
+    elif dog.altered_proof == "vet_statement":
+        form.altered.data = "vet_statement"
+    elif dog.licenses:
+        form.altered.data = "no"
+    form.exemption.data = dog.exemption or ""
+    form.exemption_certificate.data = dog.exemption_certificate
+    if dog.purebred or (lic and lic.kind == "purebred"):
+        form.license_kind.data = "purebred"
+        form.purebred_dogs_on_premises.data = lic.purebred_dogs_on_premises if lic else None
+
+
+@bp.route("/licenses/new", methods=["GET", "POST"])
+@bp.route("/dogs/<int:dog_id>/renew", methods=["GET", "POST"])
+@role_required(*EDIT)
+def license_form(dog_id=None):
+    """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
+    today = local_today()
+    dog_id = dog_id or request.args.get("dog", type=int)
+    dog = _dog_or_404(dog_id) if dog_id else None
+    owner_id = request.args.get("owner", type=int)
+    owner = (db.session.get(Owner, owner_id) or abort(404)) if owner_id and dog is None else None
+    posted = request.method == "POST"
+    formdata = request.form if posted else None
+    owner_fields = OwnerFields(formdata, prefix="owner") if dog is None and owner is None else None
+    dog_fields = DogFields(formdata, prefix="dog") if dog is None else None
+    form = LicenseForm()
+    if not posted and dog is not None:
+        _prefill_renewal(form, dog)
+    if not posted and form.term_years.data is None:
+        form.term_years.data = 1
+    notice = None
+    status = 200
+    if posted:
+        valid = form.validate_on_submit()
+        valid = all([valid] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
+        app = _application(form)
+        if form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.data \
+                and not form.purebred_dogs_on_premises.errors:
+            form.purebred_dogs_on_premises.errors = [
+                "Enter how many purebred dogs over four months are on the premises (§5(H))."]
+            valid = False
+        born_on = dog.born_on if dog is not None else dog_fields.born_on.data
+        try:
+            svc.license_needed_check(born_on, app.at_large, today)
+            if valid:
+                _apply_errors(svc.check_application(app, today, dog), form)
+                valid = not form.errors
+            if valid:
+                try:
+                    the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
+                                          if dog is None else None)
+                    the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
+                    lic = svc.issue_license(the_dog, app, today, _user())
+                    db.session.commit()
+                    flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
+                          f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
+                    return redirect(url_for(".certificate", license_id=lic.id))
+                except svc.LicensingError as exc:
+                    db.session.rollback()
+                    _apply_errors(exc.errors, form, owner_fields)
+            status = 422
+        except svc.NoLicenseNeeded as exc:
+            db.session.rollback()
+            notice = str(exc)
+    ctx = _quote(form, today)
+    return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form,
+                           owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
+                           today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
+
+
+def _money(amount) -> str:
+    from ..web import money
+    return money(amount)
+
+
+@bp.route("/licenses/quote")
+@role_required(*EDIT)
+def license_quote():
+    """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial)."""
+    form = LicenseForm(formdata=request.args)
+    return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today()))
+
+
+@bp.route("/licenses/<int:license_id>/certificate")
+@role_required(*VIEW)
+def certificate(license_id):
+    lic = db.session.get(License, license_id) or abort(404)
+    from ..settings import get_setting
+    owners = [link.owner for link in lic.dog.owner_links
+              if link.since <= lic.issued_on and (link.until is None or link.until > lic.issued_on)] \
+        or lic.dog.owners
+    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=owners,
+                           clerk_phone=get_setting("clerk_phone"))

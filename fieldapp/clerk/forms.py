@@ -1,0 +1,130 @@
+"""The clerk's forms: the §5(E) application (owner, dog), the license particulars, §5(J) notices."""
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, DateField, Form, IntegerField, RadioField,
+                     SelectField, StringField)
+from wtforms.validators import DataRequired, Email, InputRequired, Length, NumberRange, Optional
+
+from ..law import LICENSE_EXEMPTIONS
+from ..services.licensing import ALTERED_PROOFS, NOTICE_KINDS
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+STRIP = [_strip]
+BAD_DATE = "Enter a date like 2026-03-14."
+
+
+class OwnerFields(Form):
+    """§5(E)(1): the name, residence address and telephone number of each owner."""
+    first_name = StringField("First name", [DataRequired("Enter the owner's first name."), Length(max=80)],
+                             filters=STRIP, render_kw={"autocomplete": "off"})
+    last_name = StringField("Last name", [DataRequired("Enter the owner's last name."), Length(max=80)],
+                            filters=STRIP, render_kw={"autocomplete": "off"})
+    address = StringField("Street address (residence)", [DataRequired("Enter the street address where the owner lives."),
+                                                         Length(max=200)], filters=STRIP)
+    town = StringField("Town", [DataRequired("Enter the town."), Length(max=80)], default="Sandy Creek", filters=STRIP)
+    state = StringField("State", [DataRequired("Enter the state."), Length(min=2, max=2, message="Use the two-letter state, e.g. NY.")],
+                        default="NY", filters=[_strip, lambda v: v.upper() if v else v])
+    zip_code = StringField("ZIP code", [DataRequired("Enter the ZIP code."), Length(max=10)], default="13145",
+                           filters=STRIP, render_kw={"inputmode": "numeric"})
+    phone = StringField("Telephone", [DataRequired("Enter the owner's telephone number (§5(E)(1))."), Length(max=32)],
+                        filters=STRIP, render_kw={"type": "tel", "autocomplete": "off"})
+    email = StringField("Email (optional)", [Optional(), Email("That email address doesn't look right."), Length(max=120)],
+                        filters=STRIP, render_kw={"type": "email"})
+    is_minor = BooleanField("The owner is under 18")
+    guardian_name = StringField("Parent, guardian or head of household (§4(I))", [Optional(), Length(max=120)],
+                                filters=STRIP)
+    show_phone_publicly = BooleanField("The owner agrees that someone who finds the dog may see this phone number")
+    phone_optin_on = DateField("Date the owner agreed", [Optional()], render_kw={"type": "date"})
+
+    def owner_data(self) -> dict:
+        data = {k: self[k].data for k in ("first_name", "last_name", "address", "town", "state", "zip_code",
+                                          "phone", "is_minor", "guardian_name", "show_phone_publicly",
+                                          "phone_optin_on")}
+        data["email"] = self.email.data or None
+        data["guardian_name"] = self.guardian_name.data or None
+        return data
+
+
+class DogFields(Form):
+    """§5(E)(2)-(3): name, sex, approximate age, breed, color, markings and identifying details."""
+    name = StringField("Dog's name", [DataRequired("Enter the dog's name."), Length(max=80)], filters=STRIP)
+    sex = RadioField("Sex", choices=[("M", "Male"), ("F", "Female")],
+                     validators=[InputRequired("Choose male or female.")])
+    born_on = DateField("Date of birth (approximate is fine)", [InputRequired("Enter the dog's date of birth, "
+                        "approximate if need be (§5(E)(2)).")], render_kw={"type": "date"})
+    breed = StringField("Breed", [DataRequired("Enter the breed (or “mixed breed”)."), Length(max=80)], filters=STRIP)
+    color = StringField("Color", [DataRequired("Enter the dog's color."), Length(max=80)], filters=STRIP)
+    markings = StringField("Markings and other identifying details", [Optional(), Length(max=200)], filters=STRIP)
+
+    def dog_data(self) -> dict:
+        data = {k: self[k].data for k in ("name", "sex", "born_on", "breed", "color")}
+        data["markings"] = self.markings.data or ""
+        return data
+
+
+class OwnerForm(FlaskForm, OwnerFields):
+    pass
+
+
+class DogForm(FlaskForm, DogFields):
+    pass
+
+
+ALTERED_CHOICES = [("no", "Not spayed or neutered")] + [
+    (k, ("Spayed/neutered: " + v) if k != "vet_statement" else v) for k, v in ALTERED_PROOFS.items()]
+
+
+class LicenseForm(FlaskForm):
+    """The license particulars: rabies (§5(B)), altering (§5(C)), exemptions (§5(I)),
+    purebred (§5(H)), the term (§5(A)(4)) and the tag (§5(G))."""
+    rabies_kind = RadioField("Rabies", default="certificate", choices=[
+        ("certificate", "Rabies certificate (§5(B))"),
+        ("vet_statement", "Veterinarian's statement that vaccinating would endanger the dog's life (§5(B)(2))")])
+    rabies_vet = StringField("Veterinarian", [Length(max=120)], filters=STRIP)
+    rabies_vaccinated_on = DateField("Date vaccinated", [Optional()], render_kw={"type": "date"})
+    rabies_valid_until = DateField("Vaccination valid until", [Optional()], render_kw={"type": "date"})
+    rabies_number = StringField("Certificate number", [Optional(), Length(max=60)], filters=STRIP)
+    rabies_exempt_reason = StringField("Reason given by the veterinarian", [Optional(), Length(max=200)],
+                                       filters=STRIP)
+    altered = RadioField("Spayed or neutered? (§5(C))", choices=ALTERED_CHOICES,
+                         validators=[InputRequired("Choose whether the dog is spayed or neutered.")])
+    exemption = SelectField("Exempt from license fees (§5(I))", default="",
+                            choices=[("", "No exemption")] + [(k, e.label) for k, e in LICENSE_EXEMPTIONS.items()])
+    exemption_certificate = StringField("Certificate of training submitted", [Optional(), Length(max=120)],
+                                        filters=STRIP)
+    license_kind = RadioField("License", default="individual", choices=[
+        ("individual", "Individual dog license"), ("purebred", "Purebred license (§5(H))")])
+    purebred_dogs_on_premises = IntegerField(
+        "Purebred dogs over 4 months on the premises",
+        [Optional(), NumberRange(min=1, max=10000, message="Enter a number of dogs, 1 or more.")],
+        render_kw={"inputmode": "numeric"})
+    term_years = RadioField("License term", coerce=int, choices=[(1, "1 year"), (2, "2 years"), (3, "3 years")],
+                            validators=[Optional()], validate_choice=False)
+    blank_tag = StringField("Blank tag number (optional)", [Optional(), Length(max=64)], filters=STRIP,
+                            render_kw={"autocomplete": "off", "autocapitalize": "characters"})
+    new_tag = BooleanField("Issue a new tag")
+    at_large = BooleanField("The dog was found at large (then a license is needed at any age, §5(A)(1))")
+
+    def process_term(self):
+        """term_years as an int or None (the radios come and go with the rabies date)."""
+        try:
+            return int(self.term_years.raw_data[0]) if self.term_years.raw_data else self.term_years.data
+        except (TypeError, ValueError, IndexError):
+            return None
+
+
+class NoticeForm(FlaskForm):
+    """§5(J): an owner's notice, dated when it happened and when it was filed."""
+    kind = RadioField("Notice", choices=list(NOTICE_KINDS.items()),
+                      validators=[InputRequired("Choose what the notice is about.")])
+    occurred_on = DateField("Date it happened", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
+    filed_on = DateField("Date the notice was filed", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
+    new_address = StringField("New address (moved out of town)", [Optional(), Length(max=200)], filters=STRIP)
+    remarks = StringField("Remarks", [Optional(), Length(max=200)], filters=STRIP)
+
+
+class CoOwnerForm(FlaskForm):
+    """§5(E)(1) "each owner": add an owner of record (an existing owner or a new one)."""

@@ -1,0 +1,495 @@
+"""The Town Clerk's licensing counter (§5): owners, dogs, licenses, §5(J) notices.
+
+Views translate forms into the plain values below; this module applies the law (through the
+pure law core in fieldapp.law) and writes. Functions add and flush; the caller commits, so one
+request is one transaction. Refusals raise LicensingError with a message per form field, in
+words a clerk can read to the owner.
+"""
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from dateutil.relativedelta import relativedelta
+
+from ..extensions import db
+from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, age_in_months, allowed_terms,
+                   license_expiry, license_fee, license_required, population_control_surcharge,
+                   purebred_fee, term_refusal_reason)
+from ..law.licensing import LICENSE_AGE_MONTHS
+from ..models import (Dog, DogNotice, DogOwner, License, Owner, Payment, RabiesCertificate,
+                      record_event)
+from ..settings import get_setting
+from .numbers import assign_id_number, next_license_number
+
+# §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were.
+ALTERED_PROOFS = {
+    "certificate": "Veterinarian's certificate of spaying or neutering",
+    "affidavit": "Owner's affidavit of spaying or neutering",
+    "on_file": "Certificate or affidavit already on file with the Town Clerk",
+    "vet_statement": "Veterinarian's statement that spaying or neutering would endanger the dog's life",
+}
+# Proofs that the dog *is* altered (the vet statement only earns the altered fee, §5(C)).
+PROOF_OF_ALTERING = ("certificate", "affidavit", "on_file")
+
+# §5(J) notices the owner of record files with the Town Clerk.
+NOTICE_KINDS = {
+    "transfer": "Ownership transferred",
+    "lost": "Lost",
+    "stolen": "Stolen",
+    "found": "Found (returned to the owner)",
+    "death": "Death",
+    "moved": "Moved out of town",
+}
+# What each notice does to the dog's status (what the roadside sees).
+_STATUS_AFTER_NOTICE = {"lost": "lost", "stolen": "stolen", "found": "active", "death": "dead",
+                        "moved": "moved"}
+
+# Payment ledger kinds of the license fee lines.
+FEE_KIND_LABELS = {
+    "license_fee": "Town license fee",
+    "population_surcharge": "Animal population control fee",
+    "purebred_fee": "Purebred license fee",
+    "enumeration": "Enumeration surcharge",
+}
+
+
+class LicensingError(Exception):
+    """Refused; .errors maps a form field name to the message shown next to it."""
+
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("; ".join(errors.values()))
+        self.errors = errors
+
+
+class NoLicenseNeeded(Exception):
+    """§5(A)(1): the dog is under four months old and not at large; args[0] says until when."""
+
+    def __init__(self, message: str, needed_from: date):
+        super().__init__(message)
+        self.needed_from = needed_from
+
+
+def say_date(d: date) -> str:
+    return f"{d:%B} {d.day}, {d.year}"
+
+
+# --- owners and dogs (§5(E)) ---------------------------------------------
+
+OWNER_FIELDS = ("first_name", "last_name", "address", "town", "state", "zip_code", "phone", "email",
+                "is_minor", "guardian_name")
+DOG_FIELDS = ("name", "sex", "born_on", "breed", "color", "markings")
+
+
+def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
+    changes = {}
+    for key in OWNER_FIELDS:
+        if key in data and getattr(owner, key) != data[key]:
+            changes[key] = str(data[key]) if data[key] is not None else None
+            setattr(owner, key, data[key])
+    if not owner.is_minor:
+        owner.guardian_name = None
+    # Issue 7: the phone is shown to finders only with the owner's consent, dated by the clerk.
+    optin = bool(data.get("show_phone_publicly"))
+    if optin != owner.show_phone_publicly:
+        owner.show_phone_publicly = optin
+        owner.phone_optin_on = (data.get("phone_optin_on") or today) if optin else None
+        changes["show_phone_publicly"] = optin
+    elif optin and data.get("phone_optin_on"):
+        owner.phone_optin_on = data["phone_optin_on"]
+    return changes
+
+
+def create_owner(data: dict, today: date, user=None) -> Owner:
+    """A new owner of record with the §5(E)(1) particulars (name, residence, telephone)."""
+    _check_owner(data)
+    owner = Owner()
+    _apply_owner(owner, data, today)
+    db.session.add(owner)
+    db.session.flush()
+    record_event("owner.created", owner, actor=user, name=owner.full_name)
+    return owner
+
+
+def update_owner(owner: Owner, data: dict, today: date, user=None) -> None:
+    _check_owner(data)
+    changes = _apply_owner(owner, data, today)
+    if changes:
+        record_event("owner.updated", owner, actor=user, changes=changes)
+        for link in owner.dog_links:
+            if link.until is None:
+                link.dog.touch()  # owner name/phone are on the roadside card
+
+
+def _check_owner(data: dict) -> None:
+    errors = {}
+    if not (data.get("phone") or "").strip():
+        errors["phone"] = "Enter the owner's telephone number (§5(E)(1))."
+    if data.get("is_minor") and not (data.get("guardian_name") or "").strip():
+        errors["guardian_name"] = ("The owner is a minor: enter the parent, guardian or head of "
+                                   "household who is responsible for the dog (§4(I)).")
+    if errors:
+        raise LicensingError(errors)
+
+
+def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
+    """A dog with its §5(E)(2) description, owned by `owners` from today."""
+    dog = Dog(**{k: data[k] for k in DOG_FIELDS if k in data})
+    dog.markings = dog.markings or ""
+    db.session.add(dog)
+    db.session.flush()
+    for owner in owners:
+        db.session.add(DogOwner(dog=dog, owner=owner, since=today))
+    db.session.flush()
+    record_event("dog.created", dog, actor=user, name=dog.name, owner_ids=[o.id for o in owners])
+    dog.touch()
+    return dog
+
+
+def update_dog(dog: Dog, data: dict, user=None) -> None:
+    changes = {}
+    for key in DOG_FIELDS:
+        if key in data and getattr(dog, key) != data[key]:
+            changes[key] = str(data[key]) if data[key] is not None else None
+            setattr(dog, key, data[key])
+    if changes:
+        record_event("dog.updated", dog, actor=user, changes=changes)
+        dog.touch()
+
+
+def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
+    """§5(E)(1) "each owner": a dog may have more than one owner of record."""
+    if owner in dog.owners:
+        raise LicensingError({"owner": f"{owner.full_name} is already an owner of {dog.name}."})
+    db.session.add(DogOwner(dog=dog, owner=owner, since=today))
+    db.session.flush()
+    db.session.refresh(dog, ["owner_links"])
+    record_event("dog.co_owner_added", dog, actor=user, owner_id=owner.id)
+    dog.touch()
+
+
+# --- the license application (§5(A)-(I)) ----------------------------------
+
+@dataclass
+class RabiesEvidence:
+    """§5(B): a current rabies certificate, or (§5(B)(2)) a vet's statement in lieu."""
+    kind: str = "certificate"  # certificate | vet_statement
+    vet_name: str = ""
+    vaccinated_on: date | None = None
+    valid_until: date | None = None
+    certificate_number: str = ""
+    exempt_reason: str = ""
+
+    @property
+    def term_limit(self) -> date | None:
+        """The date a license may not run past; None for a vet's statement (no limit)."""
+        return None if self.kind == "vet_statement" else self.valid_until
+
+
+@dataclass
+class Application:
+    rabies: RabiesEvidence = field(default_factory=RabiesEvidence)
+    term_years: int | None = None
+    altered_proof: str | None = None  # None: not spayed/neutered
+    exemption: str | None = None  # LICENSE_EXEMPTIONS key (§5(I))
+    exemption_certificate: str = ""
+    purebred_dogs_on_premises: int | None = None  # set: a §5(H) purebred license
+    blank_tag: str = ""
+    new_tag: bool = False  # renewal: issue a new tag although the dog has one
+    at_large: bool = False  # §5(A)(1): a puppy at large needs a license too
+
+    @property
+    def pays_as_altered(self) -> bool:
+        """§5(C): an altered dog, or one a vet says may not be altered, pays the altered fee."""
+        return self.altered_proof is not None
+
+
+@dataclass(frozen=True)
+class TermChoice:
+    years: int
+    expires_on: date
+    refusal: str | None  # None: the term may be offered
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def term_choices(issued: date, rabies_limit: date | None) -> list[TermChoice]:
+    """§5(A)(4): each term with its expiry, and why it is refused when it is."""
+    allowed = allowed_terms(issued, rabies_limit)
+    return [TermChoice(t, license_expiry(issued, t),
+                       None if t in allowed else term_refusal_reason(issued, rabies_limit, t))
+            for t in LICENSE_TERMS]
+
+
+def fee_schedule() -> dict:
+    """The Town Board's fee schedule from the settings (never constants)."""
+    return {"altered_fee": get_setting("fee_altered"), "unaltered_fee": get_setting("fee_unaltered"),
+            "fee_per_year": get_setting("fee_per_year"),
+            "enumeration_surcharge": get_setting("fee_enumeration_surcharge")}
+
+
+def fee_lines(app: Application, term_years: int) -> list[dict]:
+    """The itemized fee (each line typed for the Payment ledger), amounts as Decimal.
+
+    - §5(D) town fee + population control surcharge, via the law core's license_fee;
+    - §5(C) a vet's statement that altering would endanger the dog: the altered fee;
+    - §5(I) exempt dogs: no licensing fees (one $0 line saying so);
+    - §5(H) a purebred license: the annual purebred fee by the number of purebred dogs on the
+      premises takes the place of the town's individual fee; the §5(D) surcharge and any §5(K)
+      enumeration surcharge are still collected ("in addition to the fee charged by the Town").
+    """
+    s = fee_schedule()
+    breakdown = license_fee(app.pays_as_altered, s["altered_fee"], s["unaltered_fee"], term_years,
+                            exemption=app.exemption, enumeration_surcharge=s["enumeration_surcharge"],
+                            fee_per_year=s["fee_per_year"])
+    surcharge = population_control_surcharge(app.pays_as_altered)
+    lines = []
+    for line in breakdown.lines:
+        if line.section == "§5(K)":
+            kind = "enumeration"
+        elif "population control" in line.label.lower():
+            kind = "population_surcharge"
+            assert line.amount == surcharge
+        else:
+            kind = "license_fee"
+        lines.append({"kind": kind, "label": line.label, "amount": line.amount, "section": line.section})
+    if app.exemption is None and app.purebred_dogs_on_premises:
+        years = term_years if s["fee_per_year"] else 1
+        annual = purebred_fee(app.purebred_dogs_on_premises)
+        per = f" × {years} years" if years > 1 else ""
+        count = app.purebred_dogs_on_premises
+        lines = [ln for ln in lines if ln["kind"] != "license_fee"]
+        lines.insert(0, {"kind": "purebred_fee", "section": "§5(H)", "amount": annual * years,
+                         "label": f"Purebred license, {count} purebred dog{'s' if count > 1 else ''} "
+                                  f"on the premises{per}"})
+    if app.altered_proof == "vet_statement" and app.exemption is None:
+        for ln in lines:
+            if ln["kind"] in ("license_fee", "population_surcharge"):
+                ln["label"] += " (vet's statement, §5(C))"
+    return lines
+
+
+def fee_total(lines: list[dict]) -> Decimal:
+    return sum((ln["amount"] for ln in lines), Decimal("0.00"))
+
+
+def license_needed_check(born_on: date | None, at_large: bool, today: date) -> None:
+    """§5(A)(1): no license is required for a dog under four months that is not at large."""
+    if born_on is None or born_on > today:
+        return
+    if not license_required(age_in_months(born_on, today), at_large):
+        needed_from = born_on + relativedelta(months=LICENSE_AGE_MONTHS)
+        raise NoLicenseNeeded(
+            f"No license is needed yet. The dog is under four months old and not at large, "
+            f"so the law does not require a license until it is four months old, on "
+            f"{say_date(needed_from)} (§5(A)(1)). Ask the owner to come back by then.",
+            needed_from)
+
+
+def check_application(app: Application, today: date, dog: Dog | None = None) -> dict[str, str]:
+    """Every reason the application can't be granted, by form field; {} when it can."""
+    errors = {}
+    r = app.rabies
+    if not r.vet_name.strip():
+        errors["rabies_vet"] = "Enter the veterinarian's name as it is on the certificate."
+    if r.kind == "vet_statement":
+        if not r.exempt_reason.strip():
+            errors["rabies_exempt_reason"] = ("Enter why the veterinarian says vaccinating would "
+                                              "endanger the dog's life (§5(B)(2)).")
+    else:
+        if r.vaccinated_on is None:
+            errors["rabies_vaccinated_on"] = "Enter the date the dog was vaccinated."
+        elif r.vaccinated_on > today:
+            errors["rabies_vaccinated_on"] = "The vaccination date can't be in the future."
+        if r.valid_until is None:
+            errors["rabies_valid_until"] = "Enter the date the rabies vaccination is good until."
+        elif r.valid_until < today:
+            errors["rabies_valid_until"] = (f"The rabies certificate expired on {say_date(r.valid_until)}. "
+                                            "A current certificate is required (§5(B)).")
+        elif r.vaccinated_on and r.valid_until <= r.vaccinated_on:
+            errors["rabies_valid_until"] = "The “valid until” date must be after the vaccination date."
+
+    if "rabies_valid_until" not in errors and "rabies_vaccinated_on" not in errors:
+        choices = term_choices(today, r.term_limit)
+        allowed = [c.years for c in choices if c.allowed]
+        if not allowed:
+            errors["term_years"] = (f"{choices[0].refusal} No license can be issued until the dog is "
+                                    "revaccinated.")
+        elif app.term_years is None:
+            errors["term_years"] = "Choose a license term of 1, 2 or 3 years."
+        elif app.term_years not in allowed:
+            errors["term_years"] = next(c.refusal for c in choices if c.years == app.term_years)
+
+    if app.altered_proof is not None and app.altered_proof not in ALTERED_PROOFS:
+        errors["altered_proof"] = "Choose how the spaying or neutering is shown."
+    elif app.altered_proof == "on_file" and not (
+            dog is not None and dog.altered and dog.altered_proof in PROOF_OF_ALTERING):
+        errors["altered_proof"] = ("There is no spay/neuter certificate or affidavit on file for this "
+                                   "dog. Ask for the veterinarian's certificate or the owner's "
+                                   "affidavit (§5(C)).")
+    if app.exemption is not None:
+        if app.exemption not in LICENSE_EXEMPTIONS:
+            errors["exemption"] = "Choose one of the exemptions of §5(I)."
+        elif not app.exemption_certificate.strip():
+            errors["exemption_certificate"] = ("A certificate that the dog has been trained as a "
+                                               f"{LICENSE_EXEMPTIONS[app.exemption].label.lower()} "
+                                               "must be submitted (§5(I)). Enter what it is.")
+    if app.purebred_dogs_on_premises is not None and app.purebred_dogs_on_premises < 1:
+        errors["purebred_dogs_on_premises"] = ("Enter how many purebred dogs over four months are "
+                                               "on the premises (1 or more, §5(H)).")
+    return errors
+
+
+def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
+    """The dog's certificate on file if it is the same one presented again, else a new record."""
+    for cert in dog.rabies_certificates:
+        if r.kind == "vet_statement":
+            if cert.exempt_statement and cert.vet_name == r.vet_name and cert.exempt_reason == r.exempt_reason:
+                return cert
+        elif (not cert.exempt_statement and cert.valid_until == r.valid_until
+              and cert.vaccinated_on == r.vaccinated_on
+              and (cert.certificate_number or "") == r.certificate_number):
+            return cert
+    cert = RabiesCertificate(
+        dog=dog, vet_name=r.vet_name.strip(),
+        vaccinated_on=r.vaccinated_on if r.kind == "certificate" else None,
+        valid_until=r.valid_until if r.kind == "certificate" else None,
+        certificate_number=r.certificate_number.strip() or None if r.kind == "certificate" else None,
+        exempt_statement=r.kind == "vet_statement",
+        exempt_reason=r.exempt_reason.strip() or None if r.kind == "vet_statement" else None)
+    db.session.add(cert)
+    db.session.flush()
+    return cert
+
+
+def issue_license(dog: Dog, app: Application, today: date, user=None) -> License:
+    """§5(F): validate and issue a license (new or renewal) for `dog`, issued today.
+
+    §5(G): the dog gets its identification number at its first license (kept for ever after) and
+    a tag: the blank pre-printed tag typed in, else a new one; a renewal keeps the dog's tag unless
+    a new one is asked for. A renewal supersedes the dog's active license. The fee lines are stored
+    on the license and as typed Payment ledger lines.
+    """
+    license_needed_check(dog.born_on, app.at_large, today)
+    errors = check_application(app, today, dog)
+    if errors:
+        raise LicensingError(errors)
+    from .tags import TagError, bind_blank_tag, issue_tag
+
+    lines = fee_lines(app, app.term_years)
+    previous = [lic for lic in dog.licenses if lic.status == "active"]
+    rabies = _rabies_record(dog, app.rabies)
+
+    # §5(C), §5(I), §5(H): what the application showed about the dog.
+    if app.altered_proof in PROOF_OF_ALTERING:
+        dog.altered = True
+        if app.altered_proof != "on_file":
+            dog.altered_proof = app.altered_proof
+    else:
+        dog.altered = False
+        dog.altered_proof = app.altered_proof  # None or vet_statement
+    dog.exemption = app.exemption
+    dog.exemption_certificate = app.exemption_certificate.strip() or None if app.exemption else None
+    dog.purebred = app.purebred_dogs_on_premises is not None
+    id_number = assign_id_number(dog)
+
+    marking = LICENSE_EXEMPTIONS[app.exemption].marking if app.exemption else None
+    lic = License(
+        number=next_license_number(today.year), dog=dog,
+        kind="purebred" if app.purebred_dogs_on_premises else "individual",
+        issued_on=today, term_years=app.term_years, expires_on=license_expiry(today, app.term_years),
+        altered=app.pays_as_altered, exemption_marking=marking,
+        purebred_dogs_on_premises=app.purebred_dogs_on_premises, rabies_certificate=rabies,
+        fee_total=fee_total(lines),
+        fee_lines=[{**ln, "amount": str(ln["amount"])} for ln in lines],
+        issued_by_id=getattr(user, "id", None))
+    db.session.add(lic)
+    for old in previous:
+        old.status = "superseded"
+    db.session.flush()
+    for ln in lines:
+        if ln["amount"] > 0:
+            db.session.add(Payment(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id,
+                                   license_id=lic.id, received_on=today,
+                                   received_by_id=getattr(user, "id", None),
+                                   memo=f"License {lic.number}: {ln['label']}"))
+
+    tag = None
+    try:
+        if app.blank_tag.strip():
+            tag = bind_blank_tag(dog, app.blank_tag, today)
+        elif dog.active_tag is None or app.new_tag:
+            tag = issue_tag(dog, today)
+    except TagError as exc:
+        db.session.rollback()
+        raise LicensingError({"blank_tag": exc.args[0]}) from None
+
+    record_event("license.issued", lic, actor=user, dog_id=dog.id, number=lic.number,
+                 id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
+                 fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
+                 superseded=[old.number for old in previous])
+    dog.touch()
+    db.session.flush()
+    return lic
+
+
+# --- §5(J) notices ----------------------------------------------------------
+
+def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=None,
+                new_owner: Owner | None = None, details: dict | None = None) -> DogNotice:
+    """Record an owner's §5(J) notice, dated when it happened and when it was filed.
+
+    - transfer: "No license shall be transferable": the active license is marked
+      "transferred" (no longer valid), the owners of record end on the transfer date, the new
+      owner becomes owner of record and "shall immediately make application for a license";
+    - lost / stolen (§5(J)(1)): the dog's status, shown at the roadside; "found" returns it to active;
+    - death (§5(J)(2)), moved out of town: the dog's status.
+    """
+    if kind not in NOTICE_KINDS:
+        raise LicensingError({"kind": "Choose what the notice is about."})
+    errors = {}
+    if occurred_on > filed_on:
+        errors["occurred_on"] = "The date it happened can't be after the date the notice was filed."
+    if kind == "transfer" and new_owner is None:
+        errors["new_owner"] = "Choose or enter the new owner."
+    if kind == "found" and dog.status not in ("lost", "stolen"):
+        errors["kind"] = f"{dog.name} is not reported lost or stolen."
+    if kind != "found" and dog.status in ("dead", "moved") and kind != "transfer":
+        errors["kind"] = f"{dog.name} is already recorded as {dog.status}."
+    if errors:
+        raise LicensingError(errors)
+    details = dict(details or {})
+
+    if kind == "transfer":
+        previous_owners = dog.owners
+        if new_owner in previous_owners:
+            raise LicensingError({"new_owner": f"{new_owner.full_name} is already an owner of {dog.name}."})
+        for link in dog.owner_links:
+            if link.until is None:
+                link.until = occurred_on
+        db.session.add(DogOwner(dog=dog, owner=new_owner, since=occurred_on))
+        voided = []
+        for lic in dog.licenses:
+            if lic.status == "active":
+                lic.status = "transferred"
+                voided.append(lic.number)
+        details.update(from_owner_ids=[o.id for o in previous_owners], to_owner_id=new_owner.id,
+                       to_owner=new_owner.full_name, licenses_not_transferable=voided)
+        if dog.status != "active":
+            dog.status, dog.status_on = "active", occurred_on
+    else:
+        details["previous_status"] = dog.status
+        dog.status = _STATUS_AFTER_NOTICE[kind]
+        dog.status_on = occurred_on
+
+    notice = DogNotice(dog=dog, kind=kind, occurred_on=occurred_on, filed_on=filed_on,
+                       details=details, recorded_by_id=getattr(user, "id", None))
+    db.session.add(notice)
+    db.session.flush()
+    db.session.refresh(dog, ["owner_links"])
+    record_event(f"dog.notice.{kind}", dog, actor=user, notice_id=notice.id,
+                 occurred_on=occurred_on.isoformat(), filed_on=filed_on.isoformat(), **{
+                     k: v for k, v in details.items() if k != "previous_status"})
+    dog.touch()
+    return notice
