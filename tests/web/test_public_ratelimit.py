@@ -1,0 +1,60 @@
+"""Abuse (issue 7): public pages and messages are rate-limited per client, with a readable 429."""
+import pytest
+
+from fieldapp import create_app
+from fieldapp.cli import seed_demo
+from fieldapp.extensions import db
+
+from .test_public_fixtures import add_tag_route_if_missing, ensure_tags
+
+MESSAGE = {"location": "Lake Rd", "finder_phone": "315-555-0142"}
+
+
+@pytest.fixture
+def limited_app(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "memory://",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'rl.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+        seed_demo()
+    add_tag_route_if_missing(app)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def _assert_readable_429(resp):
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 429
+    assert "Too many requests from this device" in html
+    assert "<script" not in html and "/static/css/public.css" in html  # the finders' base
+    assert 'href="tel:+13153875555"' in html  # a dog in trouble can still be reported by phone
+    assert int(resp.headers["Retry-After"]) > 0
+
+
+def test_page_views_are_limited_per_client(limited_app):
+    tokens = ensure_tags(limited_app)
+    client = limited_app.test_client()
+    for i in range(30):
+        assert client.get(f"/t/{tokens['Max']}").status_code == 200, i
+    _assert_readable_429(client.get(f"/t/{tokens['Max']}"))
+    # Guessing tokens counts against the same limit: no enumeration past it.
+    _assert_readable_429(client.get("/t/GUESS0000000001"))
+    _assert_readable_429(client.get("/found"))
+    # Another device is not affected.
+    other = client.get(f"/t/{tokens['Max']}", environ_base={"REMOTE_ADDR": "198.51.100.9"})
+    assert other.status_code == 200
+
+
+def test_messages_are_limited_to_five_an_hour_per_client(limited_app):
+    tokens = ensure_tags(limited_app)
+    client = limited_app.test_client()
+    for i in range(5):
+        assert client.post(f"/t/{tokens['Bella']}/message", data=MESSAGE).status_code == 302, i
+    _assert_readable_429(client.post(f"/t/{tokens['Bella']}/message", data=MESSAGE))
+    _assert_readable_429(client.post("/found", data={**MESSAGE, "description": "brown dog"}))
+    from fieldapp.models.public import FoundReport
+    with limited_app.app_context():
+        assert db.session.execute(db.select(db.func.count(FoundReport.id))).scalar() == 5
