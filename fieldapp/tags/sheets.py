@@ -107,14 +107,15 @@ def _draw_label(c, face, cx, cy, stock: LabelStock) -> None:
 
 
 def render_sheet(faces, stock: LabelStock = STOCK, title: str = "Sandy Creek dog tags") -> bytes:
-    """A PDF of `faces` (TagFace), `stock.per_sheet` to a page."""
+    """A PDF of `faces` (TagFace, or None to leave a label position empty), `stock.per_sheet`
+    to a page, across then down."""
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=stock.page, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("Town of Sandy Creek, Town Clerk")
     c.setSubject(stock.name)
     faces = list(faces)
-    prepare_qr_matrices(f.url for f in faces)
+    prepare_qr_matrices(f.url for f in faces if f is not None)
     pages = max(1, math.ceil(len(faces) / stock.per_sheet))
     for page in range(pages):
         c.setFont("Helvetica", 7)
@@ -124,6 +125,8 @@ def render_sheet(faces, stock: LabelStock = STOCK, title: str = "Sandy Creek dog
                             f"page {page + 1} of {pages}")
         c.setFillGray(0)
         for i, face in enumerate(faces[page * stock.per_sheet:(page + 1) * stock.per_sheet]):
+            if face is None:  # a label already used on a part-used sheet
+                continue
             cx, cy = stock.centre(i)
             _draw_label(c, face, cx, cy, stock)
         c.showPage()

@@ -1,4 +1,282 @@
-"""QR tags: /t/<token>, /api/tags/<token>, printing. Filled in by issue 4."""
-from flask import Blueprint
+"""QR tags: /t/<token> (the URL in every tag's QR code), /api/tags/<token>, the clerk's tag
+images, printing (PDF label sheets) and replacing lost tags (§4(H), §5(G))."""
+from datetime import date
+
+from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
+                   render_template, request, url_for)
+from flask_login import current_user
+from sqlalchemy import or_
+from sqlalchemy.orm import joinedload
+
+from ..auth import OFFICERS, role_required
+from ..extensions import db
+from ..models import Dog, Tag
+from ..services.status import dog_status
+from ..services.tags import TagError, make_blank_tags, replace_tag
+from ..settings import get_setting
+from ..timeutil import local_today
+from ..web import is_htmx
+from .forms import BlankTagsForm, ReplaceTagForm
+from .qr import tag_face, tag_png, tag_svg
+from .sheets import STOCK, render_sheet
+from .tokens import normalize_token
 
 bp = Blueprint("tags", __name__)
+
+CLERK = ("clerk",)  # the admin holds every role
+MAX_SHEET_TAGS = 5000
+
+
+def tag_by_token(token: str) -> Tag | None:
+    """Case-insensitive: tokens are stored upper case; a person may type lower case."""
+    text = normalize_token(token)
+    if not text or len(text) > 32:
+        return None
+    return db.session.execute(db.select(Tag).options(joinedload(Tag.dog)).filter_by(token=text)).scalar_one_or_none()
+
+
+def _not_found():
+    """The one plain 404 for unknown tokens (and, to the public, retired and blank tags)."""
+    from ..public.pages import not_found_page
+    return not_found_page()
+
+
+def _private(response):
+    response = make_response(response)
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def retired_message(tag: Tag) -> str:
+    return f"Tag replaced on {tag.retired_on:%B %-d, %Y} — not valid" if tag.retired_on else "Tag retired — not valid"
+
+
+# --- the URL in every QR code -------------------------------------------------------------
+
+@bp.route("/t/<token>")
+def tag_page(token):
+    """Signed-in staff: the dog's status card (or why the tag is not valid). Anyone else: the
+    finder's page for an active tag; for anything else the same 404 as an unknown token, so
+    trying tokens tells nothing."""
+    tag = tag_by_token(token)
+    if tag is None:
+        return _not_found()
+    if not current_user.is_authenticated:
+        if tag.status != "active" or tag.dog is None:
+            return _not_found()
+        from ..public.pages import found_dog_page
+        return found_dog_page(tag)
+    if tag.status == "active" and tag.dog is not None:
+        from ..field.card import render_status_card
+        return render_status_card(tag.dog, tag=tag)
+    return _private(render_template("tags/not_valid.html", tag=tag,
+                                    message=retired_message(tag) if tag.status == "retired" else None))
+
+
+@bp.route("/api/tags/<token>")
+@role_required(*OFFICERS)
+def api_tag(token):
+    """The roadside status of the dog wearing this tag, for the officer's phone (JSON)."""
+    tag = tag_by_token(token)
+    if tag is None:
+        return _private(jsonify(error="tag_unknown", message="No tag with this code.")), 404
+    if tag.status == "retired":
+        return _private(jsonify(error="tag_retired", message=retired_message(tag),
+                                tag={"status": "retired", "serial": tag.serial,
+                                     "retired_on": tag.retired_on.isoformat() if tag.retired_on else None})), 410
+    if tag.dog is None:
+        return _private(jsonify(error="tag_not_issued", message="This tag has not been issued to a dog.",
+                                tag={"status": tag.status, "serial": tag.serial, "retired_on": None})), 404
+    status = dog_status(tag.dog, local_today())
+    lic = dict(status["license"])
+    # The issue's shape: valid|expired|none, and "expiring" as a flag on a valid license.
+    lic["expiring"] = lic["status"] == "expiring"
+    if lic["status"] == "expiring":
+        lic["status"] = "valid"
+    status["license"] = lic
+    status["tag"] = {"status": tag.status, "serial": tag.serial, "token": tag.token,
+                     "bound_on": tag.bound_on.isoformat() if tag.bound_on else None, "retired_on": None}
+    return _private(jsonify(status))
+
+
+# --- one tag as an image ------------------------------------------------------------------
+
+def _tag_or_404(tag_id: int) -> Tag:
+    tag = db.session.get(Tag, tag_id)
+    if tag is None:
+        abort(404)
+    return tag
+
+
+@bp.route("/tags/<int:tag_id>.png")
+@role_required(*CLERK)
+def tag_png_view(tag_id):
+    face = tag_face(_tag_or_404(tag_id))
+    scale = request.args.get("scale", 8, type=int)
+    resp = make_response(tag_png(face, module_px=max(2, min(scale, 20))))
+    resp.headers["Content-Type"] = "image/png"
+    resp.headers["Cache-Control"] = "private, max-age=300"
+    return resp
+
+
+@bp.route("/tags/<int:tag_id>.svg")
+@role_required(*CLERK)
+def tag_svg_view(tag_id):
+    tag = _tag_or_404(tag_id)
+    resp = make_response(tag_svg(tag_face(tag)))
+    resp.headers["Content-Type"] = "image/svg+xml"
+    resp.headers["Content-Disposition"] = f'inline; filename="sandy-creek-tag-{tag.serial}.svg"'
+    resp.headers["Cache-Control"] = "private, max-age=300"
+    return resp
+
+
+# --- printing -----------------------------------------------------------------------------
+
+def _parse_serials(text: str) -> tuple[int, int] | None:
+    try:
+        first, _, last = (text or "").partition("-")
+        first, last = int(first), int(last or first)
+    except ValueError:
+        return None
+    return (first, last) if 0 < first <= last else None
+
+
+def _search_tags(q: str, limit: int = 60) -> list[Tag]:
+    query = db.select(Tag).outerjoin(Dog, Tag.dog_id == Dog.id).options(joinedload(Tag.dog))
+    q = (q or "").strip()
+    if q:
+        conds = [Dog.name.ilike(f"%{q}%"), Tag.token == normalize_token(q)]
+        digits = q.lstrip("#").removeprefix("ID").removeprefix("TAG").strip()
+        if digits.isdigit() and len(digits) < 10:
+            conds += [Dog.id_number == int(digits), Tag.serial == int(digits)]
+        query = query.where(or_(*conds))
+    else:
+        query = query.where(Tag.status != "retired")
+    return db.session.execute(query.order_by(Tag.id.desc()).limit(limit)).scalars().all()
+
+
+@bp.route("/tags/print")
+@role_required(*CLERK)
+def print_page(form=None, status=200):
+    today = local_today()
+    q = request.args.get("q", "")
+    batch = _parse_serials(request.args.get("batch", ""))
+    today_count = db.session.execute(
+        db.select(db.func.count(Tag.id)).filter_by(status="active", bound_on=today)).scalar()
+    blank_count = db.session.execute(db.select(db.func.count(Tag.id)).filter_by(status="blank")).scalar()
+    tags = _search_tags(q)
+    ctx = dict(today=today, today_count=today_count, blank_count=blank_count, tags=tags, q=q,
+               batch=batch, form=form or BlankTagsForm(), stock=STOCK)
+    if is_htmx() and request.headers.get("HX-Boosted") != "true" and request.headers.get("HX-Target") == "tag-choices":
+        return render_template("tags/_tag_choices.html", **ctx)
+    return render_template("tags/print.html", **ctx), status
+
+
+@bp.route("/tags/blanks", methods=["POST"])
+@role_required(*CLERK)
+def make_blanks():
+    """A batch of blank pre-printed tags (bound to dogs later, §5(G)), then print them."""
+    form = BlankTagsForm()
+    if not form.validate_on_submit():
+        return print_page(form=form, status=422)
+    tags = make_blank_tags(form.count.data)
+    db.session.commit()
+    first, last = tags[0].serial, tags[-1].serial
+    flash(f"Made {len(tags)} blank tags, numbers {first} to {last}. Print them now.", "info")
+    return redirect(url_for("tags.print_page", batch=f"{first}-{last}"))
+
+
+@bp.route("/tags/sheet.pdf")
+@role_required(*CLERK)
+def sheet_pdf():
+    """A sheet of tags: ?bound_on=YYYY-MM-DD (tags issued that day), ?id=..&id=.. (a selection),
+    ?serials=first-last (a batch of blanks). ?skip=N leaves the first N labels of a part-used
+    sheet empty."""
+    query = db.select(Tag).options(joinedload(Tag.dog)).where(Tag.status != "retired")
+    what = []
+    if request.args.get("bound_on"):
+        try:
+            day = date.fromisoformat(request.args["bound_on"])
+        except ValueError:
+            abort(400)
+        query = query.where(Tag.status == "active", Tag.bound_on == day)
+        what.append(f"issued {day:%B %-d, %Y}")
+    ids = [int(i) for i in request.args.getlist("id") if i.isdigit()]
+    if ids:
+        query = query.where(Tag.id.in_(ids[:MAX_SHEET_TAGS]))
+        what.append(f"{len(ids)} chosen")
+    serials = _parse_serials(request.args.get("serials", ""))
+    if serials:
+        query = query.where(Tag.serial.between(*serials))
+        what.append(f"tags {serials[0]} to {serials[1]}")
+    if not what:
+        abort(400)
+    tags = db.session.execute(query.order_by(Tag.serial).limit(MAX_SHEET_TAGS)).scalars().all()
+    if not tags:
+        flash("No tags to print for that choice.", "warning")
+        return redirect(url_for("tags.print_page"))
+    skip = max(0, min(request.args.get("skip", 0, type=int), STOCK.per_sheet - 1))
+    base, phone = None, get_setting("clerk_phone")
+    faces = [None] * skip + [tag_face(t, base, phone) for t in tags]
+    pdf = render_sheet(faces, title="Sandy Creek dog tags, " + ", ".join(what))
+    resp = make_response(pdf)
+    resp.headers["Content-Type"] = "application/pdf"
+    resp.headers["Content-Disposition"] = f'inline; filename="sandy-creek-tags-{local_today():%Y%m%d}.pdf"'
+    resp.headers["Cache-Control"] = "private, no-store"
+    return resp
+
+
+# --- replacing a lost tag (§5(G)(2)) ------------------------------------------------------
+
+def _dog_or_404(dog_id: int) -> Dog:
+    dog = db.session.get(Dog, dog_id)
+    if dog is None:
+        abort(404)
+    return dog
+
+
+def dog_page_url(dog) -> str:
+    if "clerk.dog" in current_app.view_functions:
+        return url_for("clerk.dog", dog_id=dog.id)
+    return url_for("tags.replace_form", dog_id=dog.id)
+
+
+@bp.route("/tags/replace/<int:dog_id>", methods=["GET"])
+@role_required(*CLERK)
+def replace_form(dog_id, form=None, error=None, status=200):
+    dog = _dog_or_404(dog_id)
+    ctx = dict(dog=dog, replace_form=form or ReplaceTagForm(), replace_error=error)
+    if is_htmx() and request.headers.get("HX-Boosted") != "true":
+        return render_template("tags/_dog_tags.html", **ctx), status
+    return render_template("tags/replace.html", **ctx), status
+
+
+@bp.route("/tags/replace/<int:dog_id>", methods=["POST"])
+@role_required(*CLERK)
+def replace(dog_id):
+    """§5(G)(2): charge the replacement fee, issue a new tag (or bind a blank), retire the old."""
+    dog = _dog_or_404(dog_id)
+    form = ReplaceTagForm()
+    error = None
+    if form.validate_on_submit():
+        try:
+            tag = replace_tag(dog, local_today(), current_user, blank=form.blank.data or None)
+        except TagError as exc:
+            db.session.rollback()
+            if form.blank.data:
+                form.blank.errors = [exc.args[0]]
+            else:
+                error = exc.args[0]
+        else:
+            db.session.commit()
+            fee = get_setting("fee_replacement_tag")
+            flash(f"New tag {tag.serial} issued to {dog.name} (ID {dog.id_number}); "
+                  f"replacement fee ${fee:,.2f} recorded. The old tag is no longer valid.", "info")
+            return redirect(dog_page_url(dog))
+    return replace_form(dog_id, form=form, error=error, status=422)
+
+
+@bp.app_template_global()
+def replacement_tag_fee():
+    """§5(G)(2): the fee set by resolution of the Town Board, for the replace form."""
+    return get_setting("fee_replacement_tag")
