@@ -74,9 +74,9 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
         dog_ids = _seed_storybook_town(today, clerk)
     else:
         dog_ids = _seed_bulk(n_dogs, today, rng, clerk)
-    _seed_tags(dog_ids, today)
+    tag_note = _seed_tags(dog_ids, today)
     db.session.commit()
-    return f"Demo town seeded: {len(dog_ids)} dogs."
+    return f"Demo town seeded: {len(dog_ids)} dogs." + (f"\n{tag_note}" if tag_note else "")
 
 
 # A small town with a story for each dog, dated from today. Columns:
@@ -230,8 +230,46 @@ def _reserve(name, count, start=1) -> int:
     return first
 
 
-def _seed_tags(dog_ids, today) -> None:
-    """Every licensed demo dog gets a tag (issue 4 fills this in)."""
+def _seed_tags(dog_ids, today) -> str:
+    """Every licensed demo dog gets an active tag (§5(G)), bound on its first license's date;
+    10 blank pre-printed tags wait at the desk; one dog lost its tag and has a replacement
+    (§5(G)(2): the old tag is retired, the fee paid). Core bulk inserts: fast at 50,000 dogs.
+    Returns a line for the seed-demo output with tokens a person can open at /t/<token>."""
+    from .models import Payment, Tag
+    from .settings import get_setting
+    from .tags.tokens import new_token
+    first_licensed = dict(db.session.execute(
+        db.select(License.dog_id, func.min(License.issued_on))
+        .where(License.dog_id.in_(dog_ids) if len(dog_ids) < 900 else License.dog_id.isnot(None))
+        .group_by(License.dog_id)).all())
+    licensed = [d for d in dog_ids if d in first_licensed]
+    if not licensed:
+        return ""
+    replaced_dog = licensed[1] if len(licensed) > 1 else licensed[0]
+    rows = [{"token": new_token(), "dog_id": d, "status": "active", "bound_on": first_licensed[d]}
+            for d in licensed]
+    # The replaced tag (retired, on the same dog) and 10 blanks, made last so they are easy to find.
+    rows.append({"token": new_token(), "dog_id": replaced_dog, "status": "retired",
+                 "bound_on": first_licensed[replaced_dog], "retired_on": today - timedelta(days=30),
+                 "retired_reason": "replaced"})
+    rows += [{"token": new_token(), "dog_id": None, "status": "blank"} for _ in range(10)]
+    first_serial = _reserve("tag_serial", len(rows), start=1)
+    for i, row in enumerate(rows):
+        row["serial"] = first_serial + i
+    db.session.execute(insert(Tag), rows)
+    # The replaced dog's active tag is its replacement, issued when the old one was retired.
+    new_tag = db.session.execute(db.select(Tag).filter_by(dog_id=replaced_dog, status="active")).scalar_one()
+    old_tag = db.session.execute(db.select(Tag).filter_by(dog_id=replaced_dog, status="retired")).scalar_one()
+    new_tag.bound_on = old_tag.retired_on
+    old_tag.replaced_by_id = new_tag.id
+    db.session.add(Payment(kind="replacement_tag", amount=get_setting("fee_replacement_tag"),
+                           dog_id=replaced_dog, received_on=old_tag.retired_on,
+                           memo=f"Replacement tag {new_tag.serial} for tag {old_tag.serial}"))
+    db.session.flush()
+    first = db.session.execute(db.select(Tag).filter_by(dog_id=licensed[0], status="active")).scalar_one()
+    blank = db.session.execute(db.select(Tag).filter_by(status="blank").order_by(Tag.serial)).scalars().first()
+    return (f"Tags: {len(licensed)} active, 10 blank (numbers {blank.serial} to {blank.serial + 9}), 1 replaced. "
+            f"Try /t/{first.token} (dog {first.dog.name}), /t/{old_tag.token} (replaced, not valid).")
 
 
 @click.command("create-user")
