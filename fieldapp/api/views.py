@@ -91,7 +91,7 @@ def sync_photo(entry_id, index):
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()
-    result = stored if isinstance(stored, dict) else {"entry_id": entry_id, "index": index}
+    result = {"entry_id": entry_id, "index": index, "photo_id": getattr(stored, "id", None)}
     return jsonify(status="stored", result=result), 201
 
 

@@ -104,15 +104,10 @@ def field_dataset(since: int | None = None, today=None) -> dict:
 def _redemption_deadlines(today):
     """§8(B) redemption deadlines for seizures made offline, from the field engineer's table."""
     try:
-        from .enforcement import deadline_table
+        from .enforcement import closed_days, deadline_table
     except ImportError:  # issue 5 not merged yet: the card shows no deadline offline
         return None
-    try:
-        from ..settings import get_setting
-        closed = get_setting("town_closed_days")
-    except Exception:
-        closed = []
-    return _isoformat(deadline_table(today, 21, closed))
+    return _isoformat(deadline_table(today, 21, closed_days()))
 
 
 def _isoformat(value):

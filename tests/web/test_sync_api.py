@@ -146,7 +146,7 @@ def test_photo_uploads_after_its_entry_and_is_idempotent(app, client, auth, monk
 
     def fake_store(entry_id, index, data, content_type):
         calls.append((entry_id, index, len(data), content_type))
-        return {"entry_id": entry_id, "index": index}
+        return types.SimpleNamespace(id=7)
     import fieldapp.services as services
     import types
     fake = types.ModuleType("fieldapp.services.photos")

@@ -1,0 +1,137 @@
+"""The installable app: service worker, outbox and offline pages, ticket number book (issue 6).
+
+/sw.js is served from the root so its scope is the whole app. Its version is a hash of the
+static files and the templates, computed here, so every deploy changes the worker byte for
+byte and the phones install the new shell (and drop the old caches).
+"""
+import hashlib
+import json
+import os
+from datetime import datetime, timezone
+
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+
+from ..auth import OFFICERS, role_required
+from ..extensions import db
+from ..services import ticket_numbers
+from ..services.entries import form_to_payload, submit_entry
+
+bp = Blueprint("pwa", __name__)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SW_SOURCE = os.path.join(ROOT, "service_worker", "sw.js")
+
+# Pages an officer needs with no signal. Cached from the signed-in page (they carry the user).
+SHELL_PAGES = ["/", "/field/scan", "/field/violations/new", "/field/seizures/new", "/field/tickets/new",
+               "/field/complaints/new", "/field/next", "/outbox", "/offline", "/offline-card",
+               "/tickets/book"]
+# Form pages are matched without their query string (?dog=12 opens the same cached form).
+IGNORE_SEARCH = ["/field/violations/new", "/field/seizures/new", "/field/tickets/new",
+                 "/field/complaints/new", "/field/scan", "/tickets/book"]
+STATIC_SKIP = {"README.md"}
+
+
+def _static_files() -> list[str]:
+    static = current_app.static_folder
+    files = []
+    for folder, _dirs, names in os.walk(static):
+        for name in names:
+            if name in STATIC_SKIP or name.startswith("."):
+                continue
+            rel = os.path.relpath(os.path.join(folder, name), static).replace(os.sep, "/")
+            files.append(rel)
+    return sorted(files)
+
+
+def shell_version(files) -> str:
+    """Hash of the static files' bytes, the templates' mtimes and the worker's own source."""
+    digest = hashlib.sha256()
+    static = current_app.static_folder
+    for rel in files:
+        digest.update(rel.encode())
+        with open(os.path.join(static, rel), "rb") as fh:
+            digest.update(fh.read())
+    templates = os.path.join(current_app.root_path, "templates")
+    for folder, _dirs, names in sorted(os.walk(templates)):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            digest.update(f"{path}:{os.stat(path).st_mtime_ns}".encode())
+    with open(SW_SOURCE, "rb") as fh:
+        digest.update(fh.read())
+    return digest.hexdigest()[:16]
+
+
+@bp.get("/sw.js")
+def service_worker():
+    files = _static_files()
+    static_urls = [url_for("static", filename=f) for f in files]
+    with open(SW_SOURCE, encoding="utf-8") as fh:
+        source = fh.read()
+    config = {"version": shell_version(files), "static": static_urls, "pages": SHELL_PAGES,
+              "ignoreSearch": IGNORE_SEARCH}
+    body = source.replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
+    response = Response(body, mimetype="text/javascript")
+    # The browser must check for a new worker on every visit (and it does, at most daily, anyway).
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """Shown by the worker for a page that is not saved on the phone (no user data on it)."""
+    return render_template("pwa/offline.html")
+
+
+@bp.get("/offline-card")
+@role_required(*OFFICERS)
+def offline_card():
+    """The status card drawn on the phone from its offline copy (offline-card.js)."""
+    return render_template("pwa/offline_card.html")
+
+
+@bp.get("/outbox")
+@login_required
+def outbox():
+    """Entries waiting on this phone: drawn by outbox.js from IndexedDB."""
+    return render_template("pwa/outbox.html")
+
+
+@bp.get("/tickets/book")
+@role_required(*OFFICERS)
+def ticket_book():
+    """§9: this phone's block of ticket numbers (kept in IndexedDB) and voiding a spoiled one."""
+    mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
+                              .order_by(ticket_numbers.TicketBlock.first.desc()).limit(5)).scalars().all()
+    return render_template("pwa/ticket_book.html", blocks=mine, remaining=ticket_numbers.remaining,
+                           fmt=ticket_numbers.format_number, entry_id=_new_id())
+
+
+@bp.post("/tickets/void")
+@role_required(*OFFICERS)
+def void_ticket():
+    """§9 void without JavaScript: the same entry kind the outbox sends (one write path)."""
+    payload = form_to_payload(request.form)
+    outcome = submit_entry(current_user._get_current_object(), request.form.get("entry_id"), "ticket_void",
+                           datetime.now(timezone.utc).isoformat(), payload)
+    if outcome.status in (200, 201):
+        flash(f"{outcome.result['ticket_number']} is void.", "info")
+        return redirect(url_for("pwa.ticket_book"))
+    mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
+                              .order_by(ticket_numbers.TicketBlock.first.desc()).limit(5)).scalars().all()
+    return render_template("pwa/ticket_book.html", blocks=mine, remaining=ticket_numbers.remaining,
+                           fmt=ticket_numbers.format_number, entry_id=_new_id(),
+                           errors=outcome.errors or {}, values=payload), 422
+
+
+@bp.get("/tickets/numbers")
+@role_required("clerk", "dco")
+def ticket_numbers_report():
+    """§9 for the clerk: every number issued is used or void; the rest are listed as gaps."""
+    return render_template("pwa/ticket_numbers.html", gaps=ticket_numbers.gaps(),
+                           voids=ticket_numbers.voids())
+
+
+def _new_id():
+    import uuid
+    return str(uuid.uuid4())
