@@ -228,3 +228,28 @@ def test_csrf_token_is_required_on_the_message_form(csrf_app):
     resp = client.post(f"/t/{tokens['Bella']}/message", data={**MESSAGE, "csrf_token": token})
     assert resp.status_code == 302
     assert len(_reports(csrf_app)) == 1
+
+
+def test_officers_see_the_owner_to_call_and_the_clerks_dog_page_shows_the_report(app, client, tokens, auth):
+    client.post(f"/t/{tokens['Luna']}/message", data=MESSAGE)
+    client.get(f"/t/{tokens['Luna']}")  # a public scan
+    with app.app_context():
+        luna = db.session.execute(db.select(Dog).filter_by(name="Luna")).scalar_one()
+        owner, luna_id = luna.primary_owner, luna.id
+        owner_name, owner_phone = owner.full_name, owner.phone
+    auth.login("dco")
+    html = client.get("/found-reports").get_data(as_text=True)
+    assert owner_name in html and owner_phone in html  # signed-in officers call the owner
+    auth.logout()
+    auth.login("clerk")
+    page = client.get(f"/clerk/dogs/{luna_id}").get_data(as_text=True)
+    assert "Tied up at the Lake Rd church" in page and "Public tag scans" in page and "Mark handled" in page
+
+
+def test_too_large_upload_answers_on_the_finders_base(app, client, tokens):
+    app.config["MAX_CONTENT_LENGTH"] = 2000
+    data = {**MESSAGE, "photo": (io.BytesIO(b"x" * 5000), "big.jpg")}
+    resp = client.post(f"/t/{tokens['Bella']}/message", data=data, content_type="multipart/form-data")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 413 and "too large" in html
+    assert "<script" not in html and "/static/css/public.css" in html
