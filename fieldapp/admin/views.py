@@ -1,4 +1,133 @@
-"""Admin: the town's settings (fees by Town Board resolution) and users. Filled in by issue 3."""
-from flask import Blueprint
+"""Admin: the town's settings (fees by Town Board resolution, with their authority) and users."""
+from decimal import Decimal
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user
+
+from ..auth import role_required
+from ..extensions import db
+from ..law import validate_fee_schedule
+from ..models import Setting, User, record_event
+from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
+from .forms import AUTHORITY_SUFFIX, ROLE_LABELS, UserForm, settings_form_class
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+FEE_SCHEDULE_ERROR = "The unaltered fee must be at least $5.00 more than the spayed/neutered fee (§5(D))."
+
+
+def _groups():
+    """The settings grouped by the section of the law they come from, in table order."""
+    groups = {}
+    for spec in SETTINGS:
+        groups.setdefault(spec.section or "Town", []).append(spec)
+    return groups
+
+
+def _display(spec, value):
+    if spec.kind == "dates":
+        return "\n".join(d.isoformat() for d in value)
+    if spec.kind == "money":
+        return f"{value:.2f}"
+    return value
+
+
+@bp.route("/", methods=["GET", "POST"])
+@role_required("admin")
+def settings():
+    form = settings_form_class()()
+    rows = {row.key: row for row in db.session.scalars(db.select(Setting))}
+    if request.method == "GET":
+        for spec in SETTINGS:
+            form[spec.key].data = _display(spec, get_setting(spec.key))
+    if form.validate_on_submit():
+        changed = _changed_settings(form)
+        errors = _check_settings(form, changed, rows)
+        if not errors:
+            for key, (old, new) in changed.items():
+                spec = SPECS[key]
+                authority = form[key + AUTHORITY_SUFFIX].data if spec.kind == "money" else None
+                set_setting(key, new, authority=authority, user=current_user)
+                record_event("setting.changed", None, key=key, old=stored_form(spec, old),
+                             new=stored_form(spec, new), authority=authority)
+            db.session.commit()
+            flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}." if changed
+                  else "Nothing changed.", "success")
+            return redirect(url_for(".settings"))
+        for key, message in errors.items():
+            form[key].errors = list(form[key].errors) + [message]
+    status = 422 if form.errors else 200
+    return render_template("admin/settings.html", form=form, groups=_groups(), rows=rows,
+                           authority_suffix=AUTHORITY_SUFFIX), status
+
+
+def _changed_settings(form) -> dict:
+    changed = {}
+    for spec in SETTINGS:
+        raw = form[spec.key].data
+        if spec.kind == "money":
+            raw = str(raw).replace("$", "").replace(",", "").strip()
+        new = parse_value(spec, raw if raw is not None else "")
+        old = get_setting(spec.key)
+        if new != old:
+            changed[spec.key] = (old, new)
+    return changed
+
+
+def _check_settings(form, changed, rows) -> dict:
+    errors = {}
+    # §5(D): the unaltered fee must be at least $5 more than the spayed/neutered fee.
+    altered = parse_value(SPECS["fee_altered"], changed.get("fee_altered", (None, get_setting("fee_altered")))[1])
+    unaltered = parse_value(SPECS["fee_unaltered"],
+                            changed.get("fee_unaltered", (None, get_setting("fee_unaltered")))[1])
+    try:
+        validate_fee_schedule(Decimal(altered), Decimal(unaltered))
+    except ValueError:
+        errors["fee_unaltered"] = FEE_SCHEDULE_ERROR
+    # A fee "by resolution of the Town Board" changes only with the resolution that set it.
+    for key in changed:
+        if SPECS[key].kind == "money" and not form[key + AUTHORITY_SUFFIX].data:
+            errors[key + AUTHORITY_SUFFIX] = ("Enter the Town Board resolution (number and date) that set "
+                                              "this amount.")
+    return errors
+
+
+# --- users --------------------------------------------------------------------
+
+@bp.route("/users", methods=["GET", "POST"])
+@role_required("admin")
+def users():
+    form = UserForm()
+    if form.validate_on_submit():
+        if db.session.scalars(db.select(User).filter_by(username=form.username.data)).first():
+            form.username.errors = [f"A user named “{form.username.data}” already exists."]
+        else:
+            user = User(username=form.username.data, full_name=form.full_name.data, role=form.role.data,
+                        badge_number=form.badge_number.data or None, phone=form.phone.data or None)
+            user.set_password(form.password.data)
+            db.session.add(user)
+            db.session.flush()
+            record_event("user.created", user, username=user.username, role=user.role)
+            db.session.commit()
+            flash(f"{user.full_name} can now sign in as “{user.username}”.", "success")
+            return redirect(url_for(".users"))
+    all_users = db.session.scalars(db.select(User).order_by(User.active.desc(), User.full_name)).all()
+    return render_template("admin/users.html", form=form, users=all_users, role_labels=ROLE_LABELS), \
+        422 if form.errors else 200
+
+
+@bp.route("/users/<int:user_id>/active", methods=["POST"])
+@role_required("admin")
+def set_active(user_id):
+    user = db.session.get(User, user_id) or abort(404)
+    active = request.form.get("active") == "1"
+    if user.id == current_user.id and not active:
+        flash("You can't deactivate yourself.", "error")
+        return redirect(url_for(".users"))
+    if user.active != active:
+        user.active = active
+        record_event("user.activated" if active else "user.deactivated", user, username=user.username)
+        db.session.commit()
+        flash(f"{user.full_name} is {'active again' if active else 'deactivated: they can no longer sign in'}.",
+              "success")
+    return redirect(url_for(".users"))

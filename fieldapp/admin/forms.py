@@ -1,0 +1,76 @@
+"""Admin forms: the town's settings (built from fieldapp.settings.SETTINGS) and users."""
+from decimal import Decimal, InvalidOperation
+
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, IntegerField, PasswordField, SelectField, StringField,
+                     TextAreaField, ValidationError)
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
+
+from ..models import ROLES
+from ..settings import SETTINGS
+
+AUTHORITY_SUFFIX = "__authority"
+ROLE_LABELS = {"clerk": "Town Clerk", "dco": "Dog control officer", "constable": "Constable / police officer",
+               "justice": "Town Justice", "admin": "Administrator"}
+
+
+def _strip(value):
+    return value.strip() if isinstance(value, str) else value
+
+
+def _money_check(form, field):
+    try:
+        value = Decimal(str(field.data).replace("$", "").replace(",", "").strip())
+    except (InvalidOperation, ValueError):
+        raise ValidationError("Enter an amount of money, like 10.00.")
+    if not value.is_finite() or value < 0:
+        raise ValidationError("Enter an amount of money, like 10.00 (not negative).")
+    if value != value.quantize(Decimal("0.01")):
+        raise ValidationError("Use dollars and cents only, like 10.50.")
+
+
+def _dates_check(form, field):
+    from datetime import date
+    for line in (field.data or "").split():
+        try:
+            date.fromisoformat(line.strip())
+        except ValueError:
+            raise ValidationError(f"“{line}” is not a date; use YYYY-MM-DD, one per line.")
+
+
+def settings_form_class():
+    """A form with one field per setting; money settings also carry their authority."""
+    attrs = {}
+    for spec in SETTINGS:
+        label = spec.label
+        if spec.kind == "money":
+            attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), _money_check],
+                                          filters=[_strip], render_kw={"inputmode": "decimal"})
+            attrs[spec.key + AUTHORITY_SUFFIX] = StringField(
+                "Authority (Town Board resolution no. / date)", [Optional(), Length(max=200)], filters=[_strip])
+        elif spec.kind == "int":
+            attrs[spec.key] = IntegerField(label, [InputRequired("Enter a whole number.")],
+                                           render_kw={"inputmode": "numeric"})
+        elif spec.kind == "bool":
+            attrs[spec.key] = BooleanField(label)
+        elif spec.kind == "dates":
+            attrs[spec.key] = TextAreaField(label, [_dates_check])
+        else:
+            attrs[spec.key] = StringField(label, [Optional(), Length(max=200)], filters=[_strip])
+    return type("SettingsForm", (FlaskForm,), attrs)
+
+
+class UserForm(FlaskForm):
+    username = StringField("Username", [DataRequired("Enter a username."), Length(max=64),
+                                        Regexp(r"^[a-z0-9._-]+$", message="Use lower-case letters, digits, . _ - only.")],
+                           filters=[_strip, lambda v: v.lower() if v else v],
+                           render_kw={"autocapitalize": "none", "autocomplete": "off"})
+    full_name = StringField("Full name (as printed on tickets)", [DataRequired("Enter the person's name."),
+                                                                  Length(max=120)], filters=[_strip])
+    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES],
+                       validators=[InputRequired("Choose a role.")])
+    badge_number = StringField("Badge or officer number", [Optional(), Length(max=32)], filters=[_strip])
+    phone = StringField("Telephone", [Optional(), Length(max=32)], filters=[_strip], render_kw={"type": "tel"})
+    password = PasswordField("Password (at least 10 characters)",
+                             [DataRequired("Enter a password."), Length(min=10, message="Use at least 10 characters.")],
+                             render_kw={"autocomplete": "new-password"})
