@@ -29,8 +29,9 @@ def _user():
 
 
 def _partial_request() -> bool:
-    """An htmx request for a fragment (not a boosted page navigation)."""
-    return is_htmx() and request.headers.get("HX-Boosted") != "true"
+    """An htmx request for a fragment (not a boosted page navigation, not a history restore)."""
+    return (is_htmx() and request.headers.get("HX-Boosted") != "true"
+            and request.headers.get("HX-History-Restore-Request") != "true")
 
 
 def _apply_errors(errors: dict, *forms) -> None:

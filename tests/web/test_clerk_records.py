@@ -33,6 +33,10 @@ def test_search_page_live_and_plain(clerk):
     assert "Zeus" in full and "<html" in full
     partial = clerk.get("/clerk/?q=boxer", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "Zeus" in partial and "Hera" in partial and "<html" not in partial
+    # Back button (htmx history restore) and boosted navigation get the whole page.
+    for header in ("HX-History-Restore-Request", "HX-Boosted"):
+        page = clerk.get("/clerk/?q=boxer", headers={"HX-Request": "true", header: "true"})
+        assert "<html" in page.get_data(as_text=True)
 
 
 def test_dog_record_shows_everything(clerk, app):
