@@ -62,3 +62,22 @@ def test_public_base_url_setting_overrides_config(app):
         set_setting("public_base_url", "https://dogs.sandycreekny.gov/")
         db.session.commit()
         assert tag_url("ABC") == "https://dogs.sandycreekny.gov/t/ABC"
+
+
+def test_fast_mask_choice_gives_exactly_the_qrcode_librarys_code():
+    """encode_qr scores the 8 masks on integer rows; the result must be the library's own."""
+    from qrcode import util
+
+    from fieldapp.tags import qr
+    urls = [tag_url(new_token(), base) for base in REALISTIC_BASES for _ in range(40)]
+    urls += ["https://example.com/" + "x" * k for k in range(1, 200, 9)]  # versions 2..9
+    for url in urls:
+        ref = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
+        ref.add_data(url)
+        ref.make(fit=True)
+        assert qr.encode_qr(url) == tuple(tuple(bool(m) for m in row) for row in ref.get_matrix()), url
+    for pattern in range(8):  # and the penalty itself, mask by mask
+        ref.makeImpl(True, pattern)
+        rows = [qr._bits(row) for row in ref.modules]
+        n = len(rows)
+        assert qr._penalty(rows, qr._transpose(rows, n), n) == util.lost_point(ref.modules)
