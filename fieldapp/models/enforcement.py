@@ -135,6 +135,7 @@ class RabiesRequest(db.Model):
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
     dog = db.relationship("Dog", backref=db.backref("rabies_requests", order_by="RabiesRequest.requested_on.desc()"))
+    violation = db.relationship("Violation")
     officer = db.relationship("User")
 
 

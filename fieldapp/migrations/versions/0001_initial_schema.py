@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-02 14:42:23.092532
+Create Date: 2026-12-02 14:48:52.136138
 
 """
 from alembic import op

@@ -1,0 +1,104 @@
+"""Field forms: what the officer's screens render. Validation is the entry kinds' own
+(services/enforcement.py), so a form posted here and the same entry from the outbox are
+judged alike; these forms carry the values typed and the messages per field."""
+import uuid
+from datetime import datetime
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
+
+from ..law import VIOLATIONS
+from ..services.enforcement import SERVED_CAPACITIES
+from ..timeutil import TOWN_TZ
+
+CODE_CHOICES = [(code, r.title) for code, r in VIOLATIONS.items()]
+DATETIME = {"type": "datetime-local"}
+
+
+def now_local_input() -> str:
+    return datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+
+
+class EntryForm(FlaskForm):
+    entry_id = HiddenField()
+    dog_id = HiddenField()
+    dog_description = StringField("Description of the dog", render_kw={"autocomplete": "off"})
+
+    def prefill(self, **values):
+        """A fresh entry (GET): a new UUID, so a double submit of this page is idempotent."""
+        self.entry_id.data = str(uuid.uuid4())
+        for name, value in values.items():
+            if value not in (None, "") and name in self:
+                self[name].data = value
+        return self
+
+    def show_errors(self, errors: dict) -> dict:
+        """Put the entry's messages next to their fields; returns those with no field here."""
+        rest = {}
+        for name, message in errors.items():
+            if name in self._fields and name != "csrf_token":
+                self[name].errors = [message]
+            else:
+                rest[name] = message
+        return rest
+
+
+class LocationMixin:
+    latitude = HiddenField()
+    longitude = HiddenField()
+    accuracy = HiddenField()
+    location_text = StringField("Where (address, or road and landmark)",
+                                render_kw={"autocomplete": "street-address"})
+
+
+class ViolationForm(LocationMixin, EntryForm):
+    supersedes_entry_id = HiddenField()
+    codes = SelectMultipleField("Violations", choices=CODE_CHOICES, validate_choice=False)
+    ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
+    owner_description = StringField("Owner or person in charge (if not on file)")
+    occurred_at = StringField("When", render_kw=DATETIME)
+    narrative = TextAreaField("What you saw")
+    witness = StringField("Witness (name and how to reach them)")
+    rabies_request = BooleanField("I asked the owner to have the dog vaccinated against rabies "
+                                  "within 10 days (§5(B)(1))")
+
+
+class SeizureForm(LocationMixin, EntryForm):
+    violation_entry_id = HiddenField()
+    codes = SelectMultipleField("Seized for", choices=CODE_CHOICES, validate_choice=False)
+    owner_known = RadioField("Is the owner known?", choices=[("yes", "Yes, the owner is known"),
+                                                            ("no", "No, owner unknown")],
+                             validate_choice=False)
+    seized_at = StringField("Time of seizure", render_kw=DATETIME)
+    held_at = StringField("Held at (kennel or shelter)")
+    notes = TextAreaField("Notes (condition of the dog, collar, injuries)")
+
+
+class TicketForm(EntryForm):
+    violation_entry_id = HiddenField()
+    ticket_number = StringField("Ticket number", render_kw={"autocomplete": "off", "inputmode": "text"})
+    codes = SelectMultipleField("Offence", choices=CODE_CHOICES, validate_choice=False)
+    served_capacity = RadioField("Person served is", choices=list(SERVED_CAPACITIES.items()),
+                                 validate_choice=False)
+    served_name = StringField("Full name of the person served", render_kw={"autocomplete": "off"})
+    served_address = StringField("Their address", render_kw={"autocomplete": "off"})
+    minor_owner_name = StringField("Name of the minor who owns the dog")
+    served_at = StringField("Served at", render_kw=DATETIME)
+    appear_on = StringField("Appearance date", render_kw={"type": "date"})
+
+
+class ComplaintForm(EntryForm):
+    complainant_name = StringField("Complainant's full name", render_kw={"autocomplete": "off"})
+    complainant_residence = StringField("Complainant's residence (address)", render_kw={"autocomplete": "off"})
+    sworn = BooleanField("Sworn under oath before me")
+    codes = SelectMultipleField("Violation (if it is one of these)", choices=CODE_CHOICES, validate_choice=False)
+    nature = TextAreaField("Nature of the violation, in the complainant's words")
+    violation_on = StringField("Date of the violation", render_kw={"type": "date"})
+    owner_name = StringField("Owner's name, if known")
+    owner_residence = StringField("Owner's residence, if known")
+    forward_now = BooleanField("Forward to the Town Justice now")
+
+
+class RabiesRequestForm(EntryForm):
+    requested_of = StringField("Person asked (owner or person in charge)")
+    requested_on = StringField("Date of the request", render_kw={"type": "date"})
