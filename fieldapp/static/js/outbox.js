@@ -167,8 +167,11 @@
   }
 
   async function flush(reason) {
-    const automatic = ["timer", "online", "worker-start", "app-open", "background-sync"].includes(reason);
-    if (automatic && Date.now() < await backoffUntil()) return { stopped: "backoff", retry: true };
+    // No network at all: don't count it as an attempt. (onLine true proves nothing; false does.)
+    if (global.navigator && navigator.onLine === false) return { reason, stopped: "offline", retry: true, sent: 0, failed: 0 };
+    // The timer and worker starts back off after errors; "online", app open and "Sync now" try at once.
+    const automatic = ["timer", "worker-start"].includes(reason);
+    if (automatic && Date.now() < await backoffUntil()) return { reason, stopped: "backoff", retry: true, sent: 0, failed: 0 };
     const result = await withLock(() => flushLocked(reason));
     notify("flushed", { result });
     return result;

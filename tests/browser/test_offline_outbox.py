@@ -1,0 +1,255 @@
+"""Works with no signal (issue 6), in real headless Chromium against the app in a subprocess.
+
+Entries are recorded with the phone offline, then must reach the server exactly once: with the
+network back, with the server killed and restarted mid-sync, after reloads, across sign-ins.
+Entries here are §9 ticket-number voids (this issue's own entry kind, the /tickets/book form)
+and violations (the field form /field/violations/new).
+"""
+import pytest
+
+from fieldapp.extensions import db
+from fieldapp.models import FieldEntry, Tag
+from fieldapp.models.tickets import TicketNumberUse
+
+from .conftest import sign_in
+
+pytestmark = pytest.mark.browser
+
+
+def wait_ready(page):
+    """The outbox set up: worker controlling the page, pages cached, session known, block reserved."""
+    page.wait_for_function("window.outbox !== undefined")
+    page.evaluate("window.outbox.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def open_book(page, url):
+    page.goto(f"{url}/tickets/book")
+    wait_ready(page)
+
+
+def numbers_on_phone(page):
+    return page.evaluate("""async () => {
+        const row = await window.outbox.core.getMeta('tickets:' + document.body.dataset.userId);
+        return row ? row.value.remaining : [];
+    }""")
+
+
+def void_offline(page, number, reason="spoiled"):
+    page.fill("#void-number", number)
+    page.fill("#void-reason", reason)
+    with page.expect_navigation(url="**/tickets/book?voided=*"):
+        page.click("#void-form button[type=submit]")
+    wait_ready(page)
+
+
+def outbox_count(page):
+    return int(page.text_content("#outbox-count"))
+
+
+def wait_sent(page, timeout=15000):
+    page.wait_for_function("document.getElementById('outbox-count').textContent === '0'", timeout=timeout)
+
+
+def stored(live_server):
+    app = live_server.app()
+    with app.app_context():
+        entries = db.session.execute(db.select(FieldEntry)).scalars().all()
+        voids = db.session.execute(db.select(TicketNumberUse).filter_by(status="void")).scalars().all()
+        result = sorted(e.id for e in entries), sorted(v.number for v in voids)
+        db.engine.dispose()
+    return result
+
+
+def test_first_load_then_offline_reload_is_served_by_the_worker(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    context.set_offline(True)
+    response = page.reload()
+    assert response.from_service_worker
+    assert page.locator("#void-form").is_visible()
+    page.goto(f"{live_server.url}/outbox")
+    assert page.locator("#sync-now").is_visible()
+    page.goto(f"{live_server.url}/clerk/")  # not saved on the phone
+    assert "You are offline" in page.text_content("h1")
+    context.set_offline(False)
+
+
+def test_entries_recorded_offline_reach_the_server_exactly_once(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    numbers = numbers_on_phone(page)[:3]
+    assert len(numbers) == 3
+    context.set_offline(True)
+    for n in numbers:
+        void_offline(page, n)
+    assert outbox_count(page) == 3
+    assert "has-pending" in page.get_attribute("#outbox-link", "class")
+    assert numbers_on_phone(page)[:1] != numbers[:1]  # a used number leaves the phone's block
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_sent(page)
+    ids, voids = stored(live_server)
+    assert len(ids) == 3 and voids == sorted(numbers)
+    assert "has-pending" not in page.get_attribute("#outbox-link", "class")
+
+
+def test_the_queue_survives_an_offline_reload_and_a_closed_tab(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    numbers = numbers_on_phone(page)[:2]
+    context.set_offline(True)
+    for n in numbers:
+        void_offline(page, n)
+    page.reload()
+    wait_ready(page)
+    assert outbox_count(page) == 2
+    page.close()
+    again = context.new_page()
+    again.goto(f"{live_server.url}/outbox")
+    wait_ready(again)
+    assert outbox_count(again) == 2
+    assert again.locator(".outbox-entry").count() == 2
+    context.set_offline(False)
+    again.click("#sync-now")
+    wait_sent(again)
+    assert stored(live_server)[1] == sorted(numbers)
+
+
+def test_server_killed_and_restarted_mid_sync_three_times_stores_each_entry_once(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    recorded = []
+    for cycle in range(3):
+        numbers = numbers_on_phone(page)[:4]
+        context.set_offline(True)
+        for n in numbers:
+            void_offline(page, n, f"cycle {cycle}")
+        recorded += numbers
+        context.set_offline(False)
+        # Start a flush and kill the server while it runs: some requests die mid-flight.
+        page.evaluate("window.outbox.flush('manual'); null")
+        page.wait_for_timeout(15 * cycle)
+        live_server.kill()
+        result = page.evaluate("window.outbox.flush('manual')")
+        assert result["stopped"] == "network"
+        assert outbox_count(page) > 0
+        live_server.start()
+        page.evaluate("window.outbox.flush('manual')")
+        wait_sent(page)
+        page.goto(f"{live_server.url}/tickets/book")
+        wait_ready(page)
+    ids, voids = stored(live_server)
+    assert voids == sorted(recorded)
+    assert len(ids) == len(recorded) == 12
+
+
+def test_a_refused_entry_stays_visible_is_not_retried_and_can_be_fixed_with_the_same_id(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    good = numbers_on_phone(page)[0]
+    context.set_offline(True)
+    void_offline(page, "SC-999999", "not mine")
+    entry_id = page.evaluate("(async () => (await window.outbox.core.all('outbox'))[0].id)()")
+    context.set_offline(False)
+    syncs = []
+    page.on("request", lambda r: syncs.append(r) if r.url.endswith("/api/sync") else None)
+    page.goto(f"{live_server.url}/outbox")
+    wait_ready(page)
+    page.evaluate("window.outbox.flush('manual')")
+    entry = page.locator(".outbox-entry.outbox-failed")
+    assert "not in a block of numbers reserved for you" in entry.text_content()
+    tries = len(syncs)
+    for _ in range(3):
+        page.evaluate("window.outbox.flush('manual')")
+    assert len(syncs) == tries  # a 4xx is not retried by itself
+    assert outbox_count(page) == 1
+    page.click(".outbox-edit")
+    page.wait_for_url("**/tickets/book?outbox_edit=*")
+    wait_ready(page)
+    assert page.input_value("#void-number") == "SC-999999"
+    assert "not in a block" in page.text_content("#void-form .outbox-error")
+    page.fill("#void-number", good)
+    with page.expect_navigation(url="**/tickets/book?voided=*"):
+        page.click("#void-form button[type=submit]")
+    wait_ready(page)
+    wait_sent(page)
+    ids, voids = stored(live_server)
+    assert ids == [entry_id] and voids == [good]  # never stored before: re-queued with the same UUID
+
+
+def test_discard_asks_and_is_logged_for_the_office(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    context.set_offline(True)
+    void_offline(page, "SC-999998", "oops")
+    page.goto(f"{live_server.url}/outbox")
+    wait_ready(page)
+    page.once("dialog", lambda d: d.accept())
+    page.click(".outbox-discard")
+    page.wait_for_function("document.getElementById('outbox-count').textContent === '0'")
+    assert page.locator("#outbox-discards li").count() == 1  # kept locally while offline
+    context.set_offline(False)
+    page.evaluate("window.outbox.flush('manual')")
+    page.wait_for_function("document.querySelectorAll('#outbox-discards li').length === 0")
+    app = live_server.app()
+    with app.app_context():
+        from fieldapp.models import Event
+        assert db.session.execute(db.select(Event).filter_by(kind="outbox.discarded")).scalar_one()
+        db.engine.dispose()
+
+
+def test_session_ended_pauses_and_another_officer_does_not_send_or_see_the_entries(page, context, live_server):
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    number = numbers_on_phone(page)[0]
+    context.set_offline(True)
+    void_offline(page, number)
+    context.clear_cookies()  # the session ends while offline
+    context.set_offline(False)
+    result = page.evaluate("window.outbox.flush('manual')")
+    assert result["stopped"] == "signed_out" and outbox_count(page) == 1
+    sign_in(page, live_server.url, "constable")
+    wait_ready(page)
+    assert outbox_count(page) == 0
+    page.evaluate("window.outbox.flush('manual')")
+    assert stored(live_server) == ([], [])
+    page.click("#logout-form button")
+    page.wait_for_url("**/login?signed_out=1")
+    sign_in(page, live_server.url, "dco")
+    wait_ready(page)
+    wait_sent(page)
+    assert stored(live_server)[1] == [number]
+
+
+def test_offline_status_card_from_the_phones_copy(page, context, live_server):
+    app = live_server.app()
+    with app.app_context():
+        active = db.session.execute(db.select(Tag).filter_by(status="active").limit(1)).scalar_one()
+        retired = db.session.execute(db.select(Tag).filter_by(status="retired").limit(1)).scalar_one()
+        token, dog_name, old_token = active.token, active.dog.name, retired.token
+        db.engine.dispose()
+    sign_in(page, live_server.url, "dco")
+    wait_ready(page)
+    page.wait_for_function("window.outbox.datasetVersion !== undefined")
+    context.set_offline(True)
+    response = page.goto(f"{live_server.url}/t/{token}")
+    assert response.from_service_worker
+    page.wait_for_selector("#offline-card-body h2")
+    assert dog_name in page.text_content("#offline-card-body")
+    assert page.locator("#offline-card-body .status").count() == 2
+    assert "Data from" in page.text_content("#offline-card-age")
+    page.goto(f"{live_server.url}/t/{old_token}")
+    page.wait_for_selector("#tag-retired")
+    assert "not valid" in page.text_content("#tag-retired")
+    page.goto(f"{live_server.url}/t/nosuchtoken")
+    page.wait_for_selector("#not-in-copy")
+    context.set_offline(False)
+    # Signing out clears the copy: the next person on this phone does not get it.
+    page.goto(f"{live_server.url}/")
+    wait_ready(page)
+    page.click("#logout-form button")
+    page.wait_for_url("**/login?signed_out=1")
+    page.wait_for_function("window.outbox !== undefined")
+    page.evaluate("window.outbox.ready")
+    assert page.evaluate("(async () => (await window.outbox.core.all('dogs')).length)()") == 0
