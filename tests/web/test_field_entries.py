@@ -1,0 +1,421 @@
+"""The roadside entries through their no-JavaScript forms (the same submit_entry the outbox uses):
+valid -> 201 and a record, the same UUID again -> the same result and no second record,
+invalid -> 422 with a message next to each field. Dates and rules cite the Local Law."""
+import re
+import uuid
+from datetime import date
+
+import pytest
+
+from fieldapp.extensions import db
+from fieldapp.law import redemption_deadline
+from fieldapp.models import Dog, FieldEntry, User
+from fieldapp.models.enforcement import (AppearanceTicket, Impoundment, RabiesRequest, SwornComplaint,
+                                         Violation)
+from fieldapp.services.enforcement import deadline_table, first_court_session
+from fieldapp.settings import set_setting
+
+EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting"]
+
+
+def dog_id(app, name):
+    with app.app_context():
+        return db.session.execute(db.select(Dog.id).filter_by(name=name)).scalar_one()
+
+
+def count(app, model):
+    with app.app_context():
+        return db.session.execute(db.select(db.func.count(model.id))).scalar()
+
+
+def post(client, url, **data):
+    data.setdefault("entry_id", str(uuid.uuid4()))
+    return client.post(url, data=data), data["entry_id"]
+
+
+def errors_of(response):
+    """Field id -> error text, as shown next to each field."""
+    html = response.get_data(as_text=True)
+    return dict(re.findall(r'<p class="error" id="([\w-]+)-error">([^<]*)</p>', html))
+
+
+def violation_data(app, **over):
+    data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "ruled_out": EVERY_6A1_EXCEPTION,
+            "occurred_at": "2026-10-19T09:30", "location_text": "Lake Rd at County Route 15",
+            "narrative": "Dog loose on the road, no one with it.", "witness": "J. Soper"}
+    data.update(over)
+    return data
+
+
+def record_violation(client, app, **over):
+    response, entry_id = post(client, "/field/violations/new", **violation_data(app, **over))
+    assert response.status_code == 201, errors_of(response)
+    return entry_id
+
+
+# --- violation (§6(A), §5(A)(1)) ---------------------------------------------------------
+
+def test_s6A_violation_recorded_then_replayed_once(client, auth, app):
+    auth.login("dco")
+    data = violation_data(app, codes=["6A1", "5A1"],
+                          ruled_out=EVERY_6A1_EXCEPTION + ["5A1-under-4-months", "5H-dog-show"],
+                          latitude="43.6512", longitude="-76.0871", accuracy="12")
+    response, entry_id = post(client, "/field/violations/new", **data)
+    assert response.status_code == 201
+    assert "Seize dog" in response.get_data(as_text=True)
+    assert "Issue appearance ticket" in response.get_data(as_text=True)
+    assert response.headers["HX-Push-Url"].startswith(f"/field/next?entry={entry_id}&kind=violation")
+    with app.app_context():
+        v = db.session.execute(db.select(Violation).filter_by(entry_id=entry_id)).scalar_one()
+        assert v.codes == ["5A1", "6A1"]
+        assert (v.latitude, v.longitude, v.accuracy_m) == (43.6512, -76.0871, 12)
+        assert v.occurred_at.isoformat() == "2026-10-19T13:30:00+00:00"  # 09:30 EDT, stored in UTC
+        entry = db.session.get(FieldEntry, entry_id)
+        assert entry.officer.username == "dco" and entry.device_recorded_at and entry.server_received_at
+    again = client.post("/field/violations/new", data={**data, "entry_id": entry_id})
+    assert again.status_code == 200
+    assert count(app, Violation) == 1
+
+
+def test_s6B_exceptions_must_be_ruled_out(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/violations/new", **violation_data(app, ruled_out=["6B"]))
+    assert response.status_code == 422
+    errors = errors_of(response)
+    assert "Hunting in company of a hunter" in errors["ruled_out"]
+    # What was typed is kept.
+    assert "Lake Rd at County Route 15" in response.get_data(as_text=True)
+    assert count(app, Violation) == 0
+
+
+def test_violation_invalid_says_what_is_wrong_per_field(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/violations/new", dog_id="", codes=[], occurred_at="yesterday")
+    assert response.status_code == 422
+    errors = errors_of(response)
+    assert errors["codes"] == "Choose at least one violation."
+    assert "describe the dog" in errors["dog_description"]
+    assert "not a date and time" in errors["occurred_at"]
+    assert "type where it happened" in errors["location_text"]
+
+
+def test_violation_for_a_dog_with_no_tag_by_description(client, auth, app):
+    auth.login("dco")
+    entry_id = record_violation(client, app, dog_id="", dog_description="Brown hound, red collar, no tag",
+                                codes=["6A10"], ruled_out=[])
+    with app.app_context():
+        v = db.session.execute(db.select(Violation).filter_by(entry_id=entry_id)).scalar_one()
+        assert v.dog_id is None and v.dog_description == "Brown hound, red collar, no tag"
+
+
+def test_correction_is_a_new_version_and_lists_show_the_latest(client, auth, app):
+    auth.login("dco")
+    entry_id = record_violation(client, app, narrative="first telling")
+    with app.app_context():
+        old_id = db.session.execute(db.select(Violation.id).filter_by(entry_id=entry_id)).scalar_one()
+    assert client.get(f"/field/violations/{old_id}/correct").status_code == 200
+    response, _ = post(client, "/field/violations/new",
+                       **violation_data(app, narrative="corrected telling", supersedes_entry_id=entry_id))
+    assert response.status_code == 201
+    with app.app_context():
+        old = db.session.get(Violation, old_id)
+        assert old.narrative == "first telling"  # never edited in place
+        assert old.superseded_by.narrative == "corrected telling"
+    listing = client.get("/field/violations").get_data(as_text=True)
+    assert f"/field/violations/{old_id}\"" not in listing and "(corrected)" in listing
+    assert "was corrected" in client.get(f"/field/violations/{old_id}").get_data(as_text=True)
+    twice, _ = post(client, "/field/violations/new", **violation_data(app, supersedes_entry_id=entry_id))
+    assert twice.status_code == 422 and "already corrected" in errors_of(twice).get("supersedes_entry_id", twice.get_data(as_text=True))
+
+
+# --- §5(B)(1) rabies vaccination request -----------------------------------------------------
+
+def test_s5B1_rabies_request_due_in_ten_days_and_on_the_card(client, auth, app):
+    auth.login("dco")
+    rocky = dog_id(app, "Rocky")
+    response, entry_id = post(client, "/field/rabies-requests/new", dog_id=str(rocky),
+                              requested_on=date.today().isoformat())
+    assert response.status_code == 201
+    with app.app_context():
+        req = db.session.execute(db.select(RabiesRequest).filter_by(entry_id=entry_id)).scalar_one()
+        assert (req.due_on - req.requested_on).days == 10
+        assert req.requested_of == "Robert Hadley" or req.requested_of  # the owner of record
+    card = client.get(f"/field/dogs/{rocky}").get_data(as_text=True)
+    assert 'data-flag="rabies_requested"' in card and "Rabies vaccination requested: due" in card
+
+
+def test_s5B1_overdue_request_and_cleared_by_a_certificate(client, auth, app):
+    auth.login("dco")
+    rocky = dog_id(app, "Rocky")
+    record_violation(client, app, dog_id=str(rocky), codes=["6A2"], ruled_out=[], rabies_request="y",
+                     occurred_at="2026-10-19T09:30")
+    with app.app_context():
+        req = db.session.execute(db.select(RabiesRequest)).scalar_one()
+        assert req.due_on == date(2026, 10, 29)  # ten calendar days after the request
+    card = client.get(f"/field/dogs/{rocky}").get_data(as_text=True)
+    assert "Rabies vaccination OVERDUE: was due Thu 29 Oct 2026" in card
+    from fieldapp.models import RabiesCertificate
+    with app.app_context():
+        db.session.add(RabiesCertificate(dog_id=rocky, vet_name="Pulaski Animal Hospital",
+                                         vaccinated_on=date.today(), valid_until=date(2029, 12, 1)))
+        db.session.commit()
+    assert 'data-flag="rabies_requested"' not in client.get(f"/field/dogs/{rocky}").get_data(as_text=True)
+
+
+# --- §8 seizure ----------------------------------------------------------------------------
+
+def test_s8B_holding_period_nine_business_days_owner_known_five_unknown(client, auth, app):
+    auth.login("dco")
+    violation = record_violation(client, app)
+    known, _ = post(client, "/field/seizures/new", violation_entry_id=violation, owner_known="yes",
+                    seized_at="2026-10-19T10:00")  # a Monday
+    assert known.status_code == 201
+    unknown, _ = post(client, "/field/seizures/new", dog_id="", dog_description="Grey husky, no collar",
+                      codes=["6A1"], owner_known="no", seized_at="2026-10-19T10:00", location_text="Ridge Rd")
+    assert unknown.status_code == 201
+    with app.app_context():
+        imps = db.session.execute(db.select(Impoundment).order_by(Impoundment.id)).scalars().all()
+        assert imps[0].redemption_deadline == date(2026, 10, 30) == redemption_deadline(date(2026, 10, 19), True)
+        assert imps[1].redemption_deadline == date(2026, 10, 26) == redemption_deadline(date(2026, 10, 19), False)
+        # Made from the same entry: the violation's codes, dog and place come along.
+        assert imps[0].violation.entry_id == violation and imps[0].reason_codes == ["6A1"]
+        assert imps[0].dog.name == "Max" and imps[0].location_text == "Lake Rd at County Route 15"
+    assert "Hold the dog until the end of Fri 30 Oct 2026" in known.get_data(as_text=True)
+
+
+def test_s8B_town_closed_days_are_not_business_days(client, auth, app):
+    auth.login("dco")
+    with app.app_context():
+        set_setting("town_closed_days", "2026-10-21")
+        db.session.commit()
+    response, _ = post(client, "/field/seizures/new", dog_id=str(dog_id(app, "Duke")), codes=["5A1"],
+                       owner_known="no", seized_at="2026-10-19T10:00", location_text="Fox Rd")
+    assert response.status_code == 201
+    with app.app_context():
+        assert db.session.execute(db.select(Impoundment)).scalar_one().redemption_deadline == date(2026, 10, 27)
+
+
+def test_s8A_seizure_needs_a_violation_and_owner_known(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/seizures/new", dog_id=str(dog_id(app, "Max")), location_text="x")
+    assert response.status_code == 422
+    errors = errors_of(response)
+    assert "§8(A)" in errors["codes"]
+    assert "§8(B)" in errors["owner_known"]
+    assert count(app, Impoundment) == 0
+
+
+def test_seizure_replay_same_uuid_same_deadline(client, auth, app):
+    auth.login("dco")
+    data = {"entry_id": str(uuid.uuid4()), "dog_id": str(dog_id(app, "Max")), "codes": "6A1",
+            "owner_known": "yes", "seized_at": "2026-10-19T10:00", "location_text": "Lake Rd"}
+    first = client.post("/field/seizures/new", data=data)
+    second = client.post("/field/seizures/new", data=data)
+    assert (first.status_code, second.status_code) == (201, 200)
+    assert count(app, Impoundment) == 1
+
+
+def test_s8B_deadline_table_for_offline_use(app):
+    with app.app_context():
+        table = deadline_table(date(2026, 10, 19), 3, [date(2026, 10, 21)])
+    assert list(table) == ["2026-10-19", "2026-10-20", "2026-10-21"]
+    assert table["2026-10-19"] == {"owner_known": redemption_deadline(date(2026, 10, 19), True, [date(2026, 10, 21)]).isoformat(),
+                                   "owner_unknown": "2026-10-27"}
+
+
+def test_impounded_dog_flagged_on_its_card(client, auth, app):
+    auth.login("dco")
+    max_id = dog_id(app, "Max")
+    post(client, "/field/seizures/new", dog_id=str(max_id), codes="6A1", owner_known="yes",
+         seized_at="2026-10-19T10:00", location_text="Lake Rd")
+    card = client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert 'data-flag="impounded"' in card and "Held until Fri 30 Oct 2026" in card
+
+
+# --- §9 appearance ticket ----------------------------------------------------------------------
+
+def ticket_data(app, **over):
+    data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "served_capacity": "owner",
+            "served_name": "Mary Miller", "served_address": "100 Harwood Dr, Sandy Creek, NY 13145",
+            "served_at": "2026-10-19T10:30"}
+    data.update(over)
+    return data
+
+
+def test_s9_ticket_court_and_appearance_date_from_settings(client, auth, app):
+    auth.login("dco")
+    with app.app_context():
+        set_setting("court_name", "Sandy Creek Town Court (test)")
+        set_setting("court_address", "1992 Harwood Drive, Sandy Creek, NY 13145")
+        set_setting("court_session_weekday", 3)  # Thursday
+        set_setting("court_session_time", "19:30")
+        set_setting("court_min_days_ahead", 10)
+        db.session.commit()
+    violation = record_violation(client, app)
+    response, entry_id = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=violation))
+    assert response.status_code == 201
+    with app.app_context():
+        t = db.session.execute(db.select(AppearanceTicket).filter_by(entry_id=entry_id)).scalar_one()
+        # Served Monday 19 Oct; at least 10 days ahead is Thursday 29 Oct, a session day.
+        assert t.appear_on == date(2026, 10, 29) and t.appear_time == "19:30"
+        assert t.court_name == "Sandy Creek Town Court (test)" and t.officer_name == "Dale Crofoot"
+        assert t.violation.entry_id == violation and re.fullmatch(r"SC-\d{6}", t.number)
+        number = t.number
+    page = client.get(f"/field/tickets/{number}")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "Thursday 29 October 2026" in html and "19:30" in html and "Sandy Creek Town Court (test)" in html
+    assert "Running at large, Local Law No. 2 of 2011 §6(A)(1)" in html and "Dale Crofoot" in html
+    replay = client.post("/field/tickets/new", data={**ticket_data(app, violation_entry_id=violation),
+                                                     "entry_id": entry_id})
+    assert replay.status_code == 200 and count(app, AppearanceTicket) == 1
+
+
+def test_s9_first_court_session_skips_holidays(app):
+    court = {"weekday": 2, "min_days_ahead": 7, "name": "", "address": "", "time": "18:00"}
+    with app.app_context():
+        # Served Wed 24 Jun 2026: +7 = Wed 1 Jul; 8 Jul is the next Wednesday (no holiday).
+        assert first_court_session(date(2026, 6, 24), court, []) == date(2026, 7, 1)
+        # Served Wed 17 Dec 2025: +7 = Wed 24 Dec (fine), but Wed 25 Dec 2024 is Christmas -> 1 Jan is a holiday too.
+        assert first_court_session(date(2024, 12, 18), court, []) == date(2025, 1, 8)
+
+
+def test_s9_ticket_number_from_the_officers_block_used_once(client, auth, app):
+    auth.login("dco")
+    from fieldapp.services.ticket_numbers import block_numbers, reserve_block
+    with app.app_context():
+        dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
+        number = block_numbers(reserve_block(dco, "phone-1"))[0]
+        db.session.commit()
+    first, _ = post(client, "/field/tickets/new", **ticket_data(app, ticket_number=number))
+    assert first.status_code == 201 and number in first.get_data(as_text=True)
+    again, _ = post(client, "/field/tickets/new", **ticket_data(app, ticket_number=number))
+    assert again.status_code == 422 and "already used" in errors_of(again)["ticket_number"]
+
+
+def test_s4I_minor_owner_ticket_served_on_guardian(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/tickets/new", **ticket_data(app, served_capacity="guardian"))
+    assert response.status_code == 422
+    assert "minor" in errors_of(response)["minor_owner_name"]
+    ok, _ = post(client, "/field/tickets/new", **ticket_data(app, served_capacity="guardian",
+                                                            minor_owner_name="Tyler Miller (14)"))
+    assert ok.status_code == 201
+    assert "for Tyler Miller (14), a minor" in ok.get_data(as_text=True)
+
+
+def test_ticket_invalid_per_field(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/tickets/new", dog_id=str(dog_id(app, "Max")))
+    assert response.status_code == 422
+    errors = errors_of(response)
+    assert set(errors) >= {"codes", "served_capacity", "served_name", "served_address"}
+
+
+# --- §10(A) sworn complaints ---------------------------------------------------------------------
+
+def complaint_data(**over):
+    data = {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
+            "sworn": "y", "codes": "6A2", "nature": "Barks all night, every night.",
+            "violation_on": "2026-10-18", "dog_description": "Large black dog at 300 Fox Rd",
+            "owner_name": "", "owner_residence": ""}
+    data.update(over)
+    return data
+
+
+def test_s10A_sworn_complaint_taken_and_forwarded(client, auth, app):
+    auth.login("constable")
+    response, entry_id = post(client, "/field/complaints/new", **complaint_data())
+    assert response.status_code == 201
+    with app.app_context():
+        c = db.session.execute(db.select(SwornComplaint).filter_by(entry_id=entry_id)).scalar_one()
+        assert c.sworn and c.sworn_before.username == "constable" and c.status == "received"
+        cid = c.id
+    assert client.post(f"/field/complaints/{cid}/forward").status_code == 303
+    html = client.get(f"/field/complaints/{cid}").get_data(as_text=True)
+    assert "Forwarded to the Town Justice on" in html
+    again = client.post("/field/complaints/new", data={**complaint_data(), "entry_id": entry_id})
+    assert again.status_code == 200 and count(app, SwornComplaint) == 1
+
+
+def test_s10A_complaint_must_be_under_oath(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/complaints/new", **complaint_data(sworn="", complainant_name=""))
+    assert response.status_code == 422
+    errors = errors_of(response)
+    assert "under oath" in errors["sworn"] and "complainant" in errors["complainant_name"]
+    assert count(app, SwornComplaint) == 0
+
+
+# --- roles ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["/field/violations/new", "/field/seizures/new", "/field/tickets/new",
+                                 "/field/complaints/new"])
+def test_clerk_cannot_record(client, auth, app, url):
+    auth.login("clerk")
+    assert client.get(url).status_code == 403
+    response, _ = post(client, url, **violation_data(app))
+    assert response.status_code == 403
+    assert count(app, Violation) == 0
+
+
+def test_constable_can_ticket_and_record(client, auth, app):
+    auth.login("constable")
+    record_violation(client, app)
+    response, _ = post(client, "/field/tickets/new", **ticket_data(app))
+    assert response.status_code == 201
+
+
+def test_justice_and_clerk_read_only(client, auth, app):
+    auth.login("dco")
+    record_violation(client, app)
+    post(client, "/field/tickets/new", **ticket_data(app))
+    auth.logout()
+    for who in ("justice", "clerk"):
+        auth.login(who)
+        for url in ("/field/violations", "/field/impoundments", "/field/tickets", "/field/complaints",
+                    "/field/violations/1"):
+            response = client.get(url)
+            assert response.status_code == 200, (who, url)
+            assert "Record violation" not in response.get_data(as_text=True).split("<main")[1]
+        response, _ = post(client, "/field/violations/new", **violation_data(app))
+        assert response.status_code == 403
+        auth.logout()
+
+
+def test_dog_enforcement_partial_lists_history(client, auth, app):
+    auth.login("dco")
+    record_violation(client, app)
+    auth.logout()
+    auth.login("clerk")
+    html = client.get(f"/field/dogs/{dog_id(app, 'Max')}/enforcement").get_data(as_text=True)
+    assert "Enforcement history" in html and "Running at large" in html
+
+
+# --- generic pages for the service worker's cache ---------------------------------------------
+
+@pytest.mark.parametrize("url,kind", [("/field/violations/new", "violation"), ("/field/seizures/new", "seizure"),
+                                      ("/field/tickets/new", "ticket"), ("/field/complaints/new", "complaint")])
+def test_generic_form_pages_for_the_outbox(client, auth, url, kind):
+    auth.login("dco")
+    html = client.get(url).get_data(as_text=True)
+    assert f'action="{url}"' in html and f'data-outbox-kind="{kind}"' in html
+    assert f'data-outbox-next="/field/next?entry={{id}}&kind={kind}' in html
+    entry_id = re.search(r'name="entry_id" value="([0-9a-f-]{36})"', html).group(1)
+    assert uuid.UUID(entry_id).version == 4
+    assert 'name="dog_id" value=""' in html
+
+
+def test_next_page_links_from_the_same_entry(client, auth, app):
+    auth.login("dco")
+    entry_id = record_violation(client, app)
+    max_id = dog_id(app, "Max")
+    html = client.get(f"/field/next?entry={entry_id}&kind=violation&dog={max_id}").get_data(as_text=True)
+    assert f'href="/field/seizures/new?violation={entry_id}&dog={max_id}">Seize dog' in html
+    assert f'href="/field/tickets/new?violation={entry_id}&dog={max_id}">Issue appearance ticket' in html
+    assert "Received by the office" in html
+    pending = client.get(f"/field/next?entry={uuid.uuid4()}&kind=violation").get_data(as_text=True)
+    assert "Saved on this phone" in pending
+    seize_form = client.get(f"/field/seizures/new?violation={entry_id}&dog={max_id}").get_data(as_text=True)
+    assert f'name="violation_entry_id" value="{entry_id}"' in seize_form
+    assert re.search(r'value="6A1"\s+checked', seize_form)
