@@ -1,5 +1,7 @@
 """Shared fixtures: an app on a fresh SQLite file with the demo town, a client, a CLI runner,
 and a small sign-in helper (flaskr style)."""
+import shutil
+
 import pytest
 
 from fieldapp import create_app
@@ -7,19 +9,36 @@ from fieldapp.cli import DEMO_PASSWORD, seed_demo
 from fieldapp.extensions import db
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = create_app({
+def make_test_config(db_path) -> dict:
+    return {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
         "PUBLIC_BASE_URL": "https://dogs.sandycreekny.example",
-    })
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast in tests only
+    }
+
+
+@pytest.fixture(scope="session")
+def demo_town_db(tmp_path_factory):
+    """The demo town built once per run; each test gets its own copy of the file."""
+    path = tmp_path_factory.mktemp("template") / "demo.sqlite"
+    app = create_app(make_test_config(path))
     with app.app_context():
         db.create_all()
         seed_demo()
+        db.session.remove()
+        db.engine.dispose()  # checkpoints the WAL into the main file
+    return path
+
+
+@pytest.fixture
+def app(tmp_path, demo_town_db):
+    path = tmp_path / "test.sqlite"
+    shutil.copyfile(demo_town_db, path)
+    app = create_app(make_test_config(path))
     yield app
     with app.app_context():
         db.session.remove()

@@ -1,4 +1,5 @@
 """People: users who sign in (town staff and officers) and dog owners (§5(E)(1))."""
+from flask import current_app, has_app_context
 from flask_login import UserMixin
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -22,7 +23,9 @@ class User(UserMixin, db.Model):
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
     def set_password(self, password: str) -> None:
-        self.password_hash = generate_password_hash(password)
+        # Tests set a cheaper method; real users get werkzeug's default (scrypt).
+        method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt") if has_app_context() else "scrypt"
+        self.password_hash = generate_password_hash(password, method=method)
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)
