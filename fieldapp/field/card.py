@@ -8,6 +8,7 @@ joined query and its enforcement history (violations, impoundments, rabies reque
 the flag sources) in a second; with the signed-in user that is 3 queries per card.
 """
 from flask import make_response, render_template, request
+from sqlalchemy import inspect
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
@@ -30,6 +31,10 @@ def enforcement_options():
     return (joinedload(Dog.violations), joinedload(Dog.impoundments), joinedload(Dog.rabies_requests))
 
 
+_CARD_ATTRS = {"licenses", "rabies_certificates", "owner_links", "tags"}
+_ENFORCEMENT_ATTRS = {"violations", "impoundments", "rabies_requests"}
+
+
 def load_card_dog(dog_id: int) -> Dog | None:
     """The dog with everything the card shows, in two queries.
 
@@ -38,10 +43,15 @@ def load_card_dog(dog_id: int) -> Dog | None:
     """
     dog = db.session.execute(
         db.select(Dog).where(Dog.id == dog_id).options(*CARD_OPTIONS)).unique().scalar_one_or_none()
-    if dog is None:
-        return None
-    db.session.execute(
-        db.select(Dog).where(Dog.id == dog_id).options(*enforcement_options())).unique().scalar_one()
+    return ensure_card_loaded(dog) if dog is not None else None
+
+
+def ensure_card_loaded(dog: Dog) -> Dog:
+    unloaded = inspect(dog).unloaded
+    if unloaded & _CARD_ATTRS:
+        db.session.execute(db.select(Dog).where(Dog.id == dog.id).options(*CARD_OPTIONS)).unique().scalar_one()
+    if unloaded & _ENFORCEMENT_ATTRS:
+        db.session.execute(db.select(Dog).where(Dog.id == dog.id).options(*enforcement_options())).unique().scalar_one()
     return dog
 
 
@@ -59,7 +69,7 @@ def card_context(dog, tag=None) -> dict:
 
 def render_status_card(dog, tag=None):
     """The dog's status card as a full page (or the bare card for an htmx swap)."""
-    dog = load_card_dog(dog.id) or dog
+    dog = ensure_card_loaded(dog)
     template = "field/_card.html" if wants_partial() else "field/card.html"
     response = make_response(render_template(template, **card_context(dog, tag)))
     # Staff-only data: never kept by a shared cache.

@@ -1,0 +1,160 @@
+"""The roadside status card: green/amber/red with words, owner and flags, at most 3 queries."""
+import io
+import re
+import uuid
+
+import pytest
+from PIL import ExifTags, Image
+from sqlalchemy import event
+
+from fieldapp.extensions import db
+from fieldapp.models import Dog
+from fieldapp.models.enforcement import Photo
+from fieldapp.services.photos import store_photo
+
+
+def dog_id(app, name):
+    with app.app_context():
+        return db.session.execute(db.select(Dog.id).filter_by(name=name)).scalar_one()
+
+
+@pytest.mark.parametrize("name,license_status,license_words,rabies_status,rabies_words", [
+    ("Max", "valid", "License valid", "valid", "Rabies vaccination valid"),
+    ("Bella", "expiring", "License expiring soon", "valid", "Rabies vaccination valid"),
+    ("Duke", "expired", "License EXPIRED", "valid", "Rabies vaccination valid"),
+    ("Tucker", "none", "NO LICENSE", "valid", "Rabies vaccination valid"),
+    ("Rocky", "valid", "License valid", "expired", "Rabies vaccination EXPIRED"),
+    ("Daisy", "valid", "License valid", "exempt", "Rabies: exempt (vet&#39;s statement)"),
+])
+def test_s5A4_s5B_card_colour_and_words_per_status(client, auth, app, name, license_status, license_words,
+                                                   rabies_status, rabies_words):
+    auth.login("dco")
+    html = client.get(f"/field/dogs/{dog_id(app, name)}").get_data(as_text=True)
+    lic = re.search(r'<li class="status-line status-(\w+)" data-status="license-(\w+)">(.*?)</li>', html, re.S)
+    rab = re.search(r'<li class="status-line status-(\w+)" data-status="rabies-(\w+)">(.*?)</li>', html, re.S)
+    assert lic.group(1) == lic.group(2) == license_status and license_words in lic.group(3)
+    assert rab.group(1) == rab.group(2) == rabies_status and rabies_words in rab.group(3)
+
+
+def test_card_owner_call_link_and_big_buttons(client, auth, app):
+    auth.login("dco")
+    html = client.get(f"/field/dogs/{dog_id(app, 'Bella')}").get_data(as_text=True)
+    assert "John Stevens" in html and "Gary Stevens" in html  # both owners of record
+    assert re.search(r'href="tel:\(?315\)?387-?2113"|href="tel:3153872113"', html.replace(" ", "")) or 'href="tel:3153872113"' in html
+    for words in ("Record violation", "Seize dog", "Issue appearance ticket"):
+        assert f">{words}</a>" in html
+
+
+def test_card_flags_lost_dog(client, auth, app):
+    auth.login("dco")
+    html = client.get(f"/field/dogs/{dog_id(app, 'Penny')}").get_data(as_text=True)
+    assert 'data-flag="lost"' in html and "Reported lost" in html
+
+
+def test_card_flags_dangerous_and_prior_violations(client, auth, app):
+    from datetime import date
+    zeus = dog_id(app, "Zeus")
+    with app.app_context():
+        db.session.get(Dog, zeus).dangerous_declared_on = date(2026, 3, 2)
+        db.session.commit()
+    auth.login("dco")
+    client.post("/field/violations/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(zeus), "codes": "6A4", "occurred_at": "2026-11-03T08:15",
+        "location_text": "Railroad St"})
+    html = client.get(f"/field/dogs/{zeus}").get_data(as_text=True)
+    assert "Declared DANGEROUS by the Town Justice" in html
+    assert "1 prior violation" in html and "Tue 3 Nov 2026: Chasing, jumping on or harassing a person" in html
+
+
+def test_card_htmx_swap_gets_the_partial(client, auth, app):
+    auth.login("dco")
+    html = client.get(f"/field/dogs/{dog_id(app, 'Max')}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert html.lstrip().startswith("{#") is False and "<html" not in html and 'id="status-card"' in html
+    boosted = client.get(f"/field/dogs/{dog_id(app, 'Max')}",
+                         headers={"HX-Request": "true", "HX-Boosted": "true"}).get_data(as_text=True)
+    assert "<html" in boosted
+
+
+def test_card_at_most_three_queries(client, auth, app):
+    """Budget (issue 5): the signed-in user, the dog with its records, its enforcement history."""
+    auth.login("dco")
+    max_id = dog_id(app, "Max")
+    client.post("/field/violations/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd",
+        "rabies_request": "y"})
+    client.post("/field/seizures/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "owner_known": "yes",
+        "location_text": "Lake Rd"})
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+        def count(conn, cursor, statement, *args):
+            statements.append(statement)
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            response = client.get(f"/field/dogs/{max_id}")
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+    assert response.status_code == 200 and 'data-flag="impounded"' in response.get_data(as_text=True)
+    assert len(statements) <= 3, statements
+
+
+def test_lookup_by_id_number_and_search(client, auth, app):
+    auth.login("dco")
+    with app.app_context():
+        max_dog = db.session.get(Dog, dog_id(app, "Max"))
+        number = max_dog.id_number
+    response = client.get(f"/field/lookup?q={number}")
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/field/dogs/{max_dog.id}")
+    assert client.get("/field/lookup?q=https://x.example/t/ABCDEF").headers["Location"].endswith("/t/ABCDEF")
+    results = client.get("/field/lookup?q=Beagle").get_data(as_text=True)
+    assert "Bella" in results
+
+
+def test_scan_screen_loads_jsqr_only_there(client, auth):
+    auth.login("dco")
+    scan = client.get("/field/scan").get_data(as_text=True)
+    assert "Scan tag" in scan and "jsQR-1.4.0.js" in scan and "js/scan.js" in scan
+    assert "jsQR" not in client.get("/field/violations/new").get_data(as_text=True)
+
+
+# --- photos -------------------------------------------------------------------------------
+
+def jpeg_with_gps(width=2400, height=1800) -> bytes:
+    img = Image.new("RGB", (width, height), (180, 120, 60))
+    exif = Image.Exif()
+    exif[ExifTags.Base.Make] = "OfficerPhone"
+    exif[ExifTags.Base.GPSInfo] = {ExifTags.GPS.GPSLatitudeRef: "N", ExifTags.GPS.GPSLatitude: (43.0, 39.0, 12.5),
+                                   ExifTags.GPS.GPSLongitudeRef: "W", ExifTags.GPS.GPSLongitude: (76.0, 5.0, 1.0)}
+    out = io.BytesIO()
+    img.save(out, "JPEG", exif=exif)
+    data = out.getvalue()
+    assert Image.open(io.BytesIO(data)).getexif().get_ifd(ExifTags.IFD.GPSInfo)  # the test photo has GPS
+    return data
+
+
+def test_photo_metadata_stripped_and_resized(app):
+    entry_id = str(uuid.uuid4())
+    with app.app_context():
+        photo = store_photo(entry_id, 0, jpeg_with_gps(), "image/jpeg")
+        assert (photo.width, photo.height) == (1600, 1200)
+        kept = Image.open(io.BytesIO(photo.data))
+        assert kept.format == "JPEG" and kept.size == (1600, 1200)
+        assert len(kept.getexif()) == 0 and b"Exif" not in photo.data and b"OfficerPhone" not in photo.data
+        # The same (entry, index) again is the same photo.
+        assert store_photo(entry_id, 0, jpeg_with_gps(), "image/jpeg").id == photo.id
+        assert db.session.execute(db.select(db.func.count(Photo.id))).scalar() == 1
+
+
+def test_photos_uploaded_with_a_violation_form(client, auth, app):
+    auth.login("dco")
+    entry_id = str(uuid.uuid4())
+    response = client.post("/field/violations/new", content_type="multipart/form-data", data={
+        "entry_id": entry_id, "dog_id": str(dog_id(app, "Max")), "codes": "6A7", "location_text": "Town park",
+        "photos": [(io.BytesIO(jpeg_with_gps(800, 600)), "a.jpg"), (io.BytesIO(b"not an image"), "b.jpg")]})
+    assert response.status_code == 201
+    assert "Photo 2 (b.jpg)" in response.get_data(as_text=True)
+    with app.app_context():
+        photos = db.session.execute(db.select(Photo).filter_by(entry_id=entry_id)).scalars().all()
+        assert [(p.index, p.width) for p in photos] == [(0, 800)] and b"Exif" not in photos[0].data
