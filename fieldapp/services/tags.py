@@ -40,8 +40,9 @@ def find_tag(serial_or_token: str) -> Tag | None:
     text = normalize_token(serial_or_token).lstrip("#")
     if not text:
         return None
-    if text.isdigit() and len(text) < 10:
-        tag = db.session.execute(db.select(Tag).filter_by(serial=int(text))).scalar_one_or_none()
+    number = text.removeprefix("TAG").lstrip("#")  # as printed on a blank tag: "TAG 57"
+    if number.isdigit() and len(number) < 10:
+        tag = db.session.execute(db.select(Tag).filter_by(serial=int(number))).scalar_one_or_none()
         if tag is not None:
             return tag
     return db.session.execute(db.select(Tag).filter_by(token=text)).scalar_one_or_none()

@@ -67,6 +67,8 @@ def test_s5G_bind_blank_tag_by_printed_number_or_token(ctx):
     assert old.status == "retired" and old.retired_on == TODAY
     tag2 = bind_blank_tag(molly, blanks[1].token.lower(), TODAY)  # token, typed in lower case
     assert tag2.dog_id == molly.id
+    third = make_blank_tags(1)[0]
+    assert bind_blank_tag(dog("Zeus"), f"tag {third.serial}", TODAY) is third  # as printed: "TAG 57"
     assert db.session.execute(db.select(Event).filter_by(kind="tag.bound")).scalars().all()
 
 
