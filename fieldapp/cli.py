@@ -160,14 +160,24 @@ def _demo_license(dog, today, days_left, rabies, clerk):
     issued = today + timedelta(days=days_left) - relativedelta(years=term)
     issued = issued.replace(day=1)
     expires = license_expiry(issued, term)
-    fee = Decimal("0.00") if dog.exemption else Decimal("11.00" if dog.altered else "18.00") * term
+    quote = _demo_fee(dog.altered, term, dog.exemption)
+    fee = quote.total
     db.session.add(License(
         number=next_license_number(issued.year), dog_id=dog.id, issued_on=issued, term_years=term,
         expires_on=expires, altered=dog.altered, rabies_certificate_id=rabies.id, fee_total=fee,
         kind="purebred" if dog.purebred else "individual",
         purebred_dogs_on_premises=2 if dog.purebred else None,
         exemption_marking=LICENSE_EXEMPTIONS[dog.exemption].marking if dog.exemption else None,
-        fee_lines=[{"label": "Demo license fee", "amount": str(fee)}], issued_by_id=clerk.id))
+        fee_lines=[{"label": line.label, "amount": str(line.amount), "section": line.section}
+                   for line in quote.lines], issued_by_id=clerk.id))
+
+
+def _demo_fee(altered, term, exemption=None):
+    """The fee the default town settings would charge (§5(D), §5(I))."""
+    from .law import license_fee
+    from .settings import SPECS
+    return license_fee(altered, Decimal(SPECS["fee_altered"].default), Decimal(SPECS["fee_unaltered"].default),
+                       term, exemption=exemption)
 
 
 def _seed_bulk(n_dogs, today, rng, clerk) -> list[int]:
@@ -210,7 +220,7 @@ def _seed_bulk(n_dogs, today, rng, clerk) -> list[int]:
         issued = today - timedelta(days=rng.randint(0, 1100))
         term = rng.choice((1, 2, 3))
         altered = dogs[i]["altered"]
-        fee = Decimal("11.00" if altered else "18.00") * term
+        fee = _demo_fee(altered, term).total
         licenses.append({"number": f"{today.year}-{lic_base + i:05d}", "dog_id": d, "kind": "individual",
                          "issued_on": issued, "term_years": term, "expires_on": license_expiry(issued, term),
                          "altered": altered, "rabies_certificate_id": first_rab + i, "fee_total": fee,

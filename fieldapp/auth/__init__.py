@@ -16,7 +16,9 @@ def setup_login(login_manager):
 
     @login_manager.user_loader
     def load_user(user_id):
-        return db.session.get(User, int(user_id))
+        user = db.session.get(User, int(user_id))
+        # A deactivated user's open sessions end at their next request.
+        return user if user is not None and user.active else None
 
     @login_manager.unauthorized_handler
     def unauthorized():

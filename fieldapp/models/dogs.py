@@ -52,7 +52,7 @@ class Dog(db.Model):
                                   order_by="DogOwner.id")
     licenses = db.relationship("License", back_populates="dog", order_by="License.issued_on.desc()")
     rabies_certificates = db.relationship("RabiesCertificate", back_populates="dog",
-                                          order_by="RabiesCertificate.valid_until.desc()")
+                                          order_by="RabiesCertificate.id.desc()")  # latest presented
     tags = db.relationship("Tag", back_populates="dog", foreign_keys="Tag.dog_id")
 
     @property
@@ -70,6 +70,7 @@ class Dog(db.Model):
 
     @property
     def current_rabies(self):
+        """The certificate (or §5(B)(2) vet statement) presented last."""
         return self.rabies_certificates[0] if self.rabies_certificates else None
 
     @property
