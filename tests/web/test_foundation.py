@@ -96,3 +96,25 @@ def test_create_user_command(runner, app):
     assert result.exit_code == 0, result.output
     with app.app_context():
         assert db.session.execute(db.select(User).filter_by(username="jdoe")).scalar_one().role == "dco"
+
+
+def test_deactivated_user_is_signed_out_at_next_request(app, client, auth):
+    auth.login("dco")
+    assert client.get("/").status_code == 200
+    with app.app_context():
+        db.session.execute(db.select(User).filter_by(username="dco")).scalar_one().active = False
+        db.session.commit()
+    assert client.get("/").status_code == 302
+
+
+def test_current_rabies_is_the_certificate_presented_last(app):
+    """§5(B)(2): a vet's statement presented after an old certificate is the one in force."""
+    from datetime import date
+    from fieldapp.models import RabiesCertificate
+    with app.app_context():
+        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        db.session.add(RabiesCertificate(dog_id=dog.id, vet_name="Dr. Vet", exempt_statement=True,
+                                         exempt_reason="Old age"))
+        db.session.commit()
+        db.session.expire_all()
+        assert db.session.get(Dog, dog.id).current_rabies.exempt_statement
