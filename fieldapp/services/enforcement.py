@@ -14,7 +14,10 @@ Kinds registered with the one write path (services/entries.py) when this module 
 Payloads are flat objects of form fields by name (as `form_to_payload` builds them); a
 later entry made offline refers to an earlier one by its client UUID (`violation_entry_id`).
 """
-from datetime import date, datetime, time, timedelta, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+from sqlalchemy import Date, String, literal, null, type_coerce, union_all
 
 from ..auth import OFFICERS
 from ..extensions import db
@@ -499,27 +502,86 @@ def latest_violations_query():
     return db.select(Violation).where(~db.select(newer.id).where(newer.supersedes_id == Violation.id).exists())
 
 
-def current_violations(dog) -> list[Violation]:
-    replaced = {v.supersedes_id for v in dog.violations if v.supersedes_id}
-    return [v for v in dog.violations if v.id not in replaced]
+@dataclass(frozen=True)
+class EnforcementRecord:
+    """One row of a dog's enforcement history as the status card needs it (no ORM object)."""
+    kind: str  # violation | impoundment | rabies_request
+    id: int
+    supersedes_id: int | None
+    at: datetime  # occurred / seized / requested (created)
+    codes: list | None
+    day1: date | None  # impounded_on | requested_on
+    day2: date | None  # redemption_deadline | due_on
+    status: str | None
+    text: str | None  # held_at | requested_of
 
 
-def open_rabies_requests(dog, today) -> list[RabiesRequest]:
+def _history_select(dog_ids):
+    """The three tables in one UNION ALL (typed by the first SELECT): one query per card."""
+    nodate = type_coerce(null(), Date)
+    v = db.select(literal("violation").label("kind"), Violation.id, Violation.supersedes_id,
+                  Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
+                  nodate.label("day2"), type_coerce(null(), String).label("status"),
+                  type_coerce(null(), String).label("text"), Violation.dog_id
+                  ).where(Violation.dog_id.in_(dog_ids))
+    i = db.select(literal("impoundment"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
+                  Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
+                  Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
+    r = db.select(literal("rabies_request"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
+                  RabiesRequest.requested_on, RabiesRequest.due_on, null(), RabiesRequest.requested_of,
+                  RabiesRequest.dog_id).where(RabiesRequest.dog_id.in_(dog_ids))
+    return union_all(v, i, r)
+
+
+def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
+    """Enforcement history of many dogs in one query (the offline dataset, lists)."""
+    histories = {d: [] for d in dog_ids}
+    if dog_ids:
+        for row in db.session.execute(_history_select(list(dog_ids))):
+            histories[row.dog_id].append(EnforcementRecord(*row[:9]))
+    return histories
+
+
+def attach_enforcement(dogs) -> None:
+    """Load the history of `dogs` in one query and keep it on each for the flag sources."""
+    histories = enforcement_histories([d.id for d in dogs])
+    for dog in dogs:
+        dog._field_history = (dog.data_version, histories[dog.id])
+
+
+def enforcement_history(dog) -> list[EnforcementRecord]:
+    """The dog's history, from what attach_enforcement kept (if the dog has not changed since)."""
+    kept = getattr(dog, "_field_history", None)
+    if kept is None or kept[0] != dog.data_version:
+        attach_enforcement([dog])
+        kept = dog._field_history
+    return kept[1]
+
+
+def current_violations(dog) -> list[EnforcementRecord]:
+    """The dog's violations, latest version of each, newest first."""
+    violations = [r for r in enforcement_history(dog) if r.kind == "violation"]
+    replaced = {v.supersedes_id for v in violations if v.supersedes_id}
+    return sorted((v for v in violations if v.id not in replaced), key=lambda v: v.at, reverse=True)
+
+
+def open_rabies_requests(dog, today) -> list[EnforcementRecord]:
     """§5(B)(1) requests with no rabies certificate (or vet's statement) filed since."""
     def answered(req):
-        return any((c.vaccinated_on and c.vaccinated_on >= req.requested_on)
-                   or (c.created_at and req.created_at and c.created_at > req.created_at)
+        return any((c.vaccinated_on and c.vaccinated_on >= req.day1)
+                   or (c.created_at and req.at and c.created_at > req.at)
                    for c in dog.rabies_certificates)
-    return [req for req in dog.rabies_requests if not answered(req)]
+    requests = [r for r in enforcement_history(dog) if r.kind == "rabies_request"]
+    return [req for req in requests if not answered(req)]
 
 
 @flag_source
 def _impounded(dog, today):
     """§8: the dog is in the pound now; redemption deadline per §8(B)."""
     return [{"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
-             "since": imp.impounded_on.isoformat(),
-             "detail": f"Held until {imp.redemption_deadline:%a %-d %b %Y} (§8(B)) · {imp.held_at}".rstrip(" ·")}
-            for imp in dog.impoundments if imp.status == "held"]
+             "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
+             "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))" + (f" · {imp.text}" if imp.text else "")}
+            for imp in enforcement_history(dog) if imp.kind == "impoundment" and imp.status == "held"]
 
 
 @flag_source
@@ -528,7 +590,7 @@ def _prior_violations(dog, today):
     violations = current_violations(dog)
     if not violations:
         return []
-    history = [{"date": to_local(v.occurred_at).date().isoformat(),
+    history = [{"date": to_local(v.at).date().isoformat(),
                 "text": ", ".join(VIOLATIONS[c].title for c in v.codes if c in VIOLATIONS)}
                for v in violations]
     n = len(violations)
@@ -541,10 +603,11 @@ def _rabies_requested(dog, today):
     """§5(B)(1): vaccination requested, due within ten days, until a certificate is on file."""
     flags = []
     for req in open_rabies_requests(dog, today):
-        overdue = today > req.due_on
+        due = req.day2
+        overdue = today > due
         flags.append({"code": "rabies_requested", "level": "bad" if overdue else "warn",
-                      "since": req.requested_on.isoformat(), "due_on": req.due_on.isoformat(),
-                      "label": (f"Rabies vaccination OVERDUE: was due {req.due_on:%a %-d %b %Y} (§5(B)(1))"
+                      "since": req.day1.isoformat(), "due_on": due.isoformat(),
+                      "label": (f"Rabies vaccination OVERDUE: was due {due:%a %-d %b %Y} (§5(B)(1))"
                                 if overdue else
-                                f"Rabies vaccination requested: due {req.due_on:%a %-d %b %Y} (§5(B)(1))")})
+                                f"Rabies vaccination requested: due {due:%a %-d %b %Y} (§5(B)(1))")})
     return flags
