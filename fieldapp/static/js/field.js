@@ -13,9 +13,15 @@
     var p = iso.split("-").map(Number), d = new Date(Date.UTC(p[0], p[1] - 1, p[2]));
     return DAYS[d.getUTCDay()] + " " + p[2] + " " + MONTHS[p[1] - 1] + " " + p[0];
   }
+  // Times typed on the forms are the town's local time (fieldapp.timeutil.TOWN_TZ), whatever
+  // zone the phone is set to: the server reads them as Sandy Creek time.
+  var TOWN_TZ = "America/New_York";
   function nowLocal() {
-    var d = new Date(), pad = function (n) { return String(n).padStart(2, "0"); };
-    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + "T" + pad(d.getHours()) + ":" + pad(d.getMinutes());
+    var parts = {};
+    new Intl.DateTimeFormat("en-CA", { timeZone: TOWN_TZ, year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date())
+      .forEach(function (p) { parts[p.type] = p.value; });
+    return parts.year + "-" + parts.month + "-" + parts.day + "T" + parts.hour + ":" + parts.minute;
   }
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
