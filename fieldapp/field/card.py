@@ -8,7 +8,7 @@ joined query and its enforcement history (violations, impoundments, rabies reque
 the flag sources) in a second, as plain rows; with the signed-in user, 3 queries per card.
 """
 from flask import make_response, render_template, request
-from sqlalchemy import inspect
+from sqlalchemy import bindparam, inspect
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
@@ -28,6 +28,15 @@ CARD_OPTIONS = (
 
 
 _CARD_ATTRS = {"licenses", "rabies_certificates", "owner_links", "tags"}
+_CARD_SELECT = None
+
+
+def _card_select():
+    """Built once: making the eager-loading statement each time cost as much as running it."""
+    global _CARD_SELECT
+    if _CARD_SELECT is None:
+        _CARD_SELECT = db.select(Dog).where(Dog.id == bindparam("dog_id")).options(*CARD_OPTIONS)
+    return _CARD_SELECT
 
 
 def load_card_dog(dog_id: int) -> Dog | None:
@@ -36,15 +45,14 @@ def load_card_dog(dog_id: int) -> Dog | None:
     plain rows, no ORM objects). Two rather than one: joining seven collections at once would
     multiply their rows. For a dog already in the session only what is missing is loaded.
     """
-    dog = db.session.execute(
-        db.select(Dog).where(Dog.id == dog_id).options(*CARD_OPTIONS)).unique().scalar_one_or_none()
+    dog = db.session.execute(_card_select(), {"dog_id": dog_id}).unique().scalar_one_or_none()
     return ensure_card_loaded(dog) if dog is not None else None
 
 
 def ensure_card_loaded(dog: Dog) -> Dog:
     unloaded = inspect(dog).unloaded
     if unloaded & _CARD_ATTRS:
-        db.session.execute(db.select(Dog).where(Dog.id == dog.id).options(*CARD_OPTIONS)).unique().scalar_one()
+        db.session.execute(_card_select(), {"dog_id": dog.id}).unique().scalar_one()
     enforcement_history(dog)  # one query, kept on the dog until its data_version changes
     return dog
 

@@ -17,7 +17,7 @@ later entry made offline refers to an earlier one by its client UUID (`violation
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
-from sqlalchemy import Date, String, literal, null, type_coerce, union_all
+from sqlalchemy import Date, String, bindparam, literal_column, null, type_coerce, union_all
 
 from ..auth import OFFICERS
 from ..extensions import db
@@ -516,18 +516,29 @@ class EnforcementRecord:
     text: str | None  # held_at | requested_of
 
 
-def _history_select(dog_ids):
-    """The three tables in one UNION ALL (typed by the first SELECT): one query per card."""
+_HISTORY_SELECT = None
+
+
+def _history_select():
+    """The three tables in one UNION ALL (typed by the first SELECT): one query per card.
+    Built once: making the statement and its cache key each time cost more than running it."""
+    global _HISTORY_SELECT
+    if _HISTORY_SELECT is None:
+        _HISTORY_SELECT = _build_history_select(bindparam("dog_ids", expanding=True))
+    return _HISTORY_SELECT
+
+
+def _build_history_select(dog_ids):
     nodate = type_coerce(null(), Date)
-    v = db.select(literal("violation").label("kind"), Violation.id, Violation.supersedes_id,
+    v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
                   Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
                   nodate.label("day2"), type_coerce(null(), String).label("status"),
                   type_coerce(null(), String).label("text"), Violation.dog_id
                   ).where(Violation.dog_id.in_(dog_ids))
-    i = db.select(literal("impoundment"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
+    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
                   Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
                   Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
-    r = db.select(literal("rabies_request"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
+    r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
                   RabiesRequest.requested_on, RabiesRequest.due_on, null(), RabiesRequest.requested_of,
                   RabiesRequest.dog_id).where(RabiesRequest.dog_id.in_(dog_ids))
     return union_all(v, i, r)
@@ -537,7 +548,7 @@ def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
     """Enforcement history of many dogs in one query (the offline dataset, lists)."""
     histories = {d: [] for d in dog_ids}
     if dog_ids:
-        for row in db.session.execute(_history_select(list(dog_ids))):
+        for row in db.session.execute(_history_select(), {"dog_ids": list(dog_ids)}):
             histories[row.dog_id].append(EnforcementRecord(*row[:9]))
     return histories
 
