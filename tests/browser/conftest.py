@@ -42,13 +42,15 @@ class LiveServer:
             [sys.executable, "-m", "tests.browser.serve", str(self.port), str(self.db_path)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 30
+        seen = []
         while time.time() < deadline:
             line = self.proc.stdout.readline()
             if "READY" in line:
                 return self
+            seen.append(line)
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stdout.read()}")
-        raise RuntimeError("server did not start in 30 s")
+                raise RuntimeError("server exited: " + "".join(seen) + self.proc.stdout.read())
+        raise RuntimeError("server did not start in 30 s: " + "".join(seen))
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
