@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -46,11 +47,18 @@ class LiveServer:
         while time.time() < deadline:
             line = self.proc.stdout.readline()
             if "READY" in line:
+                # Keep reading its log, or a full pipe would block the server mid-test.
+                threading.Thread(target=self._drain, args=(self.proc,), daemon=True).start()
                 return self
             seen.append(line)
             if self.proc.poll() is not None:
                 raise RuntimeError("server exited: " + "".join(seen) + self.proc.stdout.read())
         raise RuntimeError("server did not start in 30 s: " + "".join(seen))
+
+    @staticmethod
+    def _drain(proc):
+        for _ in proc.stdout:
+            pass
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
