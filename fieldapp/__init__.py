@@ -6,7 +6,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from .config import Config
-from .extensions import csrf, db, limiter, login_manager, migrate
+from .extensions import compress, csrf, db, limiter, login_manager, migrate
 
 
 def create_app(test_config=None):
@@ -25,6 +25,7 @@ def create_app(test_config=None):
     login_manager.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
+    compress.init_app(app)
 
     from . import models  # noqa: F401  (registers the tables)
     from .auth import setup_login

@@ -19,4 +19,8 @@ class Config:
     MAX_CONTENT_LENGTH = 16 * 1024 * 1024  # photos from phones
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     RATELIMIT_HEADERS_ENABLED = True
+    COMPRESS_MIMETYPES = ["text/html", "text/css", "application/json", "application/javascript",
+                          "text/javascript", "image/svg+xml", "application/manifest+json"]
+    COMPRESS_ALGORITHM = ["gzip"]
+    COMPRESS_MIN_SIZE = 1024
     TIMEZONE = "America/New_York"  # the law counts days in local dates

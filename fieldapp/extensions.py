@@ -1,4 +1,5 @@
 """Extensions are created once here and bound to the app in create_app()."""
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -22,3 +23,5 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 # No default limits: only the public pages opt in (per client address).
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+# gzip for pages, JSON (the offline dataset) and the shell: phones on weak signal.
+compress = Compress()

@@ -118,3 +118,10 @@ def test_current_rabies_is_the_certificate_presented_last(app):
         db.session.commit()
         db.session.expire_all()
         assert db.session.get(Dog, dog.id).current_rabies.exempt_statement
+
+
+def test_pages_and_json_are_gzipped_for_phones_on_weak_signal(client, auth):
+    auth.login("dco")
+    response = client.get("/api/field-dataset", headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200
+    assert response.headers.get("Content-Encoding") == "gzip"
