@@ -125,3 +125,19 @@ def test_pages_and_json_are_gzipped_for_phones_on_weak_signal(client, auth):
     response = client.get("/api/field-dataset", headers={"Accept-Encoding": "gzip"})
     assert response.status_code == 200
     assert response.headers.get("Content-Encoding") == "gzip"
+
+
+def test_each_role_start_page_reaches_its_work(client, auth):
+    expected = {
+        "dco": ["/field/scan", "/field/violations/new", "/field/tickets/new", "/found-reports"],
+        "clerk": ["/clerk/licenses/new", "/tags/print", "/tickets/numbers", "/found-reports"],
+        "justice": ["/field/complaints", "/clerk/"],
+        "admin": ["/admin/", "/admin/users"],
+    }
+    for username, links in expected.items():
+        auth.login(username)
+        page = client.get("/").get_data(as_text=True)
+        for link in links:
+            assert f'href="{link}"' in page, (username, link)
+            assert client.get(link).status_code == 200, (username, link)
+        auth.logout()
