@@ -3,7 +3,7 @@
 Officers and the Town Justice may look (read-only); the clerk (and the admin) edit.
 Views translate forms; fieldapp.services.licensing applies the law and writes.
 """
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy import func, or_
 
@@ -59,17 +59,10 @@ def search():
 
 # --- the dog's record -------------------------------------------------------
 
-def _dog_or_404(dog_id: int) -> Dog:
-    dog = db.session.get(Dog, dog_id)
-    if dog is None:
-        abort(404)
-    return dog
-
-
 @bp.route("/dogs/<int:dog_id>")
 @role_required(*VIEW)
 def dog(dog_id):
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     payments = db.session.scalars(db.select(Payment).filter_by(dog_id=dog.id)
                                   .order_by(Payment.received_on.desc(), Payment.id.desc())).all()
     past_owners = [link for link in dog.owner_links if link.until is not None]
@@ -80,7 +73,7 @@ def dog(dog_id):
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
 @role_required(*EDIT)
 def edit_dog(dog_id):
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     form = DogForm(obj=dog)
     if form.validate_on_submit():
         svc.update_dog(dog, form.dog_data(), _user())
@@ -95,14 +88,14 @@ def edit_dog(dog_id):
 @bp.route("/owners/<int:owner_id>")
 @role_required(*VIEW)
 def owner(owner_id):
-    owner = db.session.get(Owner, owner_id) or abort(404)
+    owner = db.get_or_404(Owner, owner_id)
     return render_template("clerk/owner.html", owner=owner)
 
 
 @bp.route("/owners/<int:owner_id>/edit", methods=["GET", "POST"])
 @role_required(*EDIT)
 def edit_owner(owner_id):
-    owner = db.session.get(Owner, owner_id) or abort(404)
+    owner = db.get_or_404(Owner, owner_id)
     form = OwnerForm(obj=owner)
     if form.validate_on_submit():
         try:
@@ -157,7 +150,7 @@ def _chosen_owner(new_owner_fields: OwnerFields, today):
 @bp.route("/dogs/<int:dog_id>/owners/add", methods=["GET", "POST"])
 @role_required(*EDIT)
 def add_co_owner(dog_id):
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     form = CoOwnerForm()
     owner_fields = OwnerFields(request.form if request.method == "POST" else None, prefix="new")
     owner_q = request.values.get("owner_q", "").strip()
@@ -185,7 +178,7 @@ def add_co_owner(dog_id):
 @bp.route("/dogs/<int:dog_id>/notices/new", methods=["GET", "POST"])
 @role_required(*EDIT)
 def new_notice(dog_id):
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     today = local_today()
     form = NoticeForm()
     if request.method == "GET":
@@ -301,9 +294,9 @@ def license_form(dog_id=None):
     """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
     today = local_today()
     dog_id = dog_id or request.args.get("dog", type=int)
-    dog = _dog_or_404(dog_id) if dog_id else None
+    dog = db.get_or_404(Dog, dog_id) if dog_id else None
     owner_id = request.args.get("owner", type=int)
-    owner = (db.session.get(Owner, owner_id) or abort(404)) if owner_id and dog is None else None
+    owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None else None
     posted = request.method == "POST"
     formdata = request.form if posted else None
     owner_fields = OwnerFields(formdata, prefix="owner") if dog is None and owner is None else None
@@ -369,7 +362,7 @@ def license_quote():
 @bp.route("/licenses/<int:license_id>/certificate")
 @role_required(*VIEW)
 def certificate(license_id):
-    lic = db.session.get(License, license_id) or abort(404)
+    lic = db.get_or_404(License, license_id)
     from ..settings import get_setting
     owners = [link.owner for link in lic.dog.owner_links
               if link.since <= lic.issued_on and (link.until is None or link.until > lic.issued_on)] \

@@ -101,17 +101,10 @@ def api_tag(token):
 
 # --- one tag as an image ------------------------------------------------------------------
 
-def _tag_or_404(tag_id: int) -> Tag:
-    tag = db.session.get(Tag, tag_id)
-    if tag is None:
-        abort(404)
-    return tag
-
-
 @bp.route("/tags/<int:tag_id>.png")
 @role_required(*CLERK)
 def tag_png_view(tag_id):
-    face = tag_face(_tag_or_404(tag_id))
+    face = tag_face(db.get_or_404(Tag, tag_id))
     scale = request.args.get("scale", 8, type=int)
     resp = make_response(tag_png(face, module_px=max(2, min(scale, 20))))
     resp.headers["Content-Type"] = "image/png"
@@ -122,7 +115,7 @@ def tag_png_view(tag_id):
 @bp.route("/tags/<int:tag_id>.svg")
 @role_required(*CLERK)
 def tag_svg_view(tag_id):
-    tag = _tag_or_404(tag_id)
+    tag = db.get_or_404(Tag, tag_id)
     resp = make_response(tag_svg(tag_face(tag)))
     resp.headers["Content-Type"] = "image/svg+xml"
     resp.headers["Content-Disposition"] = f'inline; filename="sandy-creek-tag-{tag.serial}.svg"'
@@ -228,13 +221,6 @@ def sheet_pdf():
 
 # --- replacing a lost tag (§5(G)(2)) ------------------------------------------------------
 
-def _dog_or_404(dog_id: int) -> Dog:
-    dog = db.session.get(Dog, dog_id)
-    if dog is None:
-        abort(404)
-    return dog
-
-
 def dog_page_url(dog) -> str:
     if "clerk.dog" in current_app.view_functions:
         return url_for("clerk.dog", dog_id=dog.id)
@@ -244,7 +230,7 @@ def dog_page_url(dog) -> str:
 @bp.route("/tags/replace/<int:dog_id>", methods=["GET"])
 @role_required(*CLERK)
 def replace_form(dog_id, form=None, error=None, status=200):
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     ctx = dict(dog=dog, replace_form=form or ReplaceTagForm(), replace_error=error)
     if is_htmx() and request.headers.get("HX-Boosted") != "true":
         return render_template("tags/_dog_tags.html", **ctx), status
@@ -255,7 +241,7 @@ def replace_form(dog_id, form=None, error=None, status=200):
 @role_required(*CLERK)
 def replace(dog_id):
     """§5(G)(2): charge the replacement fee, issue a new tag (or bind a blank), retire the old."""
-    dog = _dog_or_404(dog_id)
+    dog = db.get_or_404(Dog, dog_id)
     form = ReplaceTagForm()
     error = None
     if form.validate_on_submit():
