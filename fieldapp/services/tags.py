@@ -36,7 +36,10 @@ def _new_tag(**values) -> Tag:
 
 
 def find_tag(serial_or_token: str) -> Tag | None:
-    """A tag by its printed number (serial) or its token; case-insensitive, spaces ignored."""
+    """A tag by its printed number (serial), its token, or its QR link as a hand-held scanner
+    types it (".../t/<token>"); case-insensitive, spaces ignored."""
+    if "/t/" in serial_or_token:
+        serial_or_token = serial_or_token.rsplit("/t/", 1)[1].split("?")[0].strip("/")
     text = normalize_token(serial_or_token).lstrip("#")
     if not text:
         return None

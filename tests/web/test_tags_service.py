@@ -72,6 +72,13 @@ def test_s5G_bind_blank_tag_by_printed_number_or_token(ctx):
     assert db.session.execute(db.select(Event).filter_by(kind="tag.bound")).scalars().all()
 
 
+def test_s5G_bind_blank_tag_by_its_scanned_qr_link(ctx):
+    """A hand-held scanner at the counter types the whole QR link of the blank tag."""
+    blank = make_blank_tags(1)[0]
+    tag = bind_blank_tag(dog("Luna"), f"https://dogs.sandycreekny.example/t/{blank.token}", TODAY)
+    assert tag is blank and tag.dog_id == dog("Luna").id
+
+
 def test_s5G1_a_tag_is_never_bound_to_a_second_dog(ctx):
     blank = make_blank_tags(1)[0]
     bind_blank_tag(dog("Luna"), str(blank.serial), TODAY)
