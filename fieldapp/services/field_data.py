@@ -9,6 +9,13 @@ takes one number from the `field_data` counter for all dogs it touches.
 `field_dataset(since)` is what `GET /api/field-dataset?since=V` answers: the dogs changed
 after version V in the same shape as `dog_status` (so online and offline cards agree), plus
 each dog's active tag token and retired tokens (a retired tag scanned offline is "not valid").
+
+The flags the online card shows (impounded with its hold-until day, prior violations with their
+dates, a rabies vaccination request due) come from the enforcement history, loaded for all the
+dogs at once with `attach_enforcement`: the dataset costs the same few queries for 15 dogs or
+50,000. Compact: a record leaves out what the card does not show (breed, colour and markings
+are in `description`) and, inside its parts, empty values (None, "", [], false);
+offline-card.js reads a missing key as empty.
 """
 from sqlalchemy import event, func, inspect
 from sqlalchemy.orm import Session, selectinload
@@ -70,14 +77,35 @@ def current_version() -> int:
     return db.session.execute(db.select(func.max(Dog.data_version))).scalar() or 0
 
 
+# dog_status() fields the offline card does not show: the description already says them.
+_NOT_ON_CARD = ("breed", "color", "markings", "born_on", "exemption", "has_photo")
+
+
+def _compact(value):
+    """The value without empty entries (None, "", [], {}, False) at any depth; 0 is kept."""
+    if isinstance(value, dict):
+        kept = {k: _compact(v) for k, v in value.items()}
+        return {k: v for k, v in kept.items() if not _empty(v)}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value
+
+
+def _empty(v) -> bool:
+    return v is None or v is False or (isinstance(v, (str, list, dict)) and not v)
+
+
 def _dog_record(dog, today) -> dict:
     card = dog_status(dog, today)
+    for key in _NOT_ON_CARD:
+        card["dog"].pop(key, None)
     active = dog.active_tag
     card["tag"] = active.token if active else None
     card["retired_tags"] = [{"token": t.token, "retired_on": t.retired_on.isoformat() if t.retired_on else None}
                             for t in dog.tags if t.status == "retired"]
     card["version"] = dog.data_version
-    return card
+    # The record's own keys stay (an empty list says "none"); what is inside them is compacted.
+    return {key: _compact(value) for key, value in card.items()}
 
 
 def field_dataset(since: int | None = None, today=None) -> dict:
@@ -89,6 +117,7 @@ def field_dataset(since: int | None = None, today=None) -> dict:
     if since is not None:
         query = query.where(Dog.data_version > since)
     dogs = db.session.execute(query).scalars().all()
+    _attach_enforcement(dogs)  # one query for every dog's flags, not one per dog
     deadlines = _redemption_deadlines(today)
     return {
         "version": max([current_version()] + [d.data_version for d in dogs]),
@@ -99,6 +128,14 @@ def field_dataset(since: int | None = None, today=None) -> dict:
         "dogs": [_dog_record(d, today) for d in dogs],
         "redemption_deadlines": deadlines,
     }
+
+
+def _attach_enforcement(dogs):
+    try:
+        from .enforcement import attach_enforcement
+    except ImportError:  # issue 5 not merged: no enforcement flags
+        return
+    attach_enforcement(dogs)
 
 
 def _redemption_deadlines(today):

@@ -4,15 +4,25 @@
  * signal. Same words and colours as the online card (status-valid|expiring|expired|none|exempt);
  * the statuses are worked out again from the dates for today's date on the phone, as the law
  * core does (§5(A)(4): good through the expiry day; "expiring" within 30 days; §5(B)).
+ * The flags (impounded and until when, prior violations, a rabies request due) are the server's,
+ * from the copy; a §5(B)(1) request's "due" / "OVERDUE" is worked out again for today.
+ * The card's buttons open the field forms for this dog (cached pages, ?dog=<id>).
  */
 (function () {
   "use strict";
-  const LICENSE_WORDS = { valid: "Licensed", expiring: "License expiring", expired: "License EXPIRED", none: "NOT licensed" };
-  const RABIES_WORDS = { valid: "Rabies current", exempt: "Rabies: vet exemption", expired: "Rabies EXPIRED", none: "No rabies certificate" };
+  // The online card's words (field/_card.html), so a card reads the same with or without signal.
+  const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon", expired: "License EXPIRED", none: "NO LICENSE" };
+  const RABIES_WORDS = { valid: "Rabies vaccination valid", exempt: "Rabies: exempt (vet's statement)", expired: "Rabies vaccination EXPIRED", none: "NO rabies certificate" };
+  const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗" };
+  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
+  // Today in the town (America/New_York), whatever zone the phone is set to: the law counts local days.
   function localToday() {
-    const d = new Date();
-    return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()));
+    const parts = {};
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" })
+      .formatToParts(new Date()).forEach((p) => { parts[p.type] = p.value; });
+    return new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`);
   }
   const day = (iso) => (iso ? new Date(iso + "T00:00:00Z") : null);
   const daysBetween = (a, b) => Math.round((b - a) / 86400000);
@@ -39,34 +49,81 @@
     if (hours < 48) return `Data from ${hours} h ago (offline copy)`;
     return `Data from ${Math.round(hours / 24)} days ago (offline copy) — connect to refresh`;
   }
-  const longdate = (iso) => (iso ? new Date(iso + "T00:00:00").toLocaleDateString(undefined,
-    { weekday: "short", day: "numeric", month: "short", year: "numeric" }) : "");
+  // The server's `longdate` filter: "%a %-d %b %Y" (Wed 2 Dec 2026).
+  function longdate(iso) {
+    if (!iso) return "";
+    const d = day(iso.slice(0, 10));
+    return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
+    for (const c of children) if (c !== null && c !== undefined && c !== "") node.append(c);
     return node;
+  }
+  const small = (text) => el("span", { class: "small" }, text);
+
+  // §5(B)(1): the request's words worked out again for the phone's date (the copy may be days old).
+  function flagFor(f, today) {
+    if (f.code !== "rabies_requested" || !f.due_on) return f;
+    const overdue = today > day(f.due_on);
+    return Object.assign({}, f, { level: overdue ? "bad" : "warn", label: overdue
+      ? `Rabies vaccination OVERDUE: was due ${longdate(f.due_on)} (§5(B)(1))`
+      : `Rabies vaccination requested: due ${longdate(f.due_on)} (§5(B)(1))` });
+  }
+
+  function flagItem(f) {
+    const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));
+    if (f.since) li.append(" ", small(`since ${longdate(f.since)}`));
+    if (f.detail) li.append(el("br"), small(f.detail));
+    if ((f.history || []).length) {
+      li.append(el("ul", { class: "flag-items" }, ...f.history.map((it) => el("li", {}, `${longdate(it.date)}: ${it.text}`))));
+    }
+    return li;
+  }
+
+  function statusLine(kind, status, words, ...details) {
+    return el("li", { class: `status-line status status-${status}`, "data-status": `${kind}-${status}` },
+      el("span", { class: "status-icon", "aria-hidden": "true" }, ICONS[status]),
+      el("span", {}, el("strong", {}, words[status]), ...details));
   }
 
   function renderDog(rec, today) {
     const d = rec.dog;
-    const lic = licenseStatus(rec.license.expires_on, today);
-    const rab = rec.rabies.status === "exempt" ? "exempt" : rabiesStatus(rec.rabies.valid_until, false, today);
-    const facts = el("dl", { class: "facts" },
-      el("dt", {}, "Dog"), el("dd", {}, `${d.name} — ${d.description}`),
-      el("dt", {}, "ID number"), el("dd", {}, d.id_number ? String(d.id_number) : "none"),
-      el("dt", {}, "License"), el("dd", {}, el("span", { class: `status status-${lic}` }, LICENSE_WORDS[lic]),
-        rec.license.expires_on ? ` until ${longdate(rec.license.expires_on)}` : "",
-        rec.license.number ? ` · No. ${rec.license.number}` : "", rec.license.marking ? ` · ${rec.license.marking}` : ""),
-      el("dt", {}, "Rabies"), el("dd", {}, el("span", { class: `status status-${rab}` }, RABIES_WORDS[rab]),
-        rec.rabies.valid_until ? ` until ${longdate(rec.rabies.valid_until)}` : ""));
-    const owners = el("ul", { class: "cards" }, ...(rec.owners || []).map((o) =>
-      el("li", {}, el("strong", {}, o.name), el("br"), o.address, el("br"),
-        o.phone ? el("a", { href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, o.phone) : "no phone")));
-    const flags = (rec.flags || []).length ? el("ul", { class: "card-flags" },
-      ...rec.flags.map((f) => el("li", {}, f.label + (f.since ? ` (since ${longdate(f.since)})` : "")))) : null;
-    return [el("h2", {}, d.name), flags, facts, el("h2", {}, "Owner"), owners];
+    const license = rec.license || {};
+    const rabies = rec.rabies || {};
+    const lic = licenseStatus(license.expires_on, today);
+    const rab = rabies.status === "exempt" ? "exempt" : rabiesStatus(rabies.valid_until, false, today);
+    const altered = d.altered ? `, ${d.sex === "F" ? "spayed" : "neutered"}` : "";
+    const idLine = el("p", { class: "muted" });
+    if (d.id_number) idLine.append("ID no. ", el("strong", {}, String(d.id_number))); else idLine.append("No ID number");
+    const head = el("header", { class: "card-head" }, el("div", {}, el("h2", { class: "dog-name" }, d.name),
+      el("p", { class: "dog-desc" }, `${d.description || ""}${altered}`), idLine));
+    const lines = el("ul", { class: "status-lines" },
+      statusLine("license", lic, LICENSE_WORDS,
+        license.expires_on ? el("br") : null,
+        license.expires_on ? small(`${lic === "expired" ? "expired" : "until"} ${longdate(license.expires_on)} · no. ${license.number || ""}`) : null,
+        license.marking ? el("br") : null, license.marking ? small(license.marking) : null),
+      statusLine("rabies", rab, RABIES_WORDS,
+        rabies.valid_until ? el("br") : null,
+        rabies.valid_until ? small(`${rab === "expired" ? "ended" : "until"} ${longdate(rabies.valid_until)}`) : null));
+    const flags = (rec.flags || []).map((f) => flagFor(f, today));
+    const flagList = flags.length ? el("ul", { class: "flags", "aria-label": "Warnings" }, ...flags.map(flagItem)) : null;
+    const owners = (rec.owners || []).length ? (rec.owners || []).map((o) => el("div", { class: "owner" },
+      el("p", {}, el("strong", {}, o.name), el("br"), o.address || ""),
+      o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
+      : [el("p", { class: "muted" }, "No owner of record.")];
+    const q = `?dog=${encodeURIComponent(d.id)}`;
+    const actions = el("div", { class: "big-actions" },
+      el("a", { class: "btn btn-primary btn-block", href: `/field/violations/new${q}` }, "Record violation"),
+      el("a", { class: "btn btn-danger btn-block", href: `/field/seizures/new${q}` }, "Seize dog"),
+      el("a", { class: "btn btn-block", href: `/field/tickets/new${q}` }, "Issue appearance ticket"));
+    const more = el("p", { class: "more-actions" },
+      el("a", { href: `/field/complaints/new${q}` }, "Take a sworn complaint"), " · ",
+      el("a", { href: "/field/scan" }, "Scan tag"));
+    return [el("article", { class: "status-card", id: "status-card", "data-dog-id": String(d.id) },
+      head, lines, flagList, el("section", { class: "owners", "aria-label": "Owner" }, ...owners), actions, more)];
   }
 
   async function draw() {
@@ -107,6 +164,8 @@
       return;
     }
     body.replaceChildren(...renderDog(rec, today));
+    const generic = document.getElementById("offline-card-actions");
+    if (generic) generic.hidden = true; // the card has its own, for this dog
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);
