@@ -1,6 +1,6 @@
 """Command-line tools: seed-demo, create-user."""
 import random
-from datetime import date, timedelta
+from datetime import timedelta
 from decimal import Decimal
 
 import click

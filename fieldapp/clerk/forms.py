@@ -1,5 +1,6 @@
 """The clerk's forms: the §5(E) application (owner, dog), the license particulars, §5(J) notices."""
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import (BooleanField, DateField, Form, IntegerField, RadioField,
                      SelectField, StringField)
 from wtforms.validators import DataRequired, Email, InputRequired, Length, NumberRange, Optional
@@ -70,7 +71,7 @@ class OwnerForm(FlaskForm, OwnerFields):
 
 
 class DogForm(FlaskForm, DogFields):
-    pass
+    photo = FileField("Photo of the dog", render_kw={"accept": "image/*", "capture": "environment"})
 
 
 ALTERED_CHOICES = [("no", "Not spayed or neutered")] + [

@@ -9,6 +9,7 @@ from sqlalchemy import func, or_
 
 from ..auth import role_required
 from ..extensions import db
+from ..images import PhotoError
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, Owner, Payment
 from ..services import licensing as svc
@@ -76,10 +77,17 @@ def edit_dog(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     form = DogForm(obj=dog)
     if form.validate_on_submit():
-        svc.update_dog(dog, form.dog_data(), _user())
-        db.session.commit()
-        flash(f"{dog.name}'s description is saved.", "success")
-        return redirect(url_for(".dog", dog_id=dog.id))
+        upload = form.photo.data
+        try:
+            if upload and upload.filename:
+                svc.set_dog_photo(dog, upload.read(), _user())
+        except PhotoError as exc:
+            form.photo.errors.append(str(exc))
+        else:
+            svc.update_dog(dog, form.dog_data(), _user())
+            db.session.commit()
+            flash(f"{dog.name}'s description is saved.", "success")
+            return redirect(url_for(".dog", dog_id=dog.id))
     return render_template("clerk/dog_edit.html", dog=dog, form=form), 422 if form.errors else 200
 
 

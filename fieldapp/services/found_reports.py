@@ -4,24 +4,16 @@ Privacy: nothing here ever hands owner data to a finder. Client info is kept coa
 (user-agent family and the first two parts of the address): enough for an owner or officer to
 see that a tag was scanned from a phone on Tuesday, not enough to find the finder.
 """
-import io
 import ipaddress
 import re
 
-from PIL import Image, ImageOps, UnidentifiedImageError
-
 from ..extensions import db
+from ..images import PhotoError, clean_jpeg  # noqa: F401  (PhotoError is part of this API)
 from ..models import record_event
 from ..models.public import FoundReport, TagScan
 from ..models.types import now_utc
 
 PHOTO_MAX_SIDE = 1024  # px: plenty to recognise a dog, small enough to store
-PHOTO_MAX_PIXELS = 60_000_000  # refuse decompression bombs before decoding
-
-
-class PhotoError(ValueError):
-    """The upload is not a photo we can read."""
-
 
 # (needle in the user agent, family), first match wins: order matters (Edge and Chrome say Safari).
 _BROWSERS = [("bot", "Bot"), ("spider", "Bot"), ("crawl", "Bot"), ("preview", "Link preview"),
@@ -71,25 +63,11 @@ def recent_scans(dog, limit: int = 10) -> list[TagScan]:
 
 
 def prepare_photo(data: bytes | None) -> bytes | None:
-    """A finder's photo, re-encoded: turned upright, at most PHOTO_MAX_SIDE px, as a JPEG with
-    no metadata at all (a phone photo's EXIF carries the GPS position of the finder's home)."""
+    """A finder's photo made safe to keep (fieldapp.images: upright, small, no metadata — a
+    phone photo's EXIF carries the GPS position of the finder's home), or None."""
     if not data:
         return None
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            if img.width * img.height > PHOTO_MAX_PIXELS:
-                raise PhotoError("This photo is too large. Send a smaller one.")
-            img = ImageOps.exif_transpose(img)  # apply the rotation before dropping the EXIF
-            img = img.convert("RGB")
-            img.thumbnail((PHOTO_MAX_SIDE, PHOTO_MAX_SIDE))
-            # A fresh image: copies pixels only, so no EXIF, XMP, ICC or comments survive.
-            clean = Image.new("RGB", img.size)
-            clean.paste(img)
-            out = io.BytesIO()
-            clean.save(out, "JPEG", quality=80, optimize=True)
-            return out.getvalue()
-    except (UnidentifiedImageError, OSError, Image.DecompressionBombError, SyntaxError):
-        raise PhotoError("This file is not a photo we can read. Send a JPEG or PNG photo, or leave it out.")
+    return clean_jpeg(data, PHOTO_MAX_SIDE, quality=80)[0]
 
 
 def _clean(text: str | None, limit: int) -> str:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from dateutil.relativedelta import relativedelta
 
 from ..extensions import db
+from ..images import clean_jpeg
 from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, age_in_months, allowed_terms,
                    license_expiry, license_fee, license_required, population_control_surcharge,
                    purebred_fee, term_refusal_reason)
@@ -154,6 +155,14 @@ def update_dog(dog: Dog, data: dict, user=None) -> None:
     if changes:
         record_event("dog.updated", dog, actor=user, changes=changes)
         dog.touch()
+
+
+def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
+    """The dog's photo for the status card and the finder's page (§5(E)(2) "other identifying
+    details"), kept as a small JPEG with no metadata. Raises images.PhotoError."""
+    dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
+    record_event("dog.photo_set", dog, actor=user)
+    dog.touch()
 
 
 def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:

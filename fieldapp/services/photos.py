@@ -3,11 +3,9 @@
 A phone photo carries EXIF (often the GPS position of the officer's home, the phone's serial);
 we keep only the pixels: re-encoded as JPEG, at most 1600 px on the long side.
 """
-import io
-
-from PIL import Image, ImageOps, UnidentifiedImageError
 from sqlalchemy.exc import IntegrityError
 
+from .. import images
 from ..extensions import db
 from ..models.enforcement import Photo
 from .entries import EntryErrors, parse_entry_id
@@ -19,23 +17,13 @@ JPEG_QUALITY = 82
 
 
 def clean_jpeg(data: bytes) -> tuple[bytes, int, int]:
-    """The image as a fresh JPEG with no metadata, upright, at most MAX_SIDE px."""
-    if not data or len(data) > MAX_BYTES:
+    """The image made safe to keep (fieldapp.images), or a per-field error for the entry."""
+    if data and len(data) > MAX_BYTES:
         raise EntryErrors({"photos": "The photo is empty or larger than 20 MB."})
     try:
-        with Image.open(io.BytesIO(data)) as img:
-            img = ImageOps.exif_transpose(img)  # keep it upright once the orientation tag is gone
-            img.thumbnail((MAX_SIDE, MAX_SIDE))
-            if img.mode != "RGB":
-                img = img.convert("RGB")
-            # A new image from the pixels alone: no EXIF, GPS, XMP or ICC comes along.
-            bare = Image.new("RGB", img.size)
-            bare.paste(img)
-            out = io.BytesIO()
-            bare.save(out, "JPEG", quality=JPEG_QUALITY, optimize=True)
-            return out.getvalue(), bare.width, bare.height
-    except (UnidentifiedImageError, OSError, ValueError):
-        raise EntryErrors({"photos": "This file is not a photo the app can read (use JPEG, PNG or HEIF)."}) from None
+        return images.clean_jpeg(data, MAX_SIDE, JPEG_QUALITY)
+    except images.PhotoError as exc:
+        raise EntryErrors({"photos": str(exc)}) from None
 
 
 def store_photo(entry_id: str, index: int, data: bytes, content_type: str) -> Photo:

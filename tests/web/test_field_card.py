@@ -4,13 +4,14 @@ import re
 import uuid
 
 import pytest
-from PIL import ExifTags, Image
+from PIL import Image
 from sqlalchemy import event
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog
 from fieldapp.models.enforcement import Photo
 from fieldapp.services.photos import store_photo
+from tests.photos import jpeg_with_gps
 
 
 def dog_id(app, name):
@@ -120,19 +121,6 @@ def test_scan_screen_loads_jsqr_only_there(client, auth):
 
 
 # --- photos -------------------------------------------------------------------------------
-
-def jpeg_with_gps(width=2400, height=1800) -> bytes:
-    img = Image.new("RGB", (width, height), (180, 120, 60))
-    exif = Image.Exif()
-    exif[ExifTags.Base.Make] = "OfficerPhone"
-    exif[ExifTags.Base.GPSInfo] = {ExifTags.GPS.GPSLatitudeRef: "N", ExifTags.GPS.GPSLatitude: (43.0, 39.0, 12.5),
-                                   ExifTags.GPS.GPSLongitudeRef: "W", ExifTags.GPS.GPSLongitude: (76.0, 5.0, 1.0)}
-    out = io.BytesIO()
-    img.save(out, "JPEG", exif=exif)
-    data = out.getvalue()
-    assert Image.open(io.BytesIO(data)).getexif().get_ifd(ExifTags.IFD.GPSInfo)  # the test photo has GPS
-    return data
-
 
 def test_photo_metadata_stripped_and_resized(app):
     entry_id = str(uuid.uuid4())

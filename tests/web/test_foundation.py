@@ -109,7 +109,6 @@ def test_deactivated_user_is_signed_out_at_next_request(app, client, auth):
 
 def test_current_rabies_is_the_certificate_presented_last(app):
     """§5(B)(2): a vet's statement presented after an old certificate is the one in force."""
-    from datetime import date
     from fieldapp.models import RabiesCertificate
     with app.app_context():
         dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()

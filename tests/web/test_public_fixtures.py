@@ -1,33 +1,16 @@
 """Shared fixtures for the public tag page tests (issue 7). No tests here.
 
-Tags: the demo seed makes them (issue 4's _seed_tags); where a demo dog has no active tag yet,
-one is made here with the Tag model directly. /t/<token> is the tags area's route; if it is not
-there yet, a stand-in that follows the same contract (pages.found_dog_page / not_found_page)
-is added, so these tests check the public pages either way.
+Tags: the demo seed makes them (issue 4's _seed_tags); where a demo dog has no active tag (an
+unlicensed dog), one is made here with the Tag model directly.
 """
-import io
 import socketserver
 import threading
 
 import pytest
-from PIL import Image
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Tag
-
-
-def add_tag_route_if_missing(app):
-    if "tags.tag_page" in app.view_functions:
-        return
-
-    def tag_page(token):
-        from flask_login import current_user
-        from fieldapp.public.pages import found_dog_page, not_found_page
-        tag = db.session.execute(db.select(Tag).filter_by(token=token)).scalar_one_or_none()
-        if tag is not None and tag.status == "active" and not current_user.is_authenticated:
-            return found_dog_page(tag)
-        return not_found_page()
-    app.add_url_rule("/t/<token>", "test_tag_page", tag_page)
+from tests.photos import jpeg_with_gps
 
 
 def ensure_tags(app) -> dict:
@@ -49,7 +32,6 @@ def ensure_tags(app) -> dict:
 
 @pytest.fixture
 def tokens(app):
-    add_tag_route_if_missing(app)
     return ensure_tags(app)
 
 
@@ -65,16 +47,7 @@ def retired_token(app, tokens):
 
 def jpeg_with_exif(size=(2000, 1500)) -> bytes:
     """A phone-like photo with EXIF (GPS and camera make) in it."""
-    img = Image.new("RGB", size, (200, 120, 40))
-    exif = Image.Exif()
-    exif[0x010F] = "SecretPhoneMaker"  # Make
-    exif[0x0110] = "Model-X"  # Model
-    exif[0x0112] = 1  # Orientation
-    gps = {1: "N", 2: (43.0, 38.0, 12.0), 3: "W", 4: (76.0, 5.0, 3.0)}
-    exif[0x8825] = gps
-    out = io.BytesIO()
-    img.save(out, "JPEG", exif=exif.tobytes(), comment=b"home of the finder")
-    return out.getvalue()
+    return jpeg_with_gps(*size, make="SecretPhoneMaker")
 
 
 class _SMTPSink(socketserver.StreamRequestHandler):

@@ -5,7 +5,7 @@ from fieldapp import create_app
 from fieldapp.cli import seed_demo
 from fieldapp.extensions import db
 
-from .test_public_fixtures import add_tag_route_if_missing, ensure_tags
+from .test_public_fixtures import ensure_tags
 
 MESSAGE = {"location": "Lake Rd", "finder_phone": "315-555-0142"}
 
@@ -18,7 +18,6 @@ def limited_app(tmp_path):
     with app.app_context():
         db.create_all()
         seed_demo()
-    add_tag_route_if_missing(app)
     yield app
     with app.app_context():
         db.session.remove()

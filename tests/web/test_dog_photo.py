@@ -1,0 +1,42 @@
+"""The clerk adds the dog's photo (§5(E)(2) identifying details); it shows on the roadside card."""
+import io
+
+from fieldapp.extensions import db
+from fieldapp.models import Dog
+from tests.photos import has_no_metadata, jpeg_with_gps
+
+
+def max_id(app):
+    with app.app_context():
+        return db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one()
+
+
+def edit_form(client, dog_id, photo):
+    page = client.get(f"/clerk/dogs/{dog_id}/edit").get_data(as_text=True)
+    assert 'enctype="multipart/form-data"' in page
+    data = {"name": "Max", "sex": "M", "breed": "Labrador Retriever", "color": "yellow",
+            "markings": "white blaze on chest", "born_on": "2021-09-02", "photo": photo}
+    return client.post(f"/clerk/dogs/{dog_id}/edit", data=data, content_type="multipart/form-data")
+
+
+def test_clerk_adds_a_photo_without_its_location_data(app, client, auth):
+    auth.login("clerk")
+    dog_id = max_id(app)
+    response = edit_form(client, dog_id, (io.BytesIO(jpeg_with_gps()), "max.jpg"))
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    with app.app_context():
+        photo = db.session.get(Dog, dog_id).photo
+        assert photo and has_no_metadata(photo)
+    auth.logout()
+    auth.login("dco")
+    assert f"/field/dogs/{dog_id}/photo" in client.get(f"/field/dogs/{dog_id}").get_data(as_text=True)
+    assert client.get(f"/field/dogs/{dog_id}/photo").data == photo
+
+
+def test_a_file_that_is_not_a_photo_is_refused_next_to_the_field(app, client, auth):
+    auth.login("clerk")
+    response = edit_form(client, max_id(app), (io.BytesIO(b"%PDF not a photo"), "x.pdf"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "not a photo we can read" in page and 'id="photo-error"' in page
+    assert 'value="white blaze on chest"' in page  # what was typed is kept
