@@ -39,7 +39,11 @@ class Dog(db.Model):
     exemption_certificate = db.Column(db.String(120))
     status = db.Column(db.String(12), nullable=False, default="active")
     status_on = db.Column(db.Date)
-    photo = db.Column(db.LargeBinary)  # small JPEG, metadata stripped
+    # A small JPEG, metadata stripped. Deferred: loaded only by the photo routes, never with
+    # the dog (the status card, lists and the offline dataset read `has_photo`).
+    photo = db.deferred(db.Column(db.LargeBinary))
+    # Read-only, so SQLAlchemy expires it on flush: set_dog_photo() is seen at the next read.
+    has_photo = db.column_property(photo.columns[0].isnot(None))
     # Set by the Town Justice's orders (§10(B)); shown at the roadside.
     dangerous_declared_on = db.Column(db.Date)
     vicious_declared_on = db.Column(db.Date)

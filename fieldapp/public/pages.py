@@ -105,7 +105,7 @@ def public_facts(dog, today) -> dict:
         "color": dog.color,
         "sex": {"M": "Male", "F": "Female"}.get(dog.sex, ""),
         "markings": dog.markings or "",
-        "has_photo": dog.photo is not None,
+        "has_photo": dog.has_photo,
         "licensed": licensed,
         "rabies_current": rabies == "valid",
         "missing": dog.status in ("lost", "stolen"),
@@ -132,6 +132,6 @@ def render_found_dog_page(tag, form=None, status=200):
         "public/found_dog.html", dog=public_facts(tag.dog, local_today()), token=tag.token, form=form,
         dco_phone=dco_phone, dco_tel=tel_href(dco_phone), clerk_phone=get_setting("clerk_phone"),
         clerk_tel=tel_href(get_setting("clerk_phone")),
-        photo_url=url_for("public.tag_photo", token=tag.token) if tag.dog.photo is not None else None,
+        photo_url=url_for("public.tag_photo", token=tag.token) if tag.dog.has_photo else None,
         action=url_for("public.message", token=tag.token))
     return _public_response(body, status)

@@ -37,7 +37,7 @@ def dog_status(dog, today) -> dict:
             "born_on": _iso(dog.born_on),
             "altered": dog.altered,
             "exemption": dog.exemption,
-            "has_photo": dog.photo is not None,
+            "has_photo": dog.has_photo,  # never the photo itself (a deferred column)
         },
         "license": {
             # §5(A)(4): valid through its expiry date; "expiring" within 30 days.

@@ -146,3 +146,47 @@ def test_photos_uploaded_with_a_violation_form(client, auth, app):
     with app.app_context():
         photos = db.session.execute(db.select(Photo).filter_by(entry_id=entry_id)).scalars().all()
         assert [(p.index, p.width) for p in photos] == [(0, 800)] and b"Exif" not in photos[0].data
+
+
+def _statements_during(app, fn):
+    statements = []
+    with app.app_context():
+        def count(conn, cursor, statement, *args):
+            statements.append(statement)
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            result = fn()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    return result, statements
+
+
+def test_card_shows_the_photo_but_never_loads_it(client, auth, app):
+    """Dog.photo is deferred: the card asks only whether there is one (issue 5, <= 3 queries)."""
+    from fieldapp.services.licensing import set_dog_photo
+    max_id = dog_id(app, "Max")
+    with app.app_context():
+        dog = db.session.get(Dog, max_id)
+        set_dog_photo(dog, jpeg_with_gps(640, 480))
+        # Seen in the same transaction: has_photo (a SQL expression) is expired by the flush.
+        assert dog.has_photo is True
+        db.session.commit()
+    auth.login("dco")
+    response, statements = _statements_during(app, lambda: client.get(f"/field/dogs/{max_id}"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and f'src="/field/dogs/{max_id}/photo"' in html
+    assert len(statements) <= 3, statements
+    assert not any(re.search(r"dog\.photo(?! IS NOT NULL)", s) for s in statements), statements
+    photo = client.get(f"/field/dogs/{max_id}/photo")
+    assert photo.status_code == 200 and photo.data[:2] == b"\xff\xd8"
+    # A dog loaded anywhere else does not carry its photo either until it is asked for.
+    with app.app_context():
+        dog = db.session.get(Dog, max_id)
+        assert "photo" not in dog.__dict__ and dog.has_photo
+        assert dog.photo[:2] == b"\xff\xd8"
+
+
+def test_card_without_photo_has_no_img(client, auth, app):
+    auth.login("dco")
+    html = client.get(f"/field/dogs/{dog_id(app, 'Bella')}").get_data(as_text=True)
+    assert 'class="dog-photo"' not in html and 'id="status-card"' in html
