@@ -27,8 +27,9 @@ SHELL_PAGES = ["/", "/field/scan", "/field/violations/new", "/field/seizures/new
                "/field/complaints/new", "/field/next", "/outbox", "/offline", "/offline-card",
                "/tickets/book"]
 # Form pages are matched without their query string (?dog=12 opens the same cached form).
+# So is "what now" (?entry=...&kind=...&dog=...): field.js and outbox.js fill it in on the phone.
 IGNORE_SEARCH = ["/field/violations/new", "/field/seizures/new", "/field/tickets/new",
-                 "/field/complaints/new", "/field/scan", "/tickets/book"]
+                 "/field/complaints/new", "/field/scan", "/tickets/book", "/field/next"]
 STATIC_SKIP = {"README.md"}
 
 

@@ -1,6 +1,9 @@
 // The field forms' small helpers. The pages work without it; with it they also work as
 // generic pages from the service worker's cache (values from the query string), fill in
 // GPS, time now, the §8(B) holding period and the §9 appearance date with no signal.
+// Opened from the cache (no dog rendered by the server), a form takes what the online form would
+// have filled in from the phone's copy of the field data (outbox.js's IndexedDB): the dog, whether
+// its owner is known (§8(B)), the person to serve (§9, §4(I)), the codes of the violation entry.
 (function () {
   "use strict";
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -49,6 +52,76 @@
     initExceptions(form);
     initDeadline(form);
     initTicket(form);
+    if (fresh) fillFromCopy(form, placeholder, dogId);
+  }
+
+  function store() { return window.FieldOutbox || null; }
+
+  function fillFromCopy(form, placeholder, dogId) {
+    var out = store();
+    if (!out) return;
+    var violationRef = form.querySelector("input[name=violation_entry_id]");
+    var jobs = [];
+    if (placeholder && dogId && dogId.value) {
+      jobs.push(out.get("dogs", Number(dogId.value)).then(function (rec) { if (rec && rec.dog) fillDog(form, placeholder, rec); }));
+    }
+    if (violationRef && violationRef.value) {
+      jobs.push(Promise.all([out.get("outbox", violationRef.value), out.get("sent", violationRef.value)]).then(function (found) {
+        var entry = found[0] || found[1];
+        var codes = entry && ((entry.payload && entry.payload.codes) || entry.codes);
+        var boxes = all(form, "input[name=codes]");
+        if (!codes || boxes.some(function (b) { return b.checked; })) return;
+        codes = [].concat(codes);
+        boxes.forEach(function (b) { b.checked = codes.indexOf(b.value) >= 0; });
+        form.dispatchEvent(new Event("change"));
+      }));
+    }
+    if (form.dataset.deadlines) {
+      // §8(B): the copy's table is refreshed every few minutes (town closed days can change).
+      jobs.push(out.getMeta("dataset").then(function (row) {
+        var table = row && row.value && row.value.redemption_deadlines;
+        if (table && form._deadlines) { Object.assign(form._deadlines, table); form.dispatchEvent(new Event("change")); }
+      }));
+    }
+    Promise.all(jobs).catch(function () {}).then(function () { form.dataset.copyFilled = "1"; });
+  }
+
+  function fillDog(form, placeholder, rec) {
+    var d = rec.dog, owner = (rec.owners || [])[0];
+    var p = document.createElement("p"), strong = document.createElement("strong");
+    strong.textContent = d.name;
+    p.append(strong, d.id_number ? " · ID no. " + d.id_number : "", document.createElement("br"), d.description || "");
+    if (owner) p.append(document.createElement("br"), "Owner: " + owner.name + (owner.address ? ", " + owner.address : ""));
+    var small = document.createElement("span");
+    small.className = "muted small";
+    small.textContent = " (from this phone's copy)";
+    p.append(small);
+    placeholder.replaceWith(p);
+    p.setAttribute("data-dog-from-copy", "");
+    // The description field is for a dog with no tag: this one is on file.
+    var desc = form.querySelector("[name=dog_description]");
+    if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
+    if (!owner) return;
+    var known = form.querySelector("input[name=owner_known][value=yes]");
+    if (known && !form.querySelector("input[name=owner_known]:checked")) { known.checked = true; form.dispatchEvent(new Event("change")); }
+    if (form.dataset.outboxKind === "ticket") {
+      var capacity = form.querySelector("input[name=served_capacity][value=" + (owner.minor ? "guardian" : "owner") + "]");
+      if (capacity && !form.querySelector("input[name=served_capacity]:checked")) capacity.checked = true;
+      setIfEmpty(form, "served_name", owner.minor ? owner.guardian || "" : owner.name);
+      setIfEmpty(form, "served_address", owner.address);
+      if (owner.minor) setIfEmpty(form, "minor_owner_name", owner.name);
+      form.dispatchEvent(new Event("change"));
+    }
+    if (form.dataset.outboxKind === "complaint") {
+      setIfEmpty(form, "dog_description", d.description);
+      setIfEmpty(form, "owner_name", owner.name);
+      setIfEmpty(form, "owner_residence", owner.address);
+    }
+  }
+
+  function setIfEmpty(form, name, value) {
+    var input = form.querySelector("[name=" + name + "]");
+    if (input && !input.value && value) input.value = value;
   }
 
   function initGps(form, fresh) {
@@ -93,7 +166,7 @@
   // §8(B): the holding period's last day, from the table the server computed.
   function initDeadline(form) {
     if (!form.dataset.deadlines) return;
-    var table = JSON.parse(form.dataset.deadlines);
+    var table = form._deadlines = JSON.parse(form.dataset.deadlines);
     var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
     function update() {
       var known = form.querySelector("input[name=owner_known]:checked");

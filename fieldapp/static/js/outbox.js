@@ -8,11 +8,16 @@
  * again answers 200 with the same result). An entry leaves the phone only after the server
  * confirmed it (2xx with a result) and its photos are stored. One flush at a time, page or
  * worker, under navigator.locks "outbox-flush"; an entry being sent can't be edited or discarded.
+ *
+ * A confirmed entry moves to the "sent" store with the server's result (violation no., holding
+ * period end, ticket number), kept SENT_KEEP_DAYS, so the "what now" page can say where an entry
+ * is (on the phone, being sent, refused, received) with or without signal.
  */
 (function (global) {
   "use strict";
   const DB_NAME = "fieldapp";
-  const DB_VERSION = 1;
+  const DB_VERSION = 2;
+  const SENT_KEEP_DAYS = 7;
   const LOCK = "outbox-flush";
   const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("outbox") : null;
   let dbPromise = null;
@@ -21,15 +26,18 @@
     if (dbPromise) return dbPromise;
     dbPromise = new Promise((resolve, reject) => {
       const req = indexedDB.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
+      req.onupgradeneeded = (ev) => {
         const db = req.result;
-        const outbox = db.createObjectStore("outbox", { keyPath: "id" });
-        outbox.createIndex("user_id", "user_id");
-        db.createObjectStore("meta", { keyPath: "key" });
-        db.createObjectStore("dogs", { keyPath: "id" }).createIndex("tag", "tag");
-        db.createObjectStore("retired", { keyPath: "token" });
-        db.createObjectStore("discards", { keyPath: "id" });
-        db.createObjectStore("used_ids", { keyPath: "id" });
+        if (ev.oldVersion < 1) {
+          const outbox = db.createObjectStore("outbox", { keyPath: "id" });
+          outbox.createIndex("user_id", "user_id");
+          db.createObjectStore("meta", { keyPath: "key" });
+          db.createObjectStore("dogs", { keyPath: "id" }).createIndex("tag", "tag");
+          db.createObjectStore("retired", { keyPath: "token" });
+          db.createObjectStore("discards", { keyPath: "id" });
+          db.createObjectStore("used_ids", { keyPath: "id" });
+        }
+        if (ev.oldVersion < 2) db.createObjectStore("sent", { keyPath: "id" });
       };
       req.onsuccess = () => {
         const db = req.result;
@@ -64,6 +72,9 @@
   const clear = (store) => tx(store, "readwrite", (s) => { s[store].clear(); });
   const getMeta = (key) => get("meta", key);
   const setMeta = (key, value) => put("meta", { key, value });
+
+  // Counters of this context (page or worker), for tests and the benchmark to wait on.
+  const stats = { sent: 0, photos: 0, flushes: 0 };
 
   function withLock(fn) {
     if (global.navigator && navigator.locks) return navigator.locks.request(LOCK, fn);
@@ -154,10 +165,27 @@
         return "failed";
       }
       entry.photos_sent = i + 1;
+      stats.photos += 1;
       await put("outbox", entry);
     }
-    await del("outbox", entry.id);
+    // Off the outbox and into "sent" in one transaction: never in both, never in neither.
+    await tx(["outbox", "sent"], "readwrite", (s) => {
+      s.outbox.delete(entry.id);
+      s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
+                   created_at: entry.created_at, confirmed_at: entry.confirmed_at,
+                   photos: photos.length, dog_id: entry.payload && entry.payload.dog_id,
+                   codes: entry.payload && entry.payload.codes });
+    });
+    stats.sent += 1;
+    notify("sent", { id: entry.id });
     return "sent";
+  }
+
+  // Sent entries are kept a few days (the "what now" page, the outbox's "sent" list), then dropped.
+  async function pruneSent() {
+    const cutoff = new Date(Date.now() - SENT_KEEP_DAYS * 86400000).toISOString();
+    const old = (await all("sent")).filter((e) => (e.confirmed_at || "") < cutoff);
+    if (old.length) await tx("sent", "readwrite", (s) => { for (const e of old) s.sent.delete(e.id); });
   }
 
   // Backoff for automatic replays after a network error or 5xx: 2 s, 4 s, ... up to 2 min.
@@ -213,6 +241,8 @@
       break;
     }
     if (!result.stopped) await setMeta("retry_at", 0);
+    if (result.sent) await pruneSent();
+    stats.flushes += 1;
     notify("changed");
     return result;
   }
@@ -263,7 +293,7 @@
   }
 
   const core = { openDb, tx, get, put, del, all, clear, getMeta, setMeta, flush, discard,
-                 entriesFor, currentUser, localIso, withLock, channel };
+                 entriesFor, currentUser, localIso, withLock, channel, stats };
   global.FieldOutbox = core;
   if (typeof document === "undefined") return; // in the service worker: no page to drive
 
@@ -281,6 +311,10 @@
     ready: new Promise((r) => { readyResolve = r; }),
     flush: (reason) => runFlush(reason || "manual"),
     count: () => refreshCount(),
+    refreshDataset: (force) => refreshDataset(force !== false),
+    // Entries confirmed by the server, by this page or the worker (tests wait on it).
+    workerSent: 0,
+    sentCount: () => core.stats.sent + api.workerSent,
     core,
   };
   global.outbox = api;
@@ -423,7 +457,99 @@
       badge.classList.toggle("has-pending", n > 0);
     }
     if (document.getElementById("outbox-list")) await renderOutbox();
+    if (document.querySelector("[data-entry-state]")) await renderEntryState();
     return n;
+  }
+
+  /* ------------------------------------- "what now": where this entry is ---------- */
+  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  function longdate(iso) { // the server's `longdate` filter: Wed 2 Dec 2026
+    if (!iso) return "";
+    const d = new Date(String(iso).slice(0, 10) + "T00:00:00Z");
+    return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  }
+
+  function node(tag, attrs, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+    for (const c of children) if (c !== null && c !== undefined && c !== "") el.append(c);
+    return el;
+  }
+
+  // What the server said it made of the entry, in the words of the online pages.
+  function resultLines(kind, r) {
+    const lines = [];
+    if (r.violation_id) lines.push(`Violation no. ${r.violation_id}.`);
+    if (r.redemption_deadline) lines.push(`Hold the dog until the end of ${longdate(r.redemption_deadline)} (§8(B)).`);
+    if (r.ticket_number) lines.push(`Ticket number ${r.ticket_number}: appear ${longdate(r.appear_on)}${r.appear_time ? " at " + r.appear_time : ""}.`);
+    if (r.complaint_id) lines.push(`Sworn complaint no. ${r.complaint_id}${r.status === "forwarded" ? ", forwarded to the Town Justice" : ""}.`);
+    if (r.rabies_due_on || r.due_on) lines.push(`Rabies vaccination due ${longdate(r.rabies_due_on || r.due_on)} (§5(B)(1)).`);
+    return lines;
+  }
+
+  // What the phone knows before the server answers (the form's own §8(B) and §9 figures).
+  function pendingLines(entry) {
+    const p = entry.payload || {};
+    const lines = [];
+    if (entry.kind === "seizure" && p.deadline_shown) lines.push(`Hold the dog until the end of ${longdate(p.deadline_shown)} (§8(B)).`);
+    if (entry.kind === "ticket") lines.push(p.ticket_number ? `Ticket number ${p.ticket_number}.` : "The office gives the ticket its number when it arrives.");
+    const photos = (entry.photos || []).length;
+    if (photos) lines.push(`${photos} photo${photos > 1 ? "s" : ""} ${entry.photos_sent ? `(${entry.photos_sent} sent)` : "to send"}.`);
+    return lines;
+  }
+
+  async function renderEntryState() {
+    const box = document.querySelector("[data-entry-state]");
+    const uid = userId();
+    if (!box || !uid) return;
+    const params = new URLSearchParams(location.search);
+    const live = document.getElementById("entry-state");
+    const id = params.get("entry");
+    // The server already said "received": it is the record; the phone adds nothing.
+    if (live && id && box.querySelector("[data-pending]")) {
+      const queued = await get("outbox", id);
+      const sent = queued ? null : await get("sent", id);
+      const mine = (queued || sent) && String((queued || sent).user_id) === uid;
+      if (mine) {
+        let state, lines, head;
+        if (sent) {
+          state = "sent"; head = "Received by the office.";
+          lines = resultLines(sent.kind, sent.result || {});
+        } else if (queued.status === "failed") {
+          state = "failed"; head = "Not accepted by the server.";
+          lines = [describeErrors(queued.last_error)];
+        } else {
+          state = queued.status === "sending" ? "sending" : "pending";
+          head = state === "sending" ? "Sending to the office now…" : "Saved on this phone, waiting to be sent.";
+          if (state === "pending" && queued.attempts) lines = [`Tried ${queued.attempts} time${queued.attempts > 1 ? "s" : ""}: ${describeErrors(queued.last_error) || "no answer"}.`];
+          lines = (lines || []).concat(pendingLines(queued));
+        }
+        const children = [node("p", {}, node("strong", { class: "entry-state-head" }, head))];
+        for (const text of lines) if (text) children.push(node("p", {}, text));
+        if (state === "sent" && sent.result && sent.result.url) children.push(node("p", {}, node("a", { href: sent.result.url }, "Open the record")));
+        if (state === "failed") children.push(node("p", {}, node("a", { href: "/outbox" }, "Fix it in the outbox")));
+        if (state === "pending" || state === "sending") children.push(node("p", { class: "muted" }, "It is sent by itself when there is signal; the outbox at the top counts what is waiting."));
+        live.replaceChildren(...children);
+        live.className = `entry-state entry-${state}`;
+        live.dataset.state = state;
+        live.hidden = false;
+        box.querySelector("[data-pending]").hidden = true;
+      }
+    }
+    // Opened from the cache with no signal: the dog's name from the phone's copy.
+    const line = box.querySelector("[data-dog-from-copy]");
+    const dogId = Number(params.get("dog"));
+    if (line && dogId && !line.dataset.filled) {
+      const rec = await get("dogs", dogId);
+      if (rec && rec.dog) {
+        const owner = (rec.owners || [])[0];
+        line.replaceChildren("Dog: ", node("a", { href: `/field/dogs/${dogId}` }, rec.dog.name),
+          ` — ${rec.dog.description || ""}${owner ? ` · owner ${owner.name}` : ""}`);
+        line.dataset.filled = "1";
+        line.hidden = false;
+      }
+    }
   }
 
   function say(text, bad) {
@@ -776,6 +902,7 @@
     }
     if (channel) channel.onmessage = (ev) => {
       if (ev.data && ev.data.type === "flushed") api.workerFlushes = (api.workerFlushes || 0) + 1;
+      if (ev.data && ev.data.type === "sent") api.workerSent += 1;
       refreshCount();
     };
     document.body.addEventListener("htmx:beforeSwap", syncBodyAttributes);
