@@ -18,6 +18,10 @@ def create_app(test_config=None):
     if not app.config.get("SQLALCHEMY_DATABASE_URI"):
         path = os.path.join(app.instance_path, "fieldapp.sqlite")
         app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # A file database has no server to drop the connection: no "SELECT 1" before each request.
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}),
+                                                 "pool_pre_ping": False}
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"),

@@ -14,9 +14,12 @@ def setup_login(login_manager):
     login_manager.login_message = "Please sign in to continue."
     login_manager.login_message_category = "info"
 
+    # Built once: session.get() makes a new SELECT (and its cache key) for every request.
+    user_by_id = db.select(User).where(User.id == db.bindparam("user_id"))
+
     @login_manager.user_loader
     def load_user(user_id):
-        user = db.session.get(User, int(user_id))
+        user = db.session.execute(user_by_id, {"user_id": int(user_id)}).scalar_one_or_none()
         # A deactivated user's open sessions end at their next request.
         return user if user is not None and user.active else None
 

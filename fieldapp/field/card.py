@@ -183,11 +183,16 @@ def wants_partial() -> bool:
     return is_htmx() and request.headers.get("HX-Boosted") != "true"
 
 
+def tel(phone: str) -> str:
+    """A phone number as a tel: link dials it: "(315) 387-2113" -> "3153872113"."""
+    return "".join(ch for ch in phone if ch in "+0123456789")
+
+
 def card_context(dog, tag=None) -> dict:
     today = local_today()
     status = dog_status(dog, today)
     return {"dog": dog, "status": status, "tag": tag or dog.active_tag, "today": today,
-            "flags": status["flags"]}
+            "flags": status["flags"], "tel": tel}
 
 
 def render_status_card(dog, tag=None):

@@ -517,6 +517,7 @@ class EnforcementRecord:
 
 
 _HISTORY_SELECT = None
+_ONE_HISTORY_SELECT = None
 
 
 def _history_select():
@@ -526,6 +527,15 @@ def _history_select():
     if _HISTORY_SELECT is None:
         _HISTORY_SELECT = _build_history_select(bindparam("dog_ids", expanding=True))
     return _HISTORY_SELECT
+
+
+def _one_history_select():
+    """The same for one dog (the status card): a plain parameter, as expanding one costs a
+    re-rendering of the SQL on every execution."""
+    global _ONE_HISTORY_SELECT
+    if _ONE_HISTORY_SELECT is None:
+        _ONE_HISTORY_SELECT = _build_history_select([bindparam("dog_id")])
+    return _ONE_HISTORY_SELECT
 
 
 def _build_history_select(dog_ids):
@@ -547,9 +557,12 @@ def _build_history_select(dog_ids):
 def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
     """Enforcement history of many dogs in one query (the offline dataset, lists)."""
     histories = {d: [] for d in dog_ids}
-    if dog_ids:
-        for row in db.session.execute(_history_select(), {"dog_ids": list(dog_ids)}):
-            histories[row.dog_id].append(EnforcementRecord(*row[:9]))
+    if len(histories) == 1:
+        rows = db.session.execute(_one_history_select(), {"dog_id": next(iter(histories))})
+    else:
+        rows = db.session.execute(_history_select(), {"dog_ids": list(histories)}) if histories else ()
+    for row in rows:
+        histories[row.dog_id].append(EnforcementRecord(*row[:9]))
     return histories
 
 

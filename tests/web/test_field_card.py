@@ -190,3 +190,42 @@ def test_card_without_photo_has_no_img(client, auth, app):
     auth.login("dco")
     html = client.get(f"/field/dogs/{dog_id(app, 'Bella')}").get_data(as_text=True)
     assert 'class="dog-photo"' not in html and 'id="status-card"' in html
+
+
+def test_csrf_token_signed_once_per_session_and_still_valid(tmp_path):
+    """base.html's token comes from a per-process memo of the signed token (issue 5 speed):
+    the same token on every page of a session, accepted by forms, useless in another session."""
+    from fieldapp import create_app
+    from fieldapp.cli import DEMO_PASSWORD, seed_demo
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False,
+                      "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+        seed_demo()
+        max_id = db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one()
+
+    def header_token(html):
+        return re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
+
+    def signed_in():
+        c = app.test_client()
+        login = c.get("/login").get_data(as_text=True)
+        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', login).group(1)
+        assert c.post("/login", data={"username": "dco", "password": DEMO_PASSWORD,
+                                      "csrf_token": token}).status_code == 302
+        return c
+
+    first, second = signed_in(), signed_in()
+    pages = [first.get(f"/field/dogs/{max_id}").get_data(as_text=True) for _ in range(3)]
+    tokens = {header_token(p) for p in pages}
+    assert len(tokens) == 1
+    token = tokens.pop()
+    other = header_token(second.get(f"/field/dogs/{max_id}").get_data(as_text=True))
+    assert other != token
+    form = {"entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"}
+    assert second.post("/field/violations/new", data={**form, "csrf_token": token}).status_code == 400
+    assert first.post("/field/violations/new", data={**form, "csrf_token": token}).status_code == 201
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
