@@ -184,6 +184,7 @@ def test_offline_violation_seizure_ticket_on_the_real_forms_reach_the_server_onc
     assert result["stopped"] is None and outbox_count(page) == 0
     assert page.evaluate("window.outbox.sentCount()") == 3
     page.wait_for_selector("#entry-state[data-state=sent]")
+    assert page.evaluate("window.outbox.datasetRefresh")  # the copy's delta, fetched when they arrived
     state, text = entry_state(page)
     assert "Received by the office." in text and f"Ticket number {number}: appear" in text
 
@@ -205,8 +206,13 @@ def test_offline_violation_seizure_ticket_on_the_real_forms_reach_the_server_onc
         assert not kept.getexif() and b"PhoneMaker" not in stored.data and b"Exif" not in stored.data[:64]
         db.engine.dispose()
 
-    # The copy now carries what the online card shows: impounded, the violation, with words and dates.
-    page.evaluate("window.outbox.refreshDataset()")
+    # The outbox lists them as received, with the office's numbers.
+    page.goto(f"{base}/outbox")
+    wait_ready(page)
+    sent = page.locator("#outbox-sent li")
+    assert sent.count() == 3 and f"Ticket number {number}" in page.inner_text("#outbox-sent")
+
+    # The copy was refreshed when they arrived: the offline card shows what the online card shows.
     phone.set_offline(True)
     page.goto(f"{base}/field/dogs/{max_['id']}")
     page.wait_for_selector("#status-card .flags")

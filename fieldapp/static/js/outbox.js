@@ -22,10 +22,12 @@
   const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("outbox") : null;
   let dbPromise = null;
 
-  function openDb() {
+  function openDb(anyVersion) {
     if (dbPromise) return dbPromise;
     dbPromise = new Promise((resolve, reject) => {
-      const req = indexedDB.open(DB_NAME, DB_VERSION);
+      // anyVersion: a newer script (a deploy, in another tab) already upgraded the database; this
+      // older worker or page keeps using the stores it knows rather than failing every flush.
+      const req = anyVersion ? indexedDB.open(DB_NAME) : indexedDB.open(DB_NAME, DB_VERSION);
       req.onupgradeneeded = (ev) => {
         const db = req.result;
         if (ev.oldVersion < 1) {
@@ -44,7 +46,11 @@
         db.onversionchange = () => { db.close(); dbPromise = null; };
         resolve(db);
       };
-      req.onerror = () => { dbPromise = null; reject(req.error); };
+      req.onerror = () => {
+        dbPromise = null;
+        if (!anyVersion && req.error && req.error.name === "VersionError") openDb(true).then(resolve, reject);
+        else reject(req.error);
+      };
     });
     return dbPromise;
   }
@@ -429,7 +435,15 @@
     api.flushes += 1;
     api.lastResult = result;
     await refreshCount();
+    if (result && result.sent) copyChanged();
     return result;
+  }
+
+  // Entries reached the office (an impoundment, a violation...): fetch the copy's delta now, so
+  // the offline card shows them without waiting for the next 5-minute refresh.
+  function copyChanged() {
+    api.datasetRefresh = refreshDataset(true).catch(() => null);
+    return api.datasetRefresh;
   }
 
   // Ask the worker (it outlives this page) and Background Sync; the page flushes too if no worker.
@@ -584,6 +598,19 @@
     }
     state.textContent = text;
     list.replaceChildren(...entries.map(entryItem));
+    const sentList = document.getElementById("outbox-sent");
+    if (sentList) {
+      const sent = (await all("sent")).filter((e) => String(e.user_id) === uid)
+        .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1)).slice(0, 20);
+      sentList.replaceChildren(...sent.map((e) => {
+        const li = node("li", { class: "outbox-sent-entry", "data-entry-id": e.id },
+          node("strong", {}, KIND_LABELS[e.kind] || e.kind),
+          node("span", { class: "muted" }, ` · recorded ${new Date(e.created_at).toLocaleString()}`),
+          node("p", {}, "Received by the office. " + resultLines(e.kind, e.result || {}).join(" ")));
+        if (e.result && e.result.url) li.append(node("p", {}, node("a", { href: e.result.url }, "Open the record")));
+        return li;
+      }));
+    }
     const discards = document.getElementById("outbox-discards");
     if (discards) {
       const mine = (await all("discards")).filter((d) => String(d.user_id) === uid);
@@ -854,6 +881,7 @@
   async function signedOut() {
     // Another person may pick up this phone: drop the officer's cached pages and data copy.
     await clearDataset();
+    await clear("sent"); // what the office made of the entries (ticket numbers...) is not for the next person
     await setMeta("session", null);
     await setMeta("pages_user", null);
     await postToWorker({ type: "signed-out" });
@@ -901,7 +929,10 @@
       await signedOut();
     }
     if (channel) channel.onmessage = (ev) => {
-      if (ev.data && ev.data.type === "flushed") api.workerFlushes = (api.workerFlushes || 0) + 1;
+      if (ev.data && ev.data.type === "flushed") {
+        api.workerFlushes = (api.workerFlushes || 0) + 1;
+        if (ev.data.result && ev.data.result.sent && userId()) copyChanged();
+      }
       if (ev.data && ev.data.type === "sent") api.workerSent += 1;
       refreshCount();
     };
