@@ -35,8 +35,10 @@ def csrf_token() -> str:
     """Flask-WTF's generate_csrf(), signing each session's token once per process."""
     config = current_app.config
     field = config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    if field in g:  # already made for this request
+        return g.get(field)
     raw = session.get(field)
-    if field in g or not isinstance(raw, str) or config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
+    if not isinstance(raw, str) or config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
         return generate_csrf()
     key = (config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key, raw)
     token = _SIGNED_CSRF.get(key)
@@ -56,21 +58,25 @@ def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.globals["OFFICER_ROLES"] = OFFICER_ROLES
+    # Flask-WTF offers csrf_token() as a global and a context variable: replace both.
     app.jinja_env.globals["csrf_token"] = csrf_token
+    app.context_processor(lambda: {"csrf_token": csrf_token})
 
     # The layout's URLs (static files, pages without arguments) are the same on every page:
     # built once per site root instead of ~20 µs each, ten times a page.
     flask_url_for = app.jinja_env.globals["url_for"]
 
     @lru_cache(maxsize=1024)
-    def layout_url(host, root, endpoint, filename):
+    def layout_url(scheme, host, root, endpoint, filename):
         return flask_url_for(endpoint, **({"filename": filename} if filename is not None else {}))
 
     def url_for(endpoint, **values):
         constant = (not values or (endpoint == "static" and values.keys() == {"filename"}))
         if (constant and not endpoint.startswith(".") and not any(app.url_default_functions.values())
                 and has_request_context()):
-            return layout_url(request.host, request.root_path, endpoint, values.get("filename"))
+            environ = request.environ  # the site root and host the URL is built for
+            return layout_url(environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+                              environ.get("SCRIPT_NAME", ""), endpoint, values.get("filename"))
         return flask_url_for(endpoint, **values)
 
     app.jinja_env.globals["url_for"] = url_for

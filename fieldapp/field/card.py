@@ -153,7 +153,10 @@ def _build_card_select(dog_id):
 def load_card_dog(dog_id: int) -> CardDog | None:
     """The dog with everything the card shows, in two queries: the dog with its licenses,
     certificates, owners and tags (one query, plain rows), and its enforcement history."""
-    rows = db.session.execute(_card_select(), {"dog_id": dog_id}).all()
+    # Plain rows straight from the connection (Session.execute adds ORM result handling that
+    # costs as much as the query); flush first, as Session.execute would, so nothing pending is missed.
+    db.session.flush()
+    rows = db.session.connection().execute(_card_select(), {"dog_id": dog_id}).all()
     if not rows:
         return None
     dog = CardDog(rows[0])

@@ -221,6 +221,8 @@ def test_csrf_token_signed_once_per_session_and_still_valid(tmp_path):
     tokens = {header_token(p) for p in pages}
     assert len(tokens) == 1
     token = tokens.pop()
+    from fieldapp import web
+    assert token in web._SIGNED_CSRF.values()  # signed once, not on every page
     other = header_token(second.get(f"/field/dogs/{max_id}").get_data(as_text=True))
     assert other != token
     form = {"entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"}
