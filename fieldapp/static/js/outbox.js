@@ -459,9 +459,19 @@
     }
   }
 
-  async function refreshCount() {
+  // One refresh at a time, in order (a late one never paints older numbers over newer), and the
+  // badge last: when it changes, the lists on the page already say the same.
+  let refreshChain = Promise.resolve();
+  function refreshCount() {
+    refreshChain = refreshChain.then(paintCount, paintCount);
+    return refreshChain;
+  }
+
+  async function paintCount() {
     const uid = userId();
     const n = uid ? (await entriesFor(uid)).length : 0;
+    if (document.getElementById("outbox-list")) await renderOutbox();
+    if (document.querySelector("[data-entry-state]")) await renderEntryState();
     api.pendingCount = n;
     const badge = document.getElementById("outbox-count");
     if (badge) {
@@ -470,8 +480,6 @@
       link.classList.toggle("has-pending", n > 0);
       badge.classList.toggle("has-pending", n > 0);
     }
-    if (document.getElementById("outbox-list")) await renderOutbox();
-    if (document.querySelector("[data-entry-state]")) await renderEntryState();
     return n;
   }
 
