@@ -11,16 +11,21 @@ collections cost more than everything else on the card together. `CardDog` has D
 attribute names and reuses Dog's own properties (owners, current_license, ...), so
 `dog_status()`, the flag sources and the templates read it exactly as they read a Dog.
 """
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime
+from threading import Lock
 
-from flask import make_response, render_template, request
-from sqlalchemy import Boolean, Integer, String, bindparam, literal_column, null, type_coerce, union_all
+from flask import current_app, make_response, render_template, request
+from flask_login import current_user
+from markupsafe import Markup
+from sqlalchemy import JSON, Boolean, Integer, String, bindparam, literal_column, null, type_coerce, union_all
 
+from ..auth import OFFICERS
 from ..extensions import db
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Tag
 from ..models.types import UTCDateTime
-from ..services.enforcement import enforcement_history
+from ..services.enforcement import EnforcementRecord, history_selects, keep_history
 from ..services.status import dog_status
 from ..timeutil import local_today
 from ..web import is_htmx
@@ -106,61 +111,73 @@ class CardDog:
         return f"<CardDog {self.id} {self.name!r}>"
 
 
-_CARD_SELECT = None
+_DOG_SELECT = None
+_RECORDS_SELECT = None
 
 
-def _card_select():
-    """Built once: making the statement (and its cache key) each time cost as much as running it."""
-    global _CARD_SELECT
-    if _CARD_SELECT is None:
-        _CARD_SELECT = _build_card_select(bindparam("dog_id"))
-    return _CARD_SELECT
+def _statements():
+    """Built once: making a statement (and its cache key) each time cost as much as running it."""
+    global _DOG_SELECT, _RECORDS_SELECT
+    if _DOG_SELECT is None:
+        dog_id = bindparam("dog_id")
+        _DOG_SELECT = (db.select(*[getattr(Dog, name) for name in DOG_COLUMNS], Dog.has_photo.label("has_photo"))
+                       .where(Dog.id == dog_id))
+        _RECORDS_SELECT = _build_records_select(dog_id)
+    return _DOG_SELECT, _RECORDS_SELECT
 
 
-def _build_card_select(dog_id):
-    """The dog, left-joined to one UNION ALL of its licenses, rabies certificates, owners and
-    tags in generic columns (typed by the first SELECT): one row per record, at least one row."""
+def _build_records_select(dog_id):
+    """Everything of the dog's the card shows, as one UNION ALL in generic columns (typed by
+    the first SELECT): licenses, rabies certificates, owners, tags, and the enforcement history
+    (services/enforcement.py's SELECTs: its columns come first, in EnforcementRecord's order).
+
+    kind, rid, n1, at, j1, d1, d2, s1, s2, dog_id, b1, s3, s4, s5, s6, s7
+    """
     def none(type_):
         return type_coerce(null(), type_)
     s = none(String)
     licenses = db.select(
-        literal_column("'license'", String).label("kind"), License.id.label("rid"),
-        License.issued_on.label("d1"), License.expires_on.label("d2"), none(Boolean).label("b1"),
-        none(UTCDateTime).label("at"), none(Integer).label("n1"), License.status.label("s1"),
-        License.number.label("s2"), License.exemption_marking.label("s3"), s.label("s4"), s.label("s5"),
-        s.label("s6"), s.label("s7"), License.dog_id.label("dog_id")).where(License.dog_id == dog_id)
+        literal_column("'license'", String).label("kind"), License.id.label("rid"), none(Integer).label("n1"),
+        none(UTCDateTime).label("at"), none(JSON).label("j1"), License.issued_on.label("d1"),
+        License.expires_on.label("d2"), License.status.label("s1"), License.number.label("s2"),
+        License.dog_id.label("dog_id"), none(Boolean).label("b1"), License.exemption_marking.label("s3"),
+        s.label("s4"), s.label("s5"), s.label("s6"), s.label("s7"),
+    ).where(License.dog_id == dog_id)
     certificates = db.select(
-        literal_column("'rabies'"), RabiesCertificate.id, RabiesCertificate.vaccinated_on,
-        RabiesCertificate.valid_until, RabiesCertificate.exempt_statement, RabiesCertificate.created_at,
-        null(), null(), null(), null(), null(), null(), null(), null(), RabiesCertificate.dog_id,
+        literal_column("'rabies'"), RabiesCertificate.id, null(), RabiesCertificate.created_at, null(),
+        RabiesCertificate.vaccinated_on, RabiesCertificate.valid_until, null(), null(), RabiesCertificate.dog_id,
+        RabiesCertificate.exempt_statement, null(), null(), null(), null(), null(),
     ).where(RabiesCertificate.dog_id == dog_id)
     owners = db.select(
-        literal_column("'owner'"), DogOwner.id, DogOwner.since, DogOwner.until, null(), null(), Owner.id,
-        Owner.first_name, Owner.last_name, Owner.address, Owner.town, Owner.state, Owner.zip_code,
-        Owner.phone, DogOwner.dog_id,
+        literal_column("'owner'"), DogOwner.id, Owner.id, null(), null(), DogOwner.since, DogOwner.until,
+        Owner.first_name, Owner.last_name, DogOwner.dog_id, null(), Owner.address, Owner.town, Owner.state,
+        Owner.zip_code, Owner.phone,
     ).join(Owner, Owner.id == DogOwner.owner_id).where(DogOwner.dog_id == dog_id)
     tags = db.select(
-        literal_column("'tag'"), Tag.id, Tag.bound_on, Tag.retired_on, null(), null(), Tag.serial,
-        Tag.status, Tag.token, null(), null(), null(), null(), null(), Tag.dog_id,
+        literal_column("'tag'"), Tag.id, Tag.serial, null(), null(), Tag.bound_on, Tag.retired_on, Tag.status,
+        Tag.token, Tag.dog_id, null(), null(), null(), null(), null(), null(),
     ).where(Tag.dog_id == dog_id)
-    records = union_all(licenses, certificates, owners, tags).subquery("records")
-    dog_columns = [getattr(Dog, name) for name in DOG_COLUMNS]
-    return (db.select(*dog_columns, Dog.has_photo.label("has_photo"),
-                      *[c for c in records.c if c.key != "dog_id"])
-            .select_from(Dog).outerjoin(records, records.c.dog_id == Dog.id).where(Dog.id == dog_id))
+    history = [select.add_columns(*[null()] * 6) for select in history_selects([dog_id])]
+    return union_all(licenses, certificates, owners, tags, *history)
 
 
-def load_card_dog(dog_id: int) -> CardDog | None:
-    """The dog with everything the card shows, in two queries: the dog with its licenses,
-    certificates, owners and tags (one query, plain rows), and its enforcement history."""
+def _execute(statement, dog_id):
     # Plain rows straight from the connection (Session.execute adds ORM result handling that
     # costs as much as the query); flush first, as Session.execute would, so nothing pending is missed.
     db.session.flush()
-    rows = db.session.connection().execute(_card_select(), {"dog_id": dog_id}).all()
-    if not rows:
-        return None
-    dog = CardDog(rows[0])
-    for r in rows:
+    return db.session.connection().execute(statement, {"dog_id": dog_id})
+
+
+def load_card_head(dog_id: int) -> CardDog | None:
+    """The dog's own columns (and data_version): one query, enough to find a rendered card."""
+    row = _execute(_statements()[0], dog_id).first()
+    return CardDog(row) if row is not None else None
+
+
+def load_card_records(dog: CardDog) -> CardDog:
+    """The dog's licenses, certificates, owners, tags and enforcement history: one query."""
+    history = []
+    for r in _execute(_statements()[1], dog.id):
         kind = r.kind
         if kind == "license":
             dog.licenses.append(CardLicense(r.rid, r.d1, r.d2, r.s1, r.s2, r.s3))
@@ -171,14 +188,22 @@ def load_card_dog(dog_id: int) -> CardDog | None:
             dog.owner_links.append(CardOwnerLink(r.rid, r.d1, r.d2, owner))
         elif kind == "tag":
             dog.tags.append(CardTag(r.rid, r.n1, r.s1, r.s2, r.d1, r.d2))
+        else:
+            history.append(EnforcementRecord(*r[:9]))
     # Dog's relationship order: licenses by issue date (newest first), certificates latest
     # presented first, owners in the order they were added.
     dog.licenses.sort(key=lambda lic: (lic.issued_on, lic.id), reverse=True)
     dog.rabies_certificates.sort(key=lambda c: c.id, reverse=True)
     dog.owner_links.sort(key=lambda link: link.id)
     dog.tags.sort(key=lambda t: t.id)
-    enforcement_history(dog)  # one query, kept on the dog for the flag sources
+    keep_history(dog, history)  # what the flag sources read
     return dog
+
+
+def load_card_dog(dog_id: int) -> CardDog | None:
+    """The dog with everything the card shows, in two queries (its row; all its records)."""
+    dog = load_card_head(dog_id)
+    return load_card_records(dog) if dog is not None else None
 
 
 def wants_partial() -> bool:
@@ -191,20 +216,89 @@ def tel(phone: str) -> str:
     return "".join(ch for ch in phone if ch in "+0123456789")
 
 
-def card_context(dog, tag=None) -> dict:
-    today = local_today()
+def is_officer() -> bool:
+    """The viewer gets the officer's buttons (record a violation, seize, ticket: §7, §9)."""
+    return current_user.has_role(*OFFICERS)
+
+
+def card_context(dog, tag=None, today=None) -> dict:
+    today = today or local_today()
     status = dog_status(dog, today)
     return {"dog": dog, "status": status, "tag": tag or dog.active_tag, "today": today,
-            "flags": status["flags"], "tel": tel}
+            "flags": status["flags"], "tel": tel, "officer": is_officer()}
 
 
-def render_status_card(dog, tag=None):
-    """The dog's status card as a full page (or the bare card for an htmx swap). `dog` is a
-    CardDog from load_card_dog() or a Dog (the tags area's /t/<token>), loaded here as one."""
-    if not isinstance(dog, CardDog):
-        dog = load_card_dog(dog.id)
-    template = "field/_card.html" if wants_partial() else "field/card.html"
-    response = make_response(render_template(template, **card_context(dog, tag)))
+class RenderedCards:
+    """The rendered card bodies (_card.html) of recently seen dogs: a bounded LRU, per app.
+
+    Keyed by what the body is made of: the dog and its Dog.data_version (bumped by every
+    change to anything on the card: its records, owners, tags, enforcement history; the
+    offline dataset relies on the same), the local date (statuses and flags turn with the
+    day), whether the viewer gets the officer's buttons, the tag scanned, and the site root
+    (the photo's URL). Each request reads data_version from the database first, so a body is
+    reused only while it is exactly what rendering now would give, whichever worker rendered
+    it and whatever other workers wrote since. Flag sources must read only the dog's data and
+    `today` (services/status.py).
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self._bodies = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key):
+        with self._lock:
+            body = self._bodies.get(key)
+            if body is not None:
+                self._bodies.move_to_end(key)
+            return body
+
+    def put(self, key, body) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._bodies[key] = body
+            self._bodies.move_to_end(key)
+            while len(self._bodies) > self.size:
+                self._bodies.popitem(last=False)
+
+    def __len__(self):
+        return len(self._bodies)
+
+
+def rendered_cards() -> RenderedCards:
+    cards = current_app.extensions.get("status_cards")
+    if cards is None:
+        cards = current_app.extensions["status_cards"] = RenderedCards(
+            current_app.config.get("STATUS_CARD_CACHE_SIZE", 2048))
+    return cards
+
+
+def status_card(dog_id: int, tag=None):
+    """The response for /field/dogs/<dog_id> (and /t/<token> for staff), or None if there is
+    no such dog. One query for the dog's row; if its card body was rendered before at this
+    data_version (and date, role, tag), that body; otherwise one more query for its records."""
+    dog = load_card_head(dog_id)
+    if dog is None:
+        return None
+    today = local_today()
+    environ = request.environ
+    key = (dog.id, dog.data_version, today, is_officer(),
+           (tag.id, tag.serial) if tag is not None else None,
+           environ.get("SCRIPT_NAME", ""), environ.get("HTTP_HOST"))
+    cards = rendered_cards()
+    body = cards.get(key)
+    if body is None:
+        body = Markup(render_template("field/_card.html", **card_context(load_card_records(dog), tag, today)))
+        cards.put(key, body)
+    page = body if wants_partial() else render_template("field/card.html", dog=dog, card_html=body)
+    response = make_response(page)
     # Staff-only data: never kept by a shared cache.
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def render_status_card(dog, tag=None):
+    """The dog's status card as a full page (or the bare card for an htmx swap), for a Dog
+    (the tags area's /t/<token>) or a CardDog."""
+    return status_card(dog.id, tag)

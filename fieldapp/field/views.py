@@ -25,7 +25,7 @@ from ..services import enforcement as enf
 from ..services.entries import EntryErrors, form_to_payload, submit_entry
 from ..services.photos import store_photo
 from ..timeutil import local_today, to_local, utcnow
-from .card import card_context, load_card_dog, render_status_card
+from .card import card_context, load_card_dog, status_card
 from .forms import (ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm,
                     now_local_input)
 
@@ -94,10 +94,10 @@ def _search(q):
 @bp.get("/dogs/<int:dog_id>")
 @role_required(*STAFF)
 def dog_card(dog_id):
-    dog = load_card_dog(dog_id)
-    if dog is None:
+    response = status_card(dog_id)
+    if response is None:
         abort(404)
-    return render_status_card(dog)
+    return response
 
 
 @bp.get("/dogs/<int:dog_id>/photo")

@@ -539,6 +539,12 @@ def _one_history_select():
 
 
 def _build_history_select(dog_ids):
+    return union_all(*history_selects(dog_ids))
+
+
+def history_selects(dog_ids):
+    """The three SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
+    card unions them with the dog's other records: one query for all it shows)."""
     nodate = type_coerce(null(), Date)
     v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
                   Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
@@ -551,7 +557,7 @@ def _build_history_select(dog_ids):
     r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
                   RabiesRequest.requested_on, RabiesRequest.due_on, null(), RabiesRequest.requested_of,
                   RabiesRequest.dog_id).where(RabiesRequest.dog_id.in_(dog_ids))
-    return union_all(v, i, r)
+    return [v, i, r]
 
 
 def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
@@ -570,7 +576,12 @@ def attach_enforcement(dogs) -> None:
     """Load the history of `dogs` in one query and keep it on each for the flag sources."""
     histories = enforcement_histories([d.id for d in dogs])
     for dog in dogs:
-        dog._field_history = (dog.data_version, histories[dog.id])
+        keep_history(dog, histories[dog.id])
+
+
+def keep_history(dog, records: list[EnforcementRecord]) -> None:
+    """Keep `records` on the dog for the flag sources, until its data_version changes."""
+    dog._field_history = (dog.data_version, records)
 
 
 def enforcement_history(dog) -> list[EnforcementRecord]:

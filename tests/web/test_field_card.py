@@ -231,3 +231,83 @@ def test_csrf_token_signed_once_per_session_and_still_valid(tmp_path):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def _statement_count(app, client, url):
+    response, statements = _statements_during(app, lambda: client.get(url))
+    assert response.status_code == 200
+    return response.get_data(as_text=True), len(statements)
+
+
+def test_card_seen_again_is_reused_until_anything_on_it_changes(client, auth, app):
+    """Rendered card bodies are kept by (dog, data_version, date, role, ...): a second view is
+    2 queries, and a violation recorded since shows at once."""
+    max_id = dog_id(app, "Max")
+    auth.login("dco")
+    first, n_first = _statement_count(app, client, f"/field/dogs/{max_id}")
+    again, n_again = _statement_count(app, client, f"/field/dogs/{max_id}")
+    assert n_first == 3 and n_again == 2 and again == first
+    assert 'data-flag="violations"' not in again
+    client.post("/field/violations/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"})
+    after, n_after = _statement_count(app, client, f"/field/dogs/{max_id}")
+    assert n_after == 3 and 'data-flag="violations"' in after and "1 prior violation" in after
+
+
+def test_s5A4_card_reused_only_on_the_same_day(client, auth, app):
+    """The license of Bella is "expiring" today and EXPIRED once its expiry date has passed."""
+    from datetime import timedelta
+    from fieldapp.timeutil import local_today
+    bella = dog_id(app, "Bella")
+    with app.app_context():
+        expires = db.session.get(Dog, bella).current_license.expires_on
+    auth.login("dco")
+    app.config["FIXED_TODAY"] = local_today()
+    assert 'data-status="license-expiring"' in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
+    app.config["FIXED_TODAY"] = expires + timedelta(days=1)
+    assert 'data-status="license-expired"' in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
+
+
+def test_card_reused_only_for_the_same_role(app):
+    """The officer's buttons (§7, §9) never reach the clerk through a kept card body."""
+    max_id = dog_id(app, "Max")
+    from tests.conftest import AuthActions
+    officer, clerk = app.test_client(), app.test_client()
+    AuthActions(officer).login("dco")
+    AuthActions(clerk).login("clerk")
+    assert ">Seize dog</a>" in officer.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert ">Seize dog</a>" not in clerk.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert ">Seize dog</a>" in officer.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+
+
+def test_card_kept_by_one_worker_is_never_stale_after_another_writes(app, tmp_path):
+    """Two app processes on one database (two workers): worker B records a seizure, worker A's
+    kept card of the dog is not used again, because the dog's data_version changed."""
+    from fieldapp import create_app
+    from tests.conftest import AuthActions, make_test_config
+    worker_b = create_app(make_test_config(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")))
+    a, b = app.test_client(), worker_b.test_client()
+    AuthActions(a).login("dco")
+    AuthActions(b).login("dco")
+    max_id = dog_id(app, "Max")
+    assert 'data-flag="impounded"' not in a.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert b.post("/field/seizures/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "owner_known": "yes",
+        "location_text": "Lake Rd"}).status_code == 201
+    html = a.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert 'data-flag="impounded"' in html and "Currently IMPOUNDED" in html
+    with worker_b.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_kept_cards_are_bounded(client, auth, app):
+    from fieldapp.field.card import rendered_cards
+    app.config["STATUS_CARD_CACHE_SIZE"] = 3
+    auth.login("dco")
+    with app.app_context():
+        ids = db.session.execute(db.select(Dog.id).order_by(Dog.id).limit(6)).scalars().all()
+    for i in ids:
+        assert client.get(f"/field/dogs/{i}").status_code == 200
+    with app.app_context():
+        assert len(rendered_cards()) == 3
