@@ -3,13 +3,16 @@
 `render_status_card(dog, tag=None)` is also what the tags area's `/t/<token>` calls for
 signed-in staff, so the card looks the same however the officer got there.
 
-Fast at 50,000 dogs (issue 5: p95 <= 2 ms, <= 3 queries with the signed-in user): the dog
-with its licenses, rabies certificates, owners and tags is ONE query of plain rows (the dog
-left-joined to a UNION ALL of its records), and its enforcement history a second
-(services/enforcement.py). No ORM objects are built: turning those rows into a Dog with four
-collections cost more than everything else on the card together. `CardDog` has Dog's
-attribute names and reuses Dog's own properties (owners, current_license, ...), so
-`dog_status()`, the flag sources and the templates read it exactly as they read a Dog.
+Fast at 50,000 dogs (issue 5: p95 <= 2 ms, <= 3 queries with the signed-in user):
+1. the dog's row (its columns, has_photo, data_version): one query;
+2. if this worker rendered the card body at that data_version today for the same role, that
+   body (`RenderedCards`: bounded, never stale, see there); otherwise
+3. everything else it shows (licenses, rabies certificates, owners, tags and the enforcement
+   history of services/enforcement.py) as ONE UNION ALL of plain rows.
+No ORM objects are built: turning those rows into a Dog with four collections cost more than
+everything else on the card together. `CardDog` has Dog's attribute names and reuses Dog's
+own properties (owners, current_license, ...), so `dog_status()`, the flag sources and the
+templates read it exactly as they read a Dog. The photo is never loaded (a deferred column).
 """
 from collections import OrderedDict
 from dataclasses import dataclass

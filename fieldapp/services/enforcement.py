@@ -563,10 +563,12 @@ def history_selects(dog_ids):
 def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
     """Enforcement history of many dogs in one query (the offline dataset, lists)."""
     histories = {d: [] for d in dog_ids}
+    if not histories:
+        return histories
     if len(histories) == 1:
         rows = db.session.execute(_one_history_select(), {"dog_id": next(iter(histories))})
     else:
-        rows = db.session.execute(_history_select(), {"dog_ids": list(histories)}) if histories else ()
+        rows = db.session.execute(_history_select(), {"dog_ids": list(histories)})
     for row in rows:
         histories[row.dog_id].append(EnforcementRecord(*row[:9]))
     return histories
