@@ -109,24 +109,31 @@ class CardDog:
         self.rabies_certificates = []
         self.owner_links = []
         self.tags = []
+        self.records_loaded = False
 
     def __repr__(self):
         return f"<CardDog {self.id} {self.name!r}>"
 
 
-_DOG_SELECT = None
-_RECORDS_SELECT = None
+_STATEMENTS = None
 
 
 def _statements():
-    """Built once: making a statement (and its cache key) each time cost as much as running it."""
-    global _DOG_SELECT, _RECORDS_SELECT
-    if _DOG_SELECT is None:
+    """(dog row, its records, the dog row joined to its records). Built once: making a
+    statement (and its cache key) each time cost as much as running it."""
+    global _STATEMENTS
+    if _STATEMENTS is None:
         dog_id = bindparam("dog_id")
-        _DOG_SELECT = (db.select(*[getattr(Dog, name) for name in DOG_COLUMNS], Dog.has_photo.label("has_photo"))
-                       .where(Dog.id == dog_id))
-        _RECORDS_SELECT = _build_records_select(dog_id)
-    return _DOG_SELECT, _RECORDS_SELECT
+        head = [getattr(Dog, name) for name in DOG_COLUMNS] + [Dog.has_photo.label("has_photo")]
+        records = _build_records_select(dog_id)
+        joined = records.subquery("records")
+        _STATEMENTS = (
+            db.select(*head).where(Dog.id == dog_id),
+            records,
+            db.select(*head, *[c for c in joined.c if c.key != "dog_id"]).select_from(Dog)
+            .outerjoin(joined, joined.c.dog_id == Dog.id).where(Dog.id == dog_id),
+        )
+    return _STATEMENTS
 
 
 def _build_records_select(dog_id):
@@ -179,8 +186,18 @@ def load_card_head(dog_id: int) -> CardDog | None:
 
 def load_card_records(dog: CardDog) -> CardDog:
     """The dog's licenses, certificates, owners, tags and enforcement history: one query."""
+    return _add_records(dog, _execute(_statements()[1], dog.id))
+
+
+def load_card_dog(dog_id: int) -> CardDog | None:
+    """The dog with everything the card shows in one query: its row left-joined to its records."""
+    rows = _execute(_statements()[2], dog_id).all()
+    return _add_records(CardDog(rows[0]), rows) if rows else None
+
+
+def _add_records(dog: CardDog, rows) -> CardDog:
     history = []
-    for r in _execute(_statements()[1], dog.id):
+    for r in rows:
         kind = r.kind
         if kind == "license":
             dog.licenses.append(CardLicense(r.rid, r.d1, r.d2, r.s1, r.s2, r.s3))
@@ -191,8 +208,8 @@ def load_card_records(dog: CardDog) -> CardDog:
             dog.owner_links.append(CardOwnerLink(r.rid, r.d1, r.d2, owner))
         elif kind == "tag":
             dog.tags.append(CardTag(r.rid, r.n1, r.s1, r.s2, r.d1, r.d2))
-        else:
-            history.append(EnforcementRecord(*r[:9]))
+        elif kind is not None:  # None: the joined row of a dog with no records at all
+            history.append(EnforcementRecord(kind, r.rid, r.n1, r.at, r.j1, r.d1, r.d2, r.s1, r.s2))
     # Dog's relationship order: licenses by issue date (newest first), certificates latest
     # presented first, owners in the order they were added.
     dog.licenses.sort(key=lambda lic: (lic.issued_on, lic.id), reverse=True)
@@ -200,13 +217,8 @@ def load_card_records(dog: CardDog) -> CardDog:
     dog.owner_links.sort(key=lambda link: link.id)
     dog.tags.sort(key=lambda t: t.id)
     keep_history(dog, history)  # what the flag sources read
+    dog.records_loaded = True
     return dog
-
-
-def load_card_dog(dog_id: int) -> CardDog | None:
-    """The dog with everything the card shows, in two queries (its row; all its records)."""
-    dog = load_card_head(dog_id)
-    return load_card_records(dog) if dog is not None else None
 
 
 def wants_partial() -> bool:
@@ -232,41 +244,49 @@ def card_context(dog, tag=None, today=None) -> dict:
 
 
 class RenderedCards:
-    """The rendered card bodies (_card.html) of recently seen dogs: a bounded LRU, per app.
+    """The rendered card bodies (_card.html) of recently seen dogs: a bounded LRU of dogs, per app.
 
-    Keyed by what the body is made of: the dog and its Dog.data_version (bumped by every
-    change to anything on the card: its records, owners, tags, enforcement history; the
-    offline dataset relies on the same), the local date (statuses and flags turn with the
-    day), whether the viewer gets the officer's buttons, the tag scanned, and the site root
-    (the photo's URL). Each request reads data_version from the database first, so a body is
-    reused only while it is exactly what rendering now would give, whichever worker rendered
-    it and whatever other workers wrote since. Flag sources must read only the dog's data and
+    A body is kept under its dog with the stamp it was made from, (Dog.data_version, local
+    date), and its variant (whether the viewer gets the officer's buttons, the tag scanned,
+    the site root of the photo's URL). data_version is bumped by every change to anything on
+    the card: its records, owners, tags, enforcement history (the offline dataset relies on
+    the same); statuses and flags turn with the date. Each request reads the dog's
+    data_version from the database first, so a body is reused only while it is exactly what
+    rendering now would give, whichever worker rendered it and whatever other workers wrote
+    since; a body of an older stamp is dropped. Flag sources must read only the dog's data and
     `today` (services/status.py).
     """
 
     def __init__(self, size: int):
-        self.size = size
-        self._bodies = OrderedDict()
+        self.size = size  # dogs
+        self._dogs = OrderedDict()  # dog id -> (stamp, {variant: body})
         self._lock = Lock()
 
-    def get(self, key):
-        with self._lock:
-            body = self._bodies.get(key)
-            if body is not None:
-                self._bodies.move_to_end(key)
-            return body
+    def __contains__(self, dog_id) -> bool:
+        return dog_id in self._dogs
 
-    def put(self, key, body) -> None:
+    def __len__(self):
+        return len(self._dogs)
+
+    def get(self, dog_id, stamp, variant):
+        with self._lock:
+            kept = self._dogs.get(dog_id)
+            if kept is None or kept[0] != stamp:
+                return None
+            self._dogs.move_to_end(dog_id)
+            return kept[1].get(variant)
+
+    def put(self, dog_id, stamp, variant, body) -> None:
         if self.size <= 0:
             return
         with self._lock:
-            self._bodies[key] = body
-            self._bodies.move_to_end(key)
-            while len(self._bodies) > self.size:
-                self._bodies.popitem(last=False)
-
-    def __len__(self):
-        return len(self._bodies)
+            kept = self._dogs.get(dog_id)
+            if kept is None or kept[0] != stamp:
+                kept = self._dogs[dog_id] = (stamp, {})
+            kept[1][variant] = body
+            self._dogs.move_to_end(dog_id)
+            while len(self._dogs) > self.size:
+                self._dogs.popitem(last=False)
 
 
 def rendered_cards() -> RenderedCards:
@@ -279,21 +299,24 @@ def rendered_cards() -> RenderedCards:
 
 def status_card(dog_id: int, tag=None):
     """The response for /field/dogs/<dog_id> (and /t/<token> for staff), or None if there is
-    no such dog. One query for the dog's row; if its card body was rendered before at this
-    data_version (and date, role, tag), that body; otherwise one more query for its records."""
-    dog = load_card_head(dog_id)
+    no such dog. A dog seen before: its row (one query), then its kept body if the stamp is
+    the same, else its records (a second query). A dog not seen before: its row joined to its
+    records, one query."""
+    cards = rendered_cards()
+    dog = load_card_head(dog_id) if dog_id in cards else load_card_dog(dog_id)
     if dog is None:
         return None
     today = local_today()
     environ = request.environ
-    key = (dog.id, dog.data_version, today, is_officer(),
-           (tag.id, tag.serial) if tag is not None else None,
-           environ.get("SCRIPT_NAME", ""), environ.get("HTTP_HOST"))
-    cards = rendered_cards()
-    body = cards.get(key)
+    stamp = (dog.data_version, today)
+    variant = (is_officer(), (tag.id, tag.serial) if tag is not None else None,
+               environ.get("SCRIPT_NAME", ""), environ.get("HTTP_HOST"))
+    body = cards.get(dog.id, stamp, variant)
     if body is None:
-        body = Markup(render_template("field/_card.html", **card_context(load_card_records(dog), tag, today)))
-        cards.put(key, body)
+        if not dog.records_loaded:
+            load_card_records(dog)
+        body = Markup(render_template("field/_card.html", **card_context(dog, tag, today)))
+        cards.put(dog.id, stamp, variant, body)
     page = body if wants_partial() else render_template("field/card.html", dog=dog, card_html=body)
     response = make_response(page)
     # Staff-only data: never kept by a shared cache.
