@@ -335,3 +335,15 @@ def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
             assert dog_status(load_card_records(load_card_head(dog.id)), today) == expected, dog.name
         codes = {f["code"] for f in dog_status(load_card_dog(max_id), today)["flags"]}
         assert {"impounded", "violations", "rabies_requested"} <= codes
+
+
+def test_card_kept_body_not_used_after_the_owner_changes(client, auth, app):
+    """An owner's new phone number (another table than the dog's) shows on the next view."""
+    bella = dog_id(app, "Bella")
+    auth.login("dco")
+    assert "(315) 555-0199" not in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
+    with app.app_context():
+        db.session.get(Dog, bella).owners[0].phone = "(315) 555-0199"
+        db.session.commit()
+    html = client.get(f"/field/dogs/{bella}").get_data(as_text=True)
+    assert "Call owner · (315) 555-0199" in html and 'href="tel:3155550199"' in html
