@@ -15,12 +15,6 @@ def app(app):
     return app
 
 
-@pytest.fixture
-def clerk(client, auth):
-    auth.login("clerk")
-    return client
-
-
 def dog_named(name):
     return db.session.scalars(db.select(Dog).filter_by(name=name)).one()
 

@@ -19,12 +19,6 @@ def app(app):
     return app
 
 
-@pytest.fixture
-def clerk(client, auth):
-    auth.login("clerk")
-    return client
-
-
 def new_dog_form(**over):
     data = {
         "owner-first_name": "Ellen", "owner-last_name": "Ramsey", "owner-address": "42 Lake Rd",
