@@ -4,6 +4,7 @@ import os
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
 from .extensions import compress, csrf, db, limiter, login_manager, migrate
@@ -22,6 +23,10 @@ def create_app(test_config=None):
         # A file database has no server to drop the connection: no "SELECT 1" before each request.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}),
                                                  "pool_pre_ping": False}
+
+    if app.config["TRUSTED_PROXIES"]:
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"),

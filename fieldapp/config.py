@@ -23,4 +23,7 @@ class Config:
                           "text/javascript", "image/svg+xml", "application/manifest+json"]
     COMPRESS_ALGORITHM = ["gzip"]
     COMPRESS_MIN_SIZE = 1024
+    # Behind a reverse proxy (the README's HTTPS set-up) set this to the number of proxies, so
+    # the client's address (rate limits per finder) and https:// come from X-Forwarded-*.
+    TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
     TIMEZONE = "America/New_York"  # the law counts days in local dates

@@ -140,3 +140,17 @@ def test_each_role_start_page_reaches_its_work(client, auth):
             assert f'href="{link}"' in page, (username, link)
             assert client.get(link).status_code == 200, (username, link)
         auth.logout()
+
+
+def test_behind_a_reverse_proxy_the_client_address_comes_from_the_proxy(tmp_path):
+    """Rate limits are per finder: behind a proxy, every finder must not share one address."""
+    from flask import request
+    app = create_app({"TESTING": True, "TRUSTED_PROXIES": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}"})
+
+    @app.get("/_whoami")
+    def whoami():
+        return f"{request.remote_addr} {request.scheme}"
+    body = app.test_client().get("/_whoami", headers={"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"},
+                      environ_base={"REMOTE_ADDR": "10.0.0.1"}).get_data(as_text=True)
+    assert body == "203.0.113.7 https"
