@@ -35,14 +35,26 @@ def demo_town_db(tmp_path_factory):
 
 
 @pytest.fixture
-def app(tmp_path, demo_town_db):
-    path = tmp_path / "test.sqlite"
-    shutil.copyfile(demo_town_db, path)
-    app = create_app(make_test_config(path))
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+def make_app(tmp_path, demo_town_db):
+    """make_app(**config): an app on its own copy of the demo town, with config overrides
+    (e.g. CSRF or rate limits switched on)."""
+    apps = []
+
+    def make(**overrides):
+        path = tmp_path / f"test{len(apps)}.sqlite"
+        shutil.copyfile(demo_town_db, path)
+        apps.append(create_app({**make_test_config(path), **overrides}))
+        return apps[-1]
+    yield make
+    for made in apps:
+        with made.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
 
 
 @pytest.fixture

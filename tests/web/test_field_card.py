@@ -76,16 +76,21 @@ def test_card_htmx_swap_gets_the_partial(client, auth, app):
     assert "<html" in boosted
 
 
+def violation_and_seizure(client, dog_id):
+    """Give the dog an enforcement history: a violation with a rabies request, then a seizure."""
+    client.post("/field/violations/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(dog_id), "codes": "6A2", "location_text": "Lake Rd",
+        "rabies_request": "y"})
+    client.post("/field/seizures/new", data={
+        "entry_id": str(uuid.uuid4()), "dog_id": str(dog_id), "codes": "6A2", "owner_known": "yes",
+        "location_text": "Lake Rd"})
+
+
 def test_card_at_most_three_queries(client, auth, app):
     """Budget (issue 5): the signed-in user, the dog with its records, its enforcement history."""
     auth.login("dco")
     max_id = dog_id(app, "Max")
-    client.post("/field/violations/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd",
-        "rabies_request": "y"})
-    client.post("/field/seizures/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "owner_known": "yes",
-        "location_text": "Lake Rd"})
+    violation_and_seizure(client, max_id)
     statements = []
     with app.app_context():
         engine = db.engine
@@ -321,12 +326,7 @@ def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
     from fieldapp.timeutil import local_today
     auth.login("dco")
     max_id = dog_id(app, "Max")
-    client.post("/field/violations/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd",
-        "rabies_request": "y"})
-    client.post("/field/seizures/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "owner_known": "yes",
-        "location_text": "Lake Rd"})
+    violation_and_seizure(client, max_id)
     today = local_today()
     with app.app_context():
         for dog in db.session.execute(db.select(Dog)).scalars():

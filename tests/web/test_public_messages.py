@@ -6,8 +6,6 @@ import pytest
 from flask import render_template
 from PIL import Image
 
-from fieldapp import create_app
-from fieldapp.cli import seed_demo
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Event, Owner
 from fieldapp.models.public import FoundReport
@@ -199,17 +197,8 @@ def test_a_failing_mail_server_never_loses_the_message(app, client, tokens):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True,
-                      "RATELIMIT_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
-    with app.app_context():
-        db.create_all()
-        seed_demo()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+def csrf_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def test_csrf_token_is_required_on_the_message_form(csrf_app):

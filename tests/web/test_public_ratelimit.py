@@ -1,8 +1,6 @@
 """Abuse (issue 7): public pages and messages are rate-limited per client, with a readable 429."""
 import pytest
 
-from fieldapp import create_app
-from fieldapp.cli import seed_demo
 from fieldapp.extensions import db
 
 from .test_public_fixtures import ensure_tags
@@ -11,17 +9,8 @@ MESSAGE = {"location": "Lake Rd", "finder_phone": "315-555-0142"}
 
 
 @pytest.fixture
-def limited_app(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_ENABLED": True, "RATELIMIT_STORAGE_URI": "memory://",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'rl.sqlite'}"})
-    with app.app_context():
-        db.create_all()
-        seed_demo()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+def limited_app(make_app):
+    return make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="memory://")
 
 
 def _assert_readable_429(resp):
