@@ -65,15 +65,7 @@ def issue_tag(dog: Dog, today) -> Tag:
     the dog is retired as "reissued" so a dog never has two valid tags."""
     if dog.id_number is None:
         raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
-    previous = dog.active_tag
-    tag = _new_tag(dog=dog, status="active", bound_on=today)
-    if previous is not None:
-        _retire(previous, today, "reissued", replaced_by=tag)
-    db.session.flush()
-    record_event("tag.issued", tag, dog_id=dog.id, serial=tag.serial,
-                 retired_serial=previous.serial if previous else None)
-    dog.touch()
-    return tag
+    return _put_on_dog(_new_tag(), dog, today, "tag.issued")
 
 
 def bind_blank_tag(dog: Dog, serial_or_token: str, today) -> Tag:
@@ -94,6 +86,11 @@ def bind_blank_tag(dog: Dog, serial_or_token: str, today) -> Tag:
         # §5(G)(1): never on another dog; do not say which dog (the clerk can look the tag up).
         raise TagError(f"Tag {tag.serial} is already issued to another dog. "
                        "A tag may never be used on a second dog (§5(G)(1)); take another blank tag.")
+    return _put_on_dog(tag, dog, today, "tag.bound")
+
+
+def _put_on_dog(tag: Tag, dog: Dog, today, event: str) -> Tag:
+    """Make `tag` the dog's one active tag; its previous active tag is retired as "reissued"."""
     previous = dog.active_tag
     tag.dog = dog
     tag.status = "active"
@@ -101,7 +98,7 @@ def bind_blank_tag(dog: Dog, serial_or_token: str, today) -> Tag:
     if previous is not None:
         _retire(previous, today, "reissued", replaced_by=tag)
     db.session.flush()
-    record_event("tag.bound", tag, dog_id=dog.id, serial=tag.serial,
+    record_event(event, tag, dog_id=dog.id, serial=tag.serial,
                  retired_serial=previous.serial if previous else None)
     dog.touch()
     return tag
