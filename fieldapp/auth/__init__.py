@@ -48,6 +48,21 @@ def role_required(*roles):
     return decorator
 
 
+def permission_required(action):
+    """Signed in and holding the power `action` of the law's table (fieldapp/law/authority.py)."""
+    def decorator(view):
+        @wraps(view)
+        def wrapped(*args, **kwargs):
+            from ..extensions import login_manager
+            if not current_user.is_authenticated:
+                return login_manager.unauthorized()
+            if not current_user.may(action):
+                abort(403)
+            return view(*args, **kwargs)
+        return wrapped
+    return decorator
+
+
 # Who may do what, by area. Officers: §7 DCO, police and peace officers (constables).
 OFFICERS = ("dco", "constable")
 STAFF = ("clerk", "dco", "constable", "justice")

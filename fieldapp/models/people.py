@@ -4,6 +4,7 @@ from flask_login import UserMixin
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
+from ..law.authority import may
 from .types import UTCDateTime, now_utc
 
 ROLES = ("clerk", "dco", "constable", "justice", "admin")
@@ -37,6 +38,10 @@ class User(UserMixin, db.Model):
     @property
     def is_officer(self) -> bool:
         return self.role in OFFICER_ROLES
+
+    def may(self, action: str) -> bool:
+        """The law's table of who may act (fieldapp/law/authority.py)."""
+        return may(self.role, action)
 
     def has_role(self, *roles: str) -> bool:
         return self.role in roles or self.role == "admin"

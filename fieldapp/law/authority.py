@@ -1,0 +1,75 @@
+"""Who may act under the local law: one declarative table, each power with its section.
+
+Every route and every kind of field entry checks its power here (through
+`fieldapp.auth.permission_required` and `User.may`); nothing else lists roles.
+
+The roles are the offices the law names:
+- clerk      the Town Clerk's office, which issues licenses and tags (§5(A)(2), §5(F), §5(G));
+- dco        a dog control officer (§7);
+- constable  a peace officer, as the town's constable is (§7, §10(A));
+- police     a police officer in the employ of or under contract to the town (§7, §9);
+- justice    the Town Justice (§10(B), §11);
+- admin      manages the town's settings and users, and holds no other power.
+"""
+from dataclasses import dataclass
+
+ROLES = ("clerk", "dco", "constable", "police", "justice", "admin")
+ROLE_LABELS = {
+    "clerk": "Town Clerk",
+    "dco": "Dog control officer",
+    "constable": "Constable (peace officer)",
+    "police": "Police officer",
+    "justice": "Town Justice",
+    "admin": "Administrator",
+}
+# Anyone on the town's staff who reads the records (the admin manages, and does not read them).
+STAFF = ("clerk", "dco", "constable", "police", "justice")
+
+
+@dataclass(frozen=True)
+class Power:
+    action: str
+    roles: tuple[str, ...]
+    section: str
+    text: str  # what the law says, in short
+
+
+WHO_MAY_ACT: tuple[Power, ...] = (
+    Power("issue_license", ("clerk",), "§5(A)(2), §5(F)",
+          "Licenses are issued by the Town Clerk's office, which keeps the records."),
+    Power("manage_tags", ("clerk",), "§5(G)",
+          "The Town Clerk assigns the identification number and issues the tag (and replacements)."),
+    Power("enforce", ("dco", "police", "constable"), "§7, §8(A)",
+          "Dog control officers, police officers and peace officers enforce the law and may "
+          "seize a dog found in violation."),
+    Power("issue_ticket", ("dco", "police"), "§9",
+          "An appearance ticket is issued by a dog control officer or a police officer in the "
+          "employ of or under contract to the town."),
+    Power("take_sworn_complaint", ("dco", "constable"), "§10(A)",
+          "A sworn complaint is made before the dog control officer or a constable, who forwards "
+          "it to the Town Justice."),
+    Power("request_rabies_vaccination", ("dco", "constable", "police"), "§5(B)(1)",
+          "A dog control officer, peace, police or health officer may request vaccination within "
+          "ten days (no health officer signs in to this app)."),
+    Power("read_records", STAFF, "§5(F)",
+          "Town staff read the licensing and enforcement records they work with."),
+    Power("handle_found_reports", ("clerk", "dco", "constable", "police"), "§8",
+          "Finders' reports go to the clerk and the officers who can get the dog home."),
+    Power("judge", ("justice",), "§10(B), §11",
+          "The Town Justice hears complaints, makes orders and disposes of cases."),
+    Power("manage_settings", ("admin",), "§5(D), §8(C)",
+          "Fees and other values set by resolution of the Town Board are entered by the admin."),
+    Power("manage_users", ("admin",), "",
+          "The admin adds users, sets their role and deactivates them."),
+)
+POWERS = {p.action: p for p in WHO_MAY_ACT}
+
+
+def may(role: str | None, action: str) -> bool:
+    """Whether a user of `role` holds the power `action` (an unknown action is a bug)."""
+    return role in POWERS[action].roles
+
+
+def roles_for(*actions: str) -> tuple[str, ...]:
+    """The roles holding any of `actions`, in the order of ROLES."""
+    return tuple(r for r in ROLES if any(may(r, a) for a in actions))
