@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 FLASK := $(BIN)/flask --app fieldapp
 
-.PHONY: run test seed migration chromium bench clean
+.PHONY: run test lint seed migration chromium bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ chromium:
 
 test: $(VENV)/.installed chromium
 	$(BIN)/python -m pytest $${PYTEST_ARGS:-}
+
+# ruff with the small config in pyproject.toml; CI runs it before the tests.
+lint: $(VENV)/.installed
+	$(BIN)/ruff check fieldapp tests benchmarks scripts
 
 seed: $(VENV)/.installed
 	$(FLASK) seed-demo
