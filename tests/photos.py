@@ -21,3 +21,8 @@ def jpeg_with_gps(width=2400, height=1800, make="OfficerPhone") -> bytes:
 def has_no_metadata(data: bytes) -> bool:
     img = Image.open(io.BytesIO(data))
     return img.format == "JPEG" and len(img.getexif()) == 0 and b"Exif" not in data and b"Model-X" not in data
+
+
+def jpeg_with_exif(size=(2000, 1500)) -> bytes:
+    """A phone-like photo with EXIF (GPS and camera make) in it."""
+    return jpeg_with_gps(*size, make="SecretPhoneMaker")

@@ -7,12 +7,12 @@ from flask import render_template
 from PIL import Image
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Event, Owner
+from fieldapp.models import Dog, Event
 from fieldapp.models.public import FoundReport
 from fieldapp.settings import set_setting
+from tests.photos import jpeg_with_exif
 
-from .test_public_fixtures import (ensure_tags, jpeg_with_exif,  # noqa: F401
-                                   smtp_sink, tokens)
+from .support import ensure_tags
 
 MESSAGE = {"location": "Tied up at the Lake Rd church", "finder_phone": "315-555-0142",
            "finder_email": "finder@example.org", "finder_name": "Pat Finder",

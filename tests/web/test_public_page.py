@@ -6,8 +6,6 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog, Owner, Tag
 from fieldapp.models.public import TagScan
 
-from .test_public_fixtures import retired_token, tokens  # noqa: F401  (fixtures)
-
 
 def _owner_strings(owner, include_phone=True):
     """Everything about an owner that must never reach a finder."""
@@ -163,6 +161,7 @@ def test_signed_in_officer_views_are_not_public_scans(app, client, tokens, auth)
     client.get(f"/t/{tokens['Bear']}")  # the status card (tags area), or our page: never a public scan
     with app.test_request_context(f"/t/{tokens['Bear']}"):
         from flask_login import login_user
+
         from fieldapp.models import User
         login_user(db.session.execute(db.select(User).filter_by(username="dco")).scalar_one())
         tag = db.session.execute(db.select(Tag).filter_by(token=tokens["Bear"])).scalar_one()
@@ -172,7 +171,7 @@ def test_signed_in_officer_views_are_not_public_scans(app, client, tokens, auth)
 
 
 def test_photo_served_by_token_only_for_an_active_tag(app, client, tokens, retired_token):
-    from .test_public_fixtures import jpeg_with_exif
+    from tests.photos import jpeg_with_exif
     with app.app_context():
         dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
         dog.photo = jpeg_with_exif((120, 90))

@@ -3,7 +3,7 @@ import pytest
 
 from fieldapp.extensions import db
 
-from .test_public_fixtures import ensure_tags
+from .support import ensure_tags
 
 MESSAGE = {"location": "Lake Rd", "finder_phone": "315-555-0142"}
 

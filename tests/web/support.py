@@ -1,16 +1,8 @@
-"""Shared fixtures for the public tag page tests (issue 7). No tests here.
-
-Tags: the demo seed makes them (issue 4's _seed_tags); where a demo dog has no active tag (an
-unlicensed dog), one is made here with the Tag model directly.
-"""
+"""Helpers for the web tests (not fixtures: those are in conftest.py)."""
 import socketserver
-import threading
-
-import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Tag
-from tests.photos import jpeg_with_gps
 
 
 def ensure_tags(app) -> dict:
@@ -30,27 +22,7 @@ def ensure_tags(app) -> dict:
         return out
 
 
-@pytest.fixture
-def tokens(app):
-    return ensure_tags(app)
-
-
-@pytest.fixture
-def retired_token(app, tokens):
-    with app.app_context():
-        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
-        db.session.add(Tag(token="RETIREDTOKEN0001", serial=899001, dog_id=dog.id, status="retired"))
-        db.session.add(Tag(token="BLANKTOKEN000001", serial=899002, status="blank"))
-        db.session.commit()
-    return "RETIREDTOKEN0001"
-
-
-def jpeg_with_exif(size=(2000, 1500)) -> bytes:
-    """A phone-like photo with EXIF (GPS and camera make) in it."""
-    return jpeg_with_gps(*size, make="SecretPhoneMaker")
-
-
-class _SMTPSink(socketserver.StreamRequestHandler):
+class SMTPSink(socketserver.StreamRequestHandler):
     """Just enough SMTP for smtplib: EHLO, MAIL, RCPT, DATA, QUIT."""
 
     def handle(self):
@@ -88,16 +60,3 @@ class _SMTPSink(socketserver.StreamRequestHandler):
                 return
             else:
                 say("250 OK")
-
-
-@pytest.fixture
-def smtp_sink():
-    """A real SMTP server on a local socket; `.messages` holds what it received."""
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _SMTPSink)
-    server.daemon_threads = True
-    server.messages = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
