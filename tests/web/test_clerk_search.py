@@ -1,9 +1,9 @@
 """Search for a dog by every field the clerk and the roadside ask by (services.search)."""
 import pytest
-from sqlalchemy import event
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Tag
+from fieldapp.querycount import counting_queries
 from fieldapp.services.search import search_dogs
 
 
@@ -77,16 +77,10 @@ def test_search_limit(ctx):
 
 def test_search_results_loaded_without_n_plus_1(ctx, app):
     db.session.expunge_all()
-    statements = []
-    listener = lambda *a: statements.append(a[2])  # noqa: E731
-    event.listen(db.engine, "before_cursor_execute", listener)
-    try:
+    with counting_queries(db.engine) as statements:
         dogs = search_dogs("e")
         before = len(statements)
         for dog in dogs:
             [o.full_name for o in dog.owners]
-            dog.active_tag
-            dog.current_license
+            _ = dog.active_tag, dog.current_license
         assert len(statements) == before
-    finally:
-        event.remove(db.engine, "before_cursor_execute", listener)

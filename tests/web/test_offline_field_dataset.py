@@ -5,13 +5,12 @@ import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import event
-
 from fieldapp import create_app
 from fieldapp.cli import seed_demo
 from fieldapp.extensions import db
 from fieldapp.law import rabies_vaccination_due, redemption_deadline
 from fieldapp.models import Dog, User
+from fieldapp.querycount import counting_queries
 from fieldapp.services.entries import submit_entry
 from fieldapp.services.field_data import field_dataset
 from fieldapp.services.status import dog_status
@@ -47,11 +46,8 @@ def count_dataset_queries(tmp_path, n_dogs, with_records):
         for dog in db.session.execute(db.select(Dog).order_by(Dog.id).limit(with_records)).scalars().all():
             violation_seizure_request(dog, dco)
         db.session.remove()
-        queries = []
-        listener = lambda *args: queries.append(args[2])  # noqa: E731
-        event.listen(db.engine, "before_cursor_execute", listener)
-        data = field_dataset(None)
-        event.remove(db.engine, "before_cursor_execute", listener)
+        with counting_queries(db.engine) as queries:
+            data = field_dataset(None)
         db.engine.dispose()
     flagged = sum(1 for r in data["dogs"] if r["flags"])
     return len(queries), len(data["dogs"]), flagged
