@@ -85,3 +85,21 @@ def sign_in(page, base_url, username="dco", password="sandycreek"):
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_url(f"{base_url}/")
+
+
+@pytest.fixture(scope="session")
+def journey_server(tmp_path_factory):
+    """One server for the journeys of a run: each journey works on its own dogs and people."""
+    server = LiveServer(tmp_path_factory.mktemp("journeys") / "live.sqlite").start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def phone(browser, journey_server):
+    """A fresh phone (its own storage and service worker) on the journeys' server."""
+    from .journey import Phone, phone_context
+    context = phone_context(browser, permissions=["geolocation"],
+                            geolocation={"latitude": 43.6512, "longitude": -76.0871, "accuracy": 15})
+    yield Phone(context.new_page(), journey_server.url)
+    context.close()
