@@ -30,7 +30,7 @@ def setup_login(login_manager):
             return jsonify(error="sign_in_required", message="Your session has ended. Sign in again; "
                                  "nothing in the outbox is lost."), 401
         flash(login_manager.login_message, "info")
-        return redirect(url_for("auth.login", next=request.full_path))
+        return redirect(url_for("auth.login", next=request.script_root + request.full_path))
 
 
 def role_required(*roles):

@@ -22,14 +22,14 @@ bp = Blueprint("pwa", __name__)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SW_SOURCE = os.path.join(ROOT, "service_worker", "sw.js")
 
-# Pages an officer needs with no signal. Cached from the signed-in page (they carry the user).
-SHELL_PAGES = ["/", "/field/scan", "/field/violations/new", "/field/seizures/new", "/field/tickets/new",
-               "/field/complaints/new", "/field/next", "/outbox", "/offline", "/offline-card",
-               "/tickets/book"]
+# Pages an officer needs with no signal (endpoints). Cached from the signed-in page (they carry the user).
+SHELL_PAGES = ["main.home", "field.scan", "field.new_violation", "field.new_seizure", "field.new_ticket",
+               "field.new_complaint", "field.what_next", "pwa.outbox", "pwa.offline", "pwa.offline_card",
+               "pwa.ticket_book"]
 # Form pages are matched without their query string (?dog=12 opens the same cached form).
 # So is "what now" (?entry=...&kind=...&dog=...): field.js and outbox.js fill it in on the phone.
-IGNORE_SEARCH = ["/field/violations/new", "/field/seizures/new", "/field/tickets/new",
-                 "/field/complaints/new", "/field/scan", "/tickets/book", "/field/next"]
+IGNORE_SEARCH = ["field.new_violation", "field.new_seizure", "field.new_ticket",
+                 "field.new_complaint", "field.scan", "pwa.ticket_book", "field.what_next"]
 STATIC_SKIP = {"README.md"}
 
 
@@ -69,8 +69,9 @@ def service_worker():
     static_urls = [url_for("static", filename=f) for f in files]
     with open(SW_SOURCE, encoding="utf-8") as fh:
         source = fh.read()
-    config = {"version": shell_version(files), "static": static_urls, "pages": SHELL_PAGES,
-              "ignoreSearch": IGNORE_SEARCH}
+    config = {"version": shell_version(files), "static": static_urls,
+              "pages": [url_for(endpoint) for endpoint in SHELL_PAGES],
+              "ignoreSearch": [url_for(endpoint) for endpoint in IGNORE_SEARCH]}
     body = source.replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
     response = Response(body, mimetype="text/javascript")
     # The browser must check for a new worker on every visit (and it does, at most daily, anyway).

@@ -2,6 +2,7 @@
 import json
 import os
 import re
+from urllib.parse import urljoin
 
 from fieldapp.extensions import db
 from fieldapp.models import User
@@ -44,12 +45,14 @@ def test_a_deploy_changes_the_worker_byte_for_byte(app, client):
 
 
 def test_manifest_installs_with_regular_and_maskable_icons(client):
-    manifest = json.loads(client.get("/static/manifest.webmanifest").data)
-    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    manifest_url = "http://localhost/static/manifest.webmanifest"
+    manifest = json.loads(client.get(manifest_url).data)
+    # Its URLs are relative to the manifest's own, so they follow the app under a URL prefix.
+    assert manifest["display"] == "standalone" and urljoin(manifest_url, manifest["start_url"]) == "http://localhost/"
     sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
     for icon in manifest["icons"]:
-        assert client.get(icon["src"]).status_code == 200
+        assert client.get(urljoin(manifest_url, icon["src"])).status_code == 200
 
 
 def test_offline_pages_render(client, auth):
