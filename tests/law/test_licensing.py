@@ -13,7 +13,6 @@ from fieldapp.law import (
     FeeBreakdown,
     age_in_months,
     allowed_terms,
-    allowed_terms_without_rabies_limit,
     license_expiry,
     license_fee,
     license_required,
@@ -81,10 +80,10 @@ def test_s5A4_allowed_terms_end_on_or_before_rabies(issued, rabies_until, expect
     assert allowed_terms(issued, rabies_until) == expected
 
 
-def test_s5B2_vet_exemption_none_rabies_date_allows_all_terms():
-    assert allowed_terms(date(2026, 1, 15), None) == [1, 2, 3]
-    assert allowed_terms_without_rabies_limit() == [1, 2, 3]
-    assert term_refusal_reason(date(2026, 1, 15), None, 3) is None
+def test_s5B2_vet_statement_without_a_date_gives_one_year_from_the_issue_day():
+    assert allowed_terms(date(2026, 1, 15), None) == [1]
+    assert term_refusal_reason(date(2026, 1, 15), None, 1) is None
+    assert "one year from the statement's date" in term_refusal_reason(date(2026, 1, 15), None, 3)
 
 
 def test_s5A4_term_refusal_reason_past_rabies_end():
@@ -231,6 +230,7 @@ def test_s5D_license_fee_town_fee_plus_population_control_surcharge(altered, ter
 def test_s5D_license_fee_lines_are_itemized():
     fee = license_fee(False, ALTERED_FEE, UNALTERED_FEE, 3)
     assert [line.amount for line in fee.lines] == [Decimal("45.00"), Decimal("3.00")]
+    assert [line.kind for line in fee.lines] == ["license_fee", "population_surcharge"]
     assert "Town processing fee" in fee.lines[0].label
     assert "population control" in fee.lines[1].label
 
@@ -243,22 +243,24 @@ def test_s5D_population_control_surcharge_is_charged_once_per_license_not_per_ye
     # §5(D): "In addition to the fee charged by the Town, a one ($1.00) dollar fee for altered
     # dogs and a three ($3.00) dollar fee for unaltered dogs shall be collected": per application.
     fee = license_fee(altered, ALTERED_FEE, UNALTERED_FEE, term, fee_per_year=per_year)
-    surcharge_lines = [line for line in fee.lines if "population control" in line.label]
+    surcharge_lines = [line for line in fee.lines if line.kind == "population_surcharge"]
     assert len(surcharge_lines) == 1
     assert surcharge_lines[0].amount == Decimal(surcharge)
     assert "×" not in surcharge_lines[0].label
 
 
-def test_s5C_vet_statement_dog_pays_altered_fee():
-    # §5(C): when altering would endanger the dog's life, the caller passes altered=True.
-    vet_statement = license_fee(True, ALTERED_FEE, UNALTERED_FEE, 1)
-    assert vet_statement.total == Decimal("11.00")
+def test_s5C_vet_statement_dog_pays_altered_license_fee():
+    # §5(C): "the license fee for the dog shall be the same as for a spayed or neutered dog".
+    fee = license_fee(False, ALTERED_FEE, UNALTERED_FEE, 1, vet_statement_against_altering=True)
+    assert fee.lines[0].kind == "license_fee" and fee.lines[0].amount == ALTERED_FEE
+    assert "§5(C)" in fee.lines[0].section
 
 
 def test_s5K_license_fee_adds_enumeration_surcharge():
     fee = license_fee(True, ALTERED_FEE, UNALTERED_FEE, 1, enumeration_surcharge=Decimal("5.00"))
     assert fee.total == Decimal("16.00")
     assert fee.lines[-1].section == "§5(K)"
+    assert fee.lines[-1].kind == "enumeration_surcharge"
     assert fee.lines[-1].amount == Decimal("5.00")
 
 

@@ -98,8 +98,9 @@ def test_s5B1_failure_to_vaccinate_violation(law_text):
     assert all(e.text in law_text for e in FAILURE_TO_VACCINATE.exceptions)
 
 
-def test_s5_s6_violations_are_all_offence_codes_in_order():
-    assert list(VIOLATIONS) == ["5A1", "5B1"] + CODES
+def test_s5_s6_s10_violations_are_all_offence_codes_in_order():
+    assert list(VIOLATIONS) == (["5A1", "5B1", "5G1", "5J-late", "5J1-late", "5J-new-owner", "5J3"]
+                                + CODES + ["10B4"])
     assert all(VIOLATIONS[code] is SECTION_6_RESTRICTIONS[code] for code in CODES)
 
 
