@@ -55,8 +55,6 @@ SETTINGS = [
     SettingSpec("town_closed_days", "Days the town is closed besides the GCL §24 public holidays, "
                 "e.g. a snow day (YYYY-MM-DD, one per line)",
                 "dates", [], "§8(B)", "Not counted as business days in the holding period."),
-    SettingSpec("town_open_days", "GCL §24 public holidays the town stays open (YYYY-MM-DD, one per line)",
-                "dates", [], "§8(B)", "Counted as business days in the holding period."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
                 "§4(H)"),
     SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",
