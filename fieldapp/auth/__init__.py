@@ -3,15 +3,23 @@ law's table of who may act (fieldapp/law/authority.py)."""
 from functools import wraps
 
 from flask import abort, request
-from flask_login import current_user
+from flask_login import AnonymousUserMixin, current_user
 
 from ..extensions import db
 from ..law.authority import POWERS, STAFF as _STAFF, roles_for
 
 
+class SignedOut(AnonymousUserMixin):
+    """Someone not signed in holds no power of the table (a finder uses the public pages)."""
+
+    def may(self, action: str) -> bool:
+        return False
+
+
 def setup_login(login_manager):
     from ..models import User
 
+    login_manager.anonymous_user = SignedOut
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Please sign in to continue."
     login_manager.login_message_category = "info"
