@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
-from ..auth import OFFICERS, role_required
+from ..auth import permission_required
 from ..extensions import db
 from ..services import ticket_numbers
 from ..services.entries import form_to_payload, submit_entry
@@ -86,7 +86,7 @@ def offline():
 
 
 @bp.get("/offline-card")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def offline_card():
     """The status card drawn on the phone from its offline copy (offline-card.js)."""
     return render_template("pwa/offline_card.html")
@@ -100,7 +100,7 @@ def outbox():
 
 
 @bp.get("/tickets/book")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def ticket_book():
     """§9: this phone's block of ticket numbers (kept in IndexedDB) and voiding a spoiled one."""
     mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
@@ -110,7 +110,7 @@ def ticket_book():
 
 
 @bp.post("/tickets/void")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def void_ticket():
     """§9 void without JavaScript: the same entry kind the outbox sends (one write path)."""
     payload = form_to_payload(request.form)
@@ -127,9 +127,10 @@ def void_ticket():
 
 
 @bp.get("/tickets/numbers")
-@role_required("clerk", "dco")
+@permission_required("read_records")
 def ticket_numbers_report():
-    """§9 for the clerk: every number issued is used or void; the rest are listed as gaps."""
+    """§9 for the clerk (and any of the town's staff): every number issued is used or void; the
+    rest are listed as gaps."""
     return render_template("pwa/ticket_numbers.html", gaps=ticket_numbers.gaps(),
                            voids=ticket_numbers.voids())
 
