@@ -2,10 +2,16 @@
 import json
 import os
 import re
+from pathlib import Path
 
 from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.services import ticket_numbers as tn
+
+
+ROOT = Path(__file__).resolve().parents[2]
+JS = ROOT / "fieldapp" / "static" / "js"
+IMPORT = re.compile(r'^import .* from "([^"]+)";$', re.M)
 
 
 def shell_of(response):
@@ -22,10 +28,51 @@ def test_sw_is_served_from_the_root_uncached_as_javascript(client):
     for page in ["/", "/field/scan", "/field/violations/new", "/field/seizures/new", "/field/tickets/new",
                  "/field/complaints/new", "/field/next", "/outbox", "/offline", "/offline-card"]:
         assert page in shell["pages"]
-    for static in ["/static/vendor/htmx-2.0.11.min.js", "/static/css/app.css", "/static/js/outbox.js",
+    for static in ["/static/vendor/htmx-2.0.11.min.js", "/static/css/app.css", "/static/js/app.js",
+                   "/static/js/queue.js", "/static/js/db.js", "/static/js/format.js",
                    "/static/js/offline-card.js", "/static/vendor/jsQR-1.4.0.js", "/static/icons/icon-192.png"]:
         assert static in shell["static"]
     assert "/static/vendor/README.md" not in shell["static"]
+
+
+def test_every_js_module_is_precached_and_every_import_resolves(client):
+    shell = shell_of(client.get("/sw.js"))
+    for path in JS.glob("*.js"):
+        assert f"/static/js/{path.name}" in shell["static"]
+    # The worker imports relative to /sw.js, served at the app's root; the modules, to each other.
+    worker = (ROOT / "service_worker" / "sw.js").read_text()
+    assert "importScripts" not in worker
+    for spec in IMPORT.findall(worker):
+        assert spec.startswith("./static/js/") and (ROOT / "fieldapp" / spec).is_file(), spec
+    for path in JS.glob("*.js"):
+        for spec in IMPORT.findall(path.read_text()):
+            assert spec.startswith("./") and (JS / spec).is_file(), f"{path.name} imports {spec}"
+
+
+def test_js_modules_are_small_and_name_no_url_of_the_app():
+    for path in [*JS.glob("*.js"), ROOT / "service_worker" / "sw.js"]:
+        text = path.read_text()
+        assert len(text.splitlines()) <= 400, f"{path.name} is over 400 lines"
+        code = re.sub(r"/\*.*?\*/|(^|\s)//.*$", "", text, flags=re.S | re.M)  # comments may show examples
+        for url in re.findall(r"""["'`](/(?:api|field|outbox|offline|t|tickets|static|sw\.js)\b[^"'`]*)""", code):
+            assert False, f"{path.name} names {url}: take it from urls.js (url_for) instead"
+
+
+def test_pages_and_worker_take_their_urls_from_url_for_under_a_prefix(client, auth):
+    """Under a URL prefix (SCRIPT_NAME) every URL the phone uses carries it."""
+    prefix = "http://localhost/town/"
+    answer = client.get("/sw.js", base_url=prefix)
+    shell = shell_of(answer)
+    urls = shell["urls"]
+    assert all(p.startswith("/town/") for p in shell["pages"] + shell["ignoreSearch"] + shell["static"])
+    assert urls["sync"] == "/town/api/sync" and urls["photo"] == "/town/api/sync/{id}/photos/{n}"
+    assert urls["tag"] == "/town/t/{token}" and urls["dogCard"] == "/town/field/dogs/{id}"
+    assert urls["root"] == "/town/" and urls["sw"] == "/town/sw.js" and urls["api"] == "/town/api/"
+    assert urls["static"] == "/town/static/" and urls["offlineCard"] == "/town/offline-card"
+    page = client.get("/offline", base_url=prefix).get_data(as_text=True)
+    table = json.loads(re.search(r'<script type="application/json" id="app-urls">(.*?)</script>', page).group(1))
+    assert table["outbox"] == "/town/outbox" and table["dataset"] == "/town/api/field-dataset"
+    assert '<script type="module" src="/town/static/js/app.js">' in page
 
 
 def test_a_deploy_changes_the_worker_byte_for_byte(app, client):
