@@ -12,6 +12,17 @@ from fieldapp.services import ticket_numbers as tn
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "fieldapp" / "static" / "js"
 IMPORT = re.compile(r'^import .* from "([^"]+)";$', re.M)
+NAMED_IMPORT = re.compile(r'^import \{([^}]*)\} from "([^"]+)";$', re.M)
+
+
+def assert_imports_resolve(text, folder, who):
+    for spec in IMPORT.findall(text):
+        assert spec.startswith("./") and (folder / spec).is_file(), f"{who} imports {spec}"
+    for names, spec in NAMED_IMPORT.findall(text):
+        source = (folder / spec).read_text()
+        for name in (n.strip() for n in names.split(",")):
+            assert re.search(rf"^export (async )?(function|const|let) {name}\b", source, re.M), \
+                f"{who} imports {name}, which {spec} does not export"
 
 
 def shell_of(response):
@@ -41,19 +52,18 @@ def test_every_js_module_is_precached_and_every_import_resolves(client):
         assert f"/static/js/{path.name}" in shell["static"]
     # The worker imports relative to /sw.js, served at the app's root; the modules, to each other.
     worker = (ROOT / "service_worker" / "sw.js").read_text()
-    assert "importScripts" not in worker
-    for spec in IMPORT.findall(worker):
-        assert spec.startswith("./static/js/") and (ROOT / "fieldapp" / spec).is_file(), spec
+    assert "importScripts" not in worker  # a module worker cannot
+    assert all(spec.startswith("./static/js/") for spec in IMPORT.findall(worker))
+    assert_imports_resolve(worker, ROOT / "fieldapp", "sw.js")
     for path in JS.glob("*.js"):
-        for spec in IMPORT.findall(path.read_text()):
-            assert spec.startswith("./") and (JS / spec).is_file(), f"{path.name} imports {spec}"
+        assert_imports_resolve(path.read_text(), JS, path.name)
 
 
 def test_js_modules_are_small_and_name_no_url_of_the_app():
     for path in [*JS.glob("*.js"), ROOT / "service_worker" / "sw.js"]:
         text = path.read_text()
         assert len(text.splitlines()) <= 400, f"{path.name} is over 400 lines"
-        code = re.sub(r"/\*.*?\*/|(^|\s)//.*$", "", text, flags=re.S | re.M)  # comments may show examples
+        code = re.sub(r"/\*[\s\S]*?\*/|(^|\s)//[^\n]*", "", text)  # comments may show examples
         for url in re.findall(r"""["'`](/(?:api|field|outbox|offline|t|tickets|static|sw\.js)\b[^"'`]*)""", code):
             assert False, f"{path.name} names {url}: take it from urls.js (url_for) instead"
 

@@ -15,7 +15,8 @@
  * is (on the phone, being sent, refused, received) with or without signal.
  */
 import { all, del, get, getMeta, put, setMeta, tx } from "./db.js";
-import { fill, localIso } from "./format.js";
+import { localIso } from "./format.js";
+import { fill } from "./urls.js";
 
 const SENT_KEEP_DAYS = 7;
 const LOCK = "outbox-flush";
