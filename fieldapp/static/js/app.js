@@ -99,6 +99,21 @@ async function signedOut() {
   await postToWorker({ type: "signed-out" });
 }
 
+// The officer's start on this phone: on app open, and when signing in swapped the page (htmx).
+let startedFor = null;
+async function signedIn() {
+  const uid = userId();
+  if (!uid || uid === startedFor) return;
+  startedFor = uid;
+  await postToWorker({ type: "session", userId: uid });
+  await postToWorker({ type: "cache-pages", userId: uid });
+  await runFlush("app-open");
+  await refreshCopy(false);
+  await keepTicketsStocked();
+  fillTicketForms();
+  renderTicketBook();
+}
+
 async function setupPage() {
   const uid = userId();
   if (uid) {
@@ -114,9 +129,12 @@ async function setupPage() {
 }
 
 // After a boosted (htmx) page swap the body's attributes are still the old page's: copy them.
+// And `ready` is the new page's: it resolves once that page is set up (as on a page load).
+let settled = null;
 function syncBodyAttributes(evt) {
   const xhr = evt.detail && evt.detail.xhr;
-  if (!evt.detail.boosted || !xhr || !xhr.responseText) return;
+  if (!evt.detail.boosted || !xhr || !xhr.responseText || !evt.detail.shouldSwap) return;
+  if (!settled) api.ready = new Promise((r) => { settled = r; });
   const doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
   if (!doc.body) return;
   for (const name of ["data-user-id", "data-user-role", "hx-headers"]) {
@@ -125,10 +143,11 @@ function syncBodyAttributes(evt) {
   }
 }
 
+// On the document, not the form: an htmx swap brings a new sign-out form.
 function confirmSignOut() {
-  const logout = document.getElementById("logout-form");
-  if (!logout) return;
-  logout.addEventListener("submit", async (ev) => {
+  document.addEventListener("submit", (ev) => {
+    const logout = ev.target;
+    if (!(logout instanceof HTMLFormElement) || logout.id !== "logout-form") return;
     ev.preventDefault();
     ev.stopImmediatePropagation();
     const n = api.pendingCount;
@@ -147,7 +166,11 @@ function listen() {
     refreshCount();
   };
   document.body.addEventListener("htmx:beforeSwap", syncBodyAttributes);
-  document.body.addEventListener("htmx:afterSettle", () => setupPage());
+  // This module runs once per page load; an htmx swap brings a new page (maybe a new user).
+  document.body.addEventListener("htmx:afterSettle", () => setupPage().then(signedIn).finally(() => {
+    if (settled) settled(true);
+    settled = null;
+  }));
   // No signal during a boosted click: load the page for real so the worker can answer it.
   const fallback = (evt) => {
     const path = evt.detail && evt.detail.pathInfo && evt.detail.pathInfo.requestPath;
@@ -177,16 +200,7 @@ async function start() {
   listen();
   await setupPage();
   await registerWorker();
-  const uid = userId();
-  if (uid) {
-    await postToWorker({ type: "session", userId: uid });
-    await postToWorker({ type: "cache-pages", userId: uid });
-    await runFlush("app-open");
-    await refreshCopy(false);
-    await keepTicketsStocked();
-    fillTicketForms();
-    renderTicketBook();
-  }
+  await signedIn();
   setInterval(() => {
     if (!userId()) return;
     if (api.pendingCount) runFlush("timer");
