@@ -27,21 +27,15 @@ bp = Blueprint("pwa", __name__)
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SW_SOURCE = os.path.join(ROOT, "service_worker", "sw.js")
 
+# Pages an officer needs with no signal (endpoints). Cached from the signed-in page (they carry the user).
+SHELL_PAGES = ["main.home", "field.scan", "field.new_violation", "field.new_seizure", "field.new_ticket",
+               "field.new_complaint", "field.what_next", "pwa.outbox", "pwa.offline", "pwa.offline_card",
+               "pwa.ticket_book"]
 # Form pages are matched without their query string (?dog=12 opens the same cached form).
-# So is "what now" (?entry=...&kind=...&dog=...): field.js and entry-state.js fill it in on the phone.
-IGNORE_SEARCH_ENDPOINTS = ["field.new_violation", "field.new_seizure", "field.new_ticket", "field.new_complaint",
-                           "field.scan", "pwa.ticket_book", "field.what_next"]
-# Pages an officer needs with no signal. Cached from the signed-in page (they carry the user).
-SHELL_ENDPOINTS = ["main.home", *IGNORE_SEARCH_ENDPOINTS, "pwa.outbox", "pwa.offline", "pwa.offline_card"]
+# So is "what now" (?entry=...&kind=...&dog=...): field.js and outbox.js fill it in on the phone.
+IGNORE_SEARCH = ["field.new_violation", "field.new_seizure", "field.new_ticket",
+                 "field.new_complaint", "field.scan", "pwa.ticket_book", "field.what_next"]
 STATIC_SKIP = {"README.md"}
-
-
-def shell_pages() -> list[str]:
-    return [url_for(e) for e in SHELL_ENDPOINTS]
-
-
-def ignore_search() -> list[str]:
-    return [url_for(e) for e in IGNORE_SEARCH_ENDPOINTS]
 
 
 def _template(endpoint, **parts) -> str:
@@ -105,13 +99,17 @@ def shell_version(files) -> str:
 @bp.get("/sw.js")
 def service_worker():
     files = _static_files()
+    # The worker's URLs: the pages' table and what only the worker needs (fetch routing, fallbacks).
+    urls = {**js_urls(), "offline": url_for("pwa.offline"), "offlineCard": url_for("pwa.offline_card"),
+            "static": url_for("static", filename=""), "api": posixpath.dirname(url_for("api.sync")) + "/"}
+
     static_urls = [url_for("static", filename=f) for f in files]
     with open(SW_SOURCE, encoding="utf-8") as fh:
         source = fh.read()
-    urls = {**js_urls(), "offline": url_for("pwa.offline"), "offlineCard": url_for("pwa.offline_card"),
-            "static": url_for("static", filename=""), "api": posixpath.dirname(url_for("api.sync")) + "/"}
-    config = {"version": shell_version(files), "static": static_urls, "pages": shell_pages(),
-              "ignoreSearch": ignore_search(), "urls": urls}
+    config = {"version": shell_version(files), "static": static_urls,
+              "pages": [url_for(endpoint) for endpoint in SHELL_PAGES],
+              "ignoreSearch": [url_for(endpoint) for endpoint in IGNORE_SEARCH]}
+    config["urls"] = urls
     body = source.replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
     response = Response(body, mimetype="text/javascript")
     # The browser must check for a new worker on every visit (and it does, at most daily, anyway).

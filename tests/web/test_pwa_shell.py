@@ -2,24 +2,33 @@
 import json
 import os
 import re
-from pathlib import Path
 
 from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.services import ticket_numbers as tn
 
 
-ROOT = Path(__file__).resolve().parents[2]
-JS = ROOT / "fieldapp" / "static" / "js"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+JS = os.path.join(ROOT, "fieldapp", "static", "js")
+WORKER = os.path.join(ROOT, "service_worker", "sw.js")
+
+
+def read(path):
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def js_files():
+    return sorted(os.path.join(JS, name) for name in os.listdir(JS) if name.endswith(".js"))
 IMPORT = re.compile(r'^import .* from "([^"]+)";$', re.M)
 NAMED_IMPORT = re.compile(r'^import \{([^}]*)\} from "([^"]+)";$', re.M)
 
 
 def assert_imports_resolve(text, folder, who):
     for spec in IMPORT.findall(text):
-        assert spec.startswith("./") and (folder / spec).is_file(), f"{who} imports {spec}"
+        assert spec.startswith("./") and os.path.isfile(os.path.join(folder, spec)), f"{who} imports {spec}"
     for names, spec in NAMED_IMPORT.findall(text):
-        source = (folder / spec).read_text()
+        source = read(os.path.join(folder, spec))
         for name in (n.strip() for n in names.split(",")):
             assert re.search(rf"^export (async )?(function|const|let) {name}\b", source, re.M), \
                 f"{who} imports {name}, which {spec} does not export"
@@ -48,24 +57,25 @@ def test_sw_is_served_from_the_root_uncached_as_javascript(client):
 
 def test_every_js_module_is_precached_and_every_import_resolves(client):
     shell = shell_of(client.get("/sw.js"))
-    for path in JS.glob("*.js"):
-        assert f"/static/js/{path.name}" in shell["static"]
+    for path in js_files():
+        assert f"/static/js/{os.path.basename(path)}" in shell["static"]
     # The worker imports relative to /sw.js, served at the app's root; the modules, to each other.
-    worker = (ROOT / "service_worker" / "sw.js").read_text()
+    worker = read(WORKER)
     assert "importScripts" not in worker  # a module worker cannot
     assert all(spec.startswith("./static/js/") for spec in IMPORT.findall(worker))
-    assert_imports_resolve(worker, ROOT / "fieldapp", "sw.js")
-    for path in JS.glob("*.js"):
-        assert_imports_resolve(path.read_text(), JS, path.name)
+    assert_imports_resolve(worker, os.path.join(ROOT, "fieldapp"), "sw.js")
+    for path in js_files():
+        assert_imports_resolve(read(path), JS, os.path.basename(path))
 
 
 def test_js_modules_are_small_and_name_no_url_of_the_app():
-    for path in [*JS.glob("*.js"), ROOT / "service_worker" / "sw.js"]:
-        text = path.read_text()
-        assert len(text.splitlines()) <= 400, f"{path.name} is over 400 lines"
+    for path in [*js_files(), WORKER]:
+        text = read(path)
+        name = os.path.basename(path)
+        assert len(text.splitlines()) <= 400, f"{name} is over 400 lines"
         code = re.sub(r"/\*[\s\S]*?\*/|(^|\s)//[^\n]*", "", text)  # comments may show examples
         for url in re.findall(r"""["'`](/(?:api|field|outbox|offline|t|tickets|static|sw\.js)\b[^"'`]*)""", code):
-            assert False, f"{path.name} names {url}: take it from urls.js (url_for) instead"
+            assert False, f"{name} names {url}: take it from urls.js (url_for) instead"
 
 
 def test_pages_and_worker_take_their_urls_from_url_for_under_a_prefix(client, auth):
