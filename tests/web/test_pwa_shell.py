@@ -80,7 +80,7 @@ def test_js_modules_are_small_and_name_no_url_of_the_app():
     assert named == [], "take these from urls.js (url_for) instead"
 
 
-def test_pages_and_worker_take_their_urls_from_url_for_under_a_prefix(client, auth):
+def test_pages_and_worker_take_their_urls_from_url_for_under_a_prefix(client):
     """Under a URL prefix (SCRIPT_NAME) every URL the phone uses carries it."""
     prefix = "http://localhost/town/"
     answer = client.get("/sw.js", base_url=prefix)
