@@ -3,7 +3,7 @@ from flask import current_app, has_app_context
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
-from ..law.authority import may
+from ..law.authority import WHO_MAY_ACT, may
 from .types import UTCDateTime, now_utc
 
 
@@ -46,6 +46,10 @@ class User(db.Model):
     def may(self, action: str) -> bool:
         """The law's table of who may act (fieldapp/law/authority.py)."""
         return may(self.role, action)
+
+    def powers(self) -> list[str]:
+        """Every power this user holds (the page tells its scripts which, see static/js/dom.js)."""
+        return [p.action for p in WHO_MAY_ACT if may(self.role, p.action)]
 
     def has_role(self, *roles: str) -> bool:
         """Whether the role is one of `roles` (no role holds another's powers, not even the
