@@ -261,7 +261,7 @@ def test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, a
     max_id = dog_id(app, "Max")
     form = client.get(f"/field/seizures/new?violation={violation}&dog={max_id}").get_data(as_text=True)
     assert re.search(r'name="ruled_out" value="6B"\s+checked', form)
-    assert "carried over from the violation" in form
+    assert "ruled out on the violation this follows carry over" in form
     response, _ = post(client, "/field/seizures/new", violation_entry_id=violation, owner_known="yes")
     assert response.status_code == 201
 
