@@ -116,9 +116,6 @@ def update_owner(owner: Owner, data: dict, today: date, user=None) -> None:
     changes = _apply_owner(owner, data, today)
     if changes:
         record_event("owner.updated", owner, actor=user, changes=changes)
-        for link in owner.dog_links:
-            if link.until is None:
-                link.dog.touch()  # owner name/phone are on the roadside card
 
 
 def _check_owner(data: dict) -> None:
@@ -142,7 +139,6 @@ def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
         db.session.add(DogOwner(dog=dog, owner=owner, since=today))
     db.session.flush()
     record_event("dog.created", dog, actor=user, name=dog.name, owner_ids=[o.id for o in owners])
-    dog.touch()
     return dog
 
 
@@ -154,7 +150,6 @@ def update_dog(dog: Dog, data: dict, user=None) -> None:
             setattr(dog, key, data[key])
     if changes:
         record_event("dog.updated", dog, actor=user, changes=changes)
-        dog.touch()
 
 
 def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
@@ -162,7 +157,6 @@ def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
     details"), kept as a small JPEG with no metadata. Raises images.PhotoError."""
     dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
     record_event("dog.photo_set", dog, actor=user)
-    dog.touch()
 
 
 def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
@@ -173,7 +167,6 @@ def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
     db.session.flush()
     db.session.refresh(dog, ["owner_links"])
     record_event("dog.co_owner_added", dog, actor=user, owner_id=owner.id)
-    dog.touch()
 
 
 # --- the license application (§5(A)-(I)) ----------------------------------
@@ -438,7 +431,6 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
                  id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
                  fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
                  superseded=[old.number for old in previous])
-    dog.touch()
     db.session.flush()
     return lic
 
@@ -500,5 +492,4 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     record_event(f"dog.notice.{kind}", dog, actor=user, notice_id=notice.id,
                  occurred_on=occurred_on.isoformat(), filed_on=filed_on.isoformat(), **{
                      k: v for k, v in details.items() if k != "previous_status"})
-    dog.touch()
     return notice
