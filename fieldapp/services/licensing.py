@@ -157,6 +157,7 @@ def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
     details"), kept as a small JPEG with no metadata. Raises images.PhotoError."""
     dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
     record_event("dog.photo_set", dog, actor=user)
+    db.session.flush()  # expires Dog.has_photo (a SQL expression): read again, it says True
 
 
 def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
