@@ -124,25 +124,25 @@ def card_select():
     """
     dog_id = bindparam("dog_id")
     history = history_selects([dog_id])
-    kinds = {
-        "dog": ({name: getattr(Dog, name) for name in DOG_COLUMNS} | {"dog_id": Dog.id}, Dog.id),
-        "license": ({"id": License.id, "dog_id": License.dog_id, "status": License.status,
-                     "issued_on": License.issued_on, "expires_on": License.expires_on,
-                     "number": License.number, "exemption_marking": License.exemption_marking}, License.dog_id),
-        "rabies": ({"id": RabiesCertificate.id, "dog_id": RabiesCertificate.dog_id,
-                    "vaccinated_on": RabiesCertificate.vaccinated_on, "valid_until": RabiesCertificate.valid_until,
-                    "exempt_statement": RabiesCertificate.exempt_statement,
-                    "created_at": RabiesCertificate.created_at}, RabiesCertificate.dog_id),
-        "owner": ({"id": DogOwner.id, "dog_id": DogOwner.dog_id, "since": DogOwner.since, "until": DogOwner.until,
-                   "owner_id": Owner.id, "first_name": Owner.first_name, "last_name": Owner.last_name,
-                   "address": Owner.address, "town": Owner.town, "state": Owner.state,
-                   "zip_code": Owner.zip_code, "phone": Owner.phone}, DogOwner.dog_id),
-        "tag": ({"id": Tag.id, "dog_id": Tag.dog_id, "status": Tag.status, "serial": Tag.serial,
-                 "token": Tag.token, "bound_on": Tag.bound_on, "retired_on": Tag.retired_on}, Tag.dog_id),
+    kinds = {  # each kind's columns; `dog_id` is the dog it belongs to
+        "dog": {name: getattr(Dog, name) for name in DOG_COLUMNS} | {"dog_id": Dog.id},
+        "license": {"id": License.id, "dog_id": License.dog_id, "status": License.status,
+                    "issued_on": License.issued_on, "expires_on": License.expires_on,
+                    "number": License.number, "exemption_marking": License.exemption_marking},
+        "rabies": {"id": RabiesCertificate.id, "dog_id": RabiesCertificate.dog_id,
+                   "vaccinated_on": RabiesCertificate.vaccinated_on, "valid_until": RabiesCertificate.valid_until,
+                   "exempt_statement": RabiesCertificate.exempt_statement,
+                   "created_at": RabiesCertificate.created_at},
+        "owner": {"id": DogOwner.id, "dog_id": DogOwner.dog_id, "since": DogOwner.since, "until": DogOwner.until,
+                  "owner_id": Owner.id, "first_name": Owner.first_name, "last_name": Owner.last_name,
+                  "address": Owner.address, "town": Owner.town, "state": Owner.state,
+                  "zip_code": Owner.zip_code, "phone": Owner.phone},
+        "tag": {"id": Tag.id, "dog_id": Tag.dog_id, "status": Tag.status, "serial": Tag.serial,
+                "token": Tag.token, "bound_on": Tag.bound_on, "retired_on": Tag.retired_on},
     }
     # Every column of the UNION, in order, with its type (the first SELECT types the result).
     types = {c.key: c.type for c in history[0].selected_columns}
-    for values, _ in kinds.values():
+    for values in kinds.values():
         for name, column in values.items():
             types.setdefault(name, column.type)
     extra = list(types)[len(history[0].selected_columns):]  # the card's own, after the history's
@@ -151,10 +151,10 @@ def card_select():
         return type_coerce(null(), types[name]).label(name)
 
     selects = []
-    for kind, (values, owned_by) in kinds.items():
+    for kind, values in kinds.items():
         columns = [literal_column(f"'{kind}'", types["kind"]).label("kind")]
         columns += [values[name].label(name) if name in values else empty(name) for name in list(types)[1:]]
-        select = db.select(*columns).where(owned_by == dog_id)
+        select = db.select(*columns).where(values["dog_id"] == dog_id)
         if kind == "owner":
             select = select.select_from(DogOwner).join(Owner, Owner.id == DogOwner.owner_id)
         selects.append(select)
