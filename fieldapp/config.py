@@ -2,11 +2,23 @@
 import os
 
 
+def normalize_database_url(url: str | None) -> str | None:
+    """postgres:// and postgresql:// (as hosting providers write them) mean psycopg 3, the driver
+    the `postgres` extra installs; SQLAlchemy alone would look for psycopg2."""
+    if not url:
+        return url
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    return url
+
+
 class Config:
     SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret")
-    # DATABASE_URL selects another database (e.g. postgresql+psycopg://...); the embedded
-    # default is SQLite in the instance folder, filled in by create_app().
-    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")
+    # DATABASE_URL selects another database (e.g. postgresql://user:pw@host/dbname, served by
+    # psycopg 3: `pip install '.[postgres]'`); the embedded default is SQLite in the instance
+    # folder, filled in by create_app().
+    SQLALCHEMY_DATABASE_URI = normalize_database_url(os.environ.get("DATABASE_URL"))
     SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
     # The public base URL printed in tag QR codes; the admin can override it in settings.
     PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "http://127.0.0.1:5000")

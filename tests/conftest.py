@@ -1,4 +1,5 @@
-"""Shared fixtures: an app on a fresh SQLite file with the demo town, a client, a CLI runner,
+"""Shared fixtures: an app on a fresh copy of the demo town (a SQLite file, or a PostgreSQL
+database when TEST_DATABASE_URL is set: see tests/databases.py), a client, a CLI runner,
 and a small sign-in helper (flaskr style)."""
 import shutil
 
@@ -8,12 +9,16 @@ from fieldapp import create_app
 from fieldapp.cli import DEMO_PASSWORD, seed_demo
 from fieldapp.extensions import db
 
+from .databases import empty_database_uri, on_postgres, postgres_server
 
-def make_test_config(db_path) -> dict:
+
+def make_test_config(db) -> dict:
+    """The test settings on `db`: a database URI, or the path of a SQLite file."""
+    uri = str(db)
     return {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+        "SQLALCHEMY_DATABASE_URI": uri if "://" in uri else f"sqlite:///{uri}",
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
         "PUBLIC_BASE_URL": "https://dogs.sandycreekny.example",
@@ -23,33 +28,56 @@ def make_test_config(db_path) -> dict:
 
 @pytest.fixture(scope="session")
 def demo_town_db(tmp_path_factory):
-    """The demo town built once per run; each test gets its own copy of the file."""
-    path = tmp_path_factory.mktemp("template") / "demo.sqlite"
-    app = create_app(make_test_config(path))
+    """The demo town built once per run: a SQLite file each test copies, or on PostgreSQL the
+    name of a template database each test's database is created from."""
+    if on_postgres():
+        server = postgres_server()
+        name = server.create("demo_template")
+        source = server.uri(name)
+    else:
+        source = name = tmp_path_factory.mktemp("template") / "demo.sqlite"
+    app = create_app(make_test_config(source))
     with app.app_context():
         db.create_all()
         seed_demo()
         db.session.remove()
-        db.engine.dispose()  # checkpoints the WAL into the main file
-    return path
+        db.engine.dispose()  # SQLite: checkpoints the WAL; PostgreSQL: a template has no sessions
+        if on_postgres():
+            postgres_server().make_template(name, db.metadata.sorted_tables)
+    yield name
+    if on_postgres():
+        postgres_server().drop_all()
+
+
+@pytest.fixture
+def empty_database(tmp_path):
+    """empty_database(label) -> the URI of a new empty database on the suite's kind of database."""
+    return lambda label="empty": empty_database_uri(tmp_path, label)
 
 
 @pytest.fixture
 def make_app(tmp_path, demo_town_db):
     """make_app(**config): an app on its own copy of the demo town, with config overrides
     (e.g. CSRF or rate limits switched on)."""
-    apps = []
+    apps, databases = [], []
 
     def make(**overrides):
-        path = tmp_path / f"test{len(apps)}.sqlite"
-        shutil.copyfile(demo_town_db, path)
-        apps.append(create_app({**make_test_config(path), **overrides}))
+        if on_postgres():
+            server = postgres_server()
+            databases.append(server.checkout(demo_town_db))
+            source = server.uri(databases[-1])
+        else:
+            source = tmp_path / f"test{len(apps)}.sqlite"
+            shutil.copyfile(demo_town_db, source)
+        apps.append(create_app({**make_test_config(source), **overrides}))
         return apps[-1]
     yield make
     for made in apps:
         with made.app_context():
             db.session.remove()
             db.engine.dispose()
+    for name in databases:
+        postgres_server().checkin(demo_town_db, name)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The database models, one module per aggregate. Importing this registers every table."""
 from .audit import Event, record_event  # noqa: F401
-from .dogs import Dog, DogOwner, Sequence, Tag, next_in_sequence  # noqa: F401
+from .dogs import Dog, DogOwner, Sequence, Tag, next_in_sequence, take_from_sequence  # noqa: F401
 from .entries import FieldEntry  # noqa: F401
 from .licensing import DogNotice, License, Payment, RabiesCertificate  # noqa: F401
 from .people import Owner, User  # noqa: F401

@@ -11,14 +11,32 @@ class Sequence(db.Model):
     value = db.Column(db.BigInteger, nullable=False, default=0)
 
 
+def take_from_sequence(name: str, count: int = 1, start: int = 1) -> int:
+    """Take `count` consecutive numbers from counter `name` (created at `start`); returns the first.
+
+    One atomic statement, INSERT ... ON CONFLICT DO UPDATE SET value = value + count RETURNING,
+    so two transactions never get the same number: PostgreSQL holds the row lock until commit,
+    SQLite the database's write lock. (Reading the row and writing it back would let two
+    transactions read the same value.)"""
+    from sqlalchemy.dialects import postgresql, sqlite
+    from sqlalchemy.orm.util import identity_key
+
+    db.session.flush()  # pending Sequence rows go first, so the statement sees them
+    table = Sequence.__table__
+    dialect = db.session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    stmt = (insert(table).values(name=name, value=start - 1 + count)
+            .on_conflict_do_update(index_elements=[table.c.name], set_={"value": table.c.value + count})
+            .returning(table.c.value))
+    last = db.session.execute(stmt).scalar_one()
+    loaded = db.session.identity_map.get(identity_key(Sequence, name))
+    if loaded is not None:
+        db.session.expire(loaded)  # the statement moved it on behind the ORM's back
+    return last - count + 1
+
+
 def next_in_sequence(name: str, start: int = 1) -> int:
-    row = db.session.get(Sequence, name, with_for_update=True)
-    if row is None:
-        row = Sequence(name=name, value=start - 1)
-        db.session.add(row)
-    row.value += 1
-    db.session.flush()
-    return row.value
+    return take_from_sequence(name, 1, start)
 
 
 class Dog(db.Model):

@@ -24,8 +24,12 @@ from ..services.entries import form_to_payload, submit_entry
 
 bp = Blueprint("pwa", __name__)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SW_SOURCE = os.path.join(ROOT, "service_worker", "sw.js")
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# service_worker/sw.js at the top of the repository; an installed wheel carries it as
+# fieldapp/service_worker/sw.js (setup.py maps the folder into the package).
+SW_SOURCES = [os.path.join(os.path.dirname(PACKAGE), "service_worker", "sw.js"),
+              os.path.join(PACKAGE, "service_worker", "sw.js")]
+SW_SOURCE = next((p for p in SW_SOURCES if os.path.exists(p)), SW_SOURCES[0])
 
 # Pages an officer needs with no signal (endpoints). Cached from the signed-in page (they carry the user).
 SHELL_PAGES = ["main.home", "field.scan", "field.new_violation", "field.new_seizure", "field.new_ticket",
@@ -96,21 +100,37 @@ def shell_version(files) -> str:
     return digest.hexdigest()[:16]
 
 
-@bp.get("/sw.js")
-def service_worker():
-    files = _static_files()
+def _shell() -> dict:
+    """The static files, the shell version and the worker's source, read once per app (a deploy
+    restarts the process; hashing ~400 KB on every /sw.js took 3-8 ms), and the worker built
+    once per URL prefix. With the debugger on all is read anew, so an edited file shows at once."""
+    shell = current_app.extensions.get("pwa_shell")
+    if shell is None or current_app.debug:
+        files = _static_files()
+        with open(SW_SOURCE, encoding="utf-8") as fh:
+            source = fh.read()
+        shell = current_app.extensions["pwa_shell"] = {
+            "files": files, "version": shell_version(files), "source": source, "workers": {}}
+    return shell
+
+
+def _worker_source(shell) -> str:
     # The worker's URLs: the pages' table and what only the worker needs (fetch routing, fallbacks).
     urls = {**js_urls(), "offline": url_for("pwa.offline"), "offlineCard": url_for("pwa.offline_card"),
             "static": url_for("static", filename=""), "api": posixpath.dirname(url_for("api.sync")) + "/"}
-
-    static_urls = [url_for("static", filename=f) for f in files]
-    with open(SW_SOURCE, encoding="utf-8") as fh:
-        source = fh.read()
-    config = {"version": shell_version(files), "static": static_urls,
+    config = {"version": shell["version"], "static": [url_for("static", filename=f) for f in shell["files"]],
               "pages": [url_for(endpoint) for endpoint in SHELL_PAGES],
               "ignoreSearch": [url_for(endpoint) for endpoint in IGNORE_SEARCH]}
     config["urls"] = urls
-    body = source.replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
+    return shell["source"].replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    shell = _shell()
+    body = shell["workers"].get(request.script_root)
+    if body is None:
+        body = shell["workers"][request.script_root] = _worker_source(shell)
     response = Response(body, mimetype="text/javascript")
     # The browser must check for a new worker on every visit (and it does, at most daily, anyway).
     response.headers["Cache-Control"] = "no-cache"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import Sequence, next_in_sequence, record_event
+from ..models import record_event, take_from_sequence
 from ..models.tickets import TicketBlock, TicketNumberUse
 from .errors import ServiceError
 
@@ -46,9 +46,7 @@ def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBloc
         raise ServiceError({"device_id": "The phone did not say which device it is."})
     if not 1 <= size <= 200:
         raise ServiceError({"size": "A block holds from 1 to 200 numbers."})
-    first = next_in_sequence("ticket_number")
-    # Advance the same counter past the whole block in the same transaction (row is locked).
-    db.session.get(Sequence, "ticket_number").value = first + size - 1
+    first = take_from_sequence("ticket_number", size)  # the whole block in one atomic statement
     block = TicketBlock(officer_id=officer.id, device_id=device_id, first=first, last=first + size - 1)
     db.session.add(block)
     db.session.flush()

@@ -1,4 +1,5 @@
 """The app itself: factory, database settings, sign-in, roles, CSRF, errors, CLI."""
+import pytest
 from sqlalchemy import text
 
 from fieldapp import create_app
@@ -12,6 +13,8 @@ def test_factory_uses_test_config(app):
 
 
 def test_sqlite_has_foreign_keys_and_wal(app):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite settings; the suite runs on PostgreSQL")
     with app.app_context():
         assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
@@ -63,8 +66,8 @@ def test_login_does_not_redirect_off_site(client):
     assert response.headers["Location"] == "/"
 
 
-def test_csrf_is_enforced_on_forms(tmp_path):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
+def test_csrf_is_enforced_on_forms(empty_database):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": empty_database("c")})
     with app.app_context():
         db.create_all()
     response = app.test_client().post("/login", data={"username": "x", "password": "y"})
@@ -153,11 +156,11 @@ def test_each_role_start_page_reaches_its_work(client, auth):
         auth.logout()
 
 
-def test_behind_a_reverse_proxy_the_client_address_comes_from_the_proxy(tmp_path):
+def test_behind_a_reverse_proxy_the_client_address_comes_from_the_proxy(empty_database):
     """Rate limits are per finder: behind a proxy, every finder must not share one address."""
     from flask import request
     app = create_app({"TESTING": True, "TRUSTED_PROXIES": 1,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}"})
+                      "SQLALCHEMY_DATABASE_URI": empty_database("p")})
 
     @app.get("/_whoami")
     def whoami():

@@ -1,4 +1,5 @@
-"""The migrations build exactly the schema the models describe (run `make migration` if not)."""
+"""The migrations build exactly the schema the models describe (run `make migration` if not),
+from an empty database of the suite's kind (SQLite, or PostgreSQL with TEST_DATABASE_URL)."""
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import upgrade
@@ -7,10 +8,26 @@ from fieldapp import create_app
 from fieldapp.extensions import db
 
 
-def test_migrations_match_the_models(tmp_path):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})
+def test_migrations_match_the_models(empty_database):
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": empty_database("m")})
     with app.app_context():
         upgrade()
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
-        assert diff == [], f"models and migrations differ; run `make migration`: {diff}"
+        db.engine.dispose()
+    assert diff == [], f"models and migrations differ; run `make migration`: {diff}"
+
+
+def test_flask_db_upgrade_from_empty_then_seed(empty_database):
+    """What an operator types on a new server: `flask db upgrade`, then the app works on it."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": empty_database("u")})
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(args=["seed-demo"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        from fieldapp.models import Dog
+        assert db.session.execute(db.select(db.func.count()).select_from(Dog)).scalar() > 0
+        db.session.remove()
+        db.engine.dispose()

@@ -37,8 +37,8 @@ def violation_seizure_request(dog, user):
     return v
 
 
-def count_dataset_queries(tmp_path, n_dogs, with_records):
-    app = create_app(make_test_config(tmp_path / f"town{n_dogs}.sqlite"))
+def count_dataset_queries(empty_database, n_dogs, with_records):
+    app = create_app(make_test_config(empty_database(f"town{n_dogs}")))
     with app.app_context():
         db.create_all()
         seed_demo(n_dogs=n_dogs)
@@ -53,9 +53,9 @@ def count_dataset_queries(tmp_path, n_dogs, with_records):
     return len(queries), len(data["dogs"]), flagged
 
 
-def test_dataset_queries_do_not_grow_with_the_number_of_dogs(tmp_path):
-    small, n_small, flagged_small = count_dataset_queries(tmp_path, 15, 3)
-    large, n_large, flagged_large = count_dataset_queries(tmp_path, 30, 6)
+def test_dataset_queries_do_not_grow_with_the_number_of_dogs(empty_database):
+    small, n_small, flagged_small = count_dataset_queries(empty_database, 15, 3)
+    large, n_large, flagged_large = count_dataset_queries(empty_database, 30, 6)
     assert (n_small, n_large) == (15, 30)
     assert (flagged_small, flagged_large) == (3, 6)  # every dog with records has its flags
     assert small == large, f"{small} queries for 15 dogs, {large} for 30"
