@@ -19,7 +19,7 @@ from functools import cache
 
 from flask import make_response, render_template, request
 from flask_login import current_user
-from sqlalchemy import bindparam, literal_column, null, type_coerce, union_all
+from sqlalchemy import bindparam, cast, literal_column, null, union_all
 
 from ..extensions import db
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Tag
@@ -146,8 +146,8 @@ def card_select():
             types.setdefault(name, column.type)
     extra = list(types)[len(history[0].selected_columns):]  # the card's own, after the history's
 
-    def empty(name):
-        return type_coerce(null(), types[name]).label(name)
+    def empty(name):  # a typed NULL: PostgreSQL types a UNION's column from every SELECT's
+        return cast(null(), types[name]).label(name)
 
     selects = []
     for kind, values in kinds.items():

@@ -8,7 +8,7 @@ the dog until its data_version changes.
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import Date, String, bindparam, literal_column, null, type_coerce, union_all
+from sqlalchemy import Date, String, bindparam, cast, literal_column, null, union_all
 
 from ...extensions import db
 from ...law import VIOLATIONS
@@ -65,11 +65,11 @@ def _build_history_select(dog_ids):
 def history_selects(dog_ids):
     """The three SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
     card unions them with the dog's other records: one query for all it shows)."""
-    nodate = type_coerce(null(), Date)
+    nodate = cast(null(), Date)  # typed NULLs (CAST): PostgreSQL types a UNION's column from every SELECT
     v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
                   Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
-                  nodate.label("day2"), type_coerce(null(), String).label("status"),
-                  type_coerce(null(), String).label("text"), Violation.dog_id
+                  nodate.label("day2"), cast(null(), String).label("status"),
+                  cast(null(), String).label("text"), Violation.dog_id
                   ).where(Violation.dog_id.in_(dog_ids))
     i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
                   Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
