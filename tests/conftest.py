@@ -44,7 +44,13 @@ def demo_town_db(tmp_path_factory):
         db.engine.dispose()  # SQLite: checkpoints the WAL; PostgreSQL: a template has no sessions
         if on_postgres():
             postgres_server().make_template(name, db.metadata.sorted_tables)
-    yield name
+    return name
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _drop_this_runs_databases():
+    """PostgreSQL: at the end of the run, drop every database the run made."""
+    yield
     if on_postgres():
         postgres_server().drop_all()
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from ..databases import empty_database_uri
+
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,15 +34,15 @@ def free_port() -> int:
 class LiveServer:
     """The app in its own process on a fixed port; `kill()` and `start()` again at will."""
 
-    def __init__(self, db_path: Path):
+    def __init__(self, db_uri: str):
         self.port = free_port()
-        self.db_path = db_path
+        self.db_uri = db_uri  # tests/databases.py: a SQLite file, or a PostgreSQL database
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
 
     def start(self):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.browser.serve", str(self.port), str(self.db_path)],
+            [sys.executable, "-m", "tests.browser.serve", str(self.port), self.db_uri],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.time() + 30
         seen = []
@@ -69,12 +71,12 @@ class LiveServer:
     def app(self):
         """An app bound to the same database, to check what the server stored."""
         from fieldapp import create_app
-        return create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.db_path}", "SECRET_KEY": "x"})
+        return create_app({"SQLALCHEMY_DATABASE_URI": self.db_uri, "SECRET_KEY": "x"})
 
 
 @pytest.fixture
 def live_server(tmp_path):
-    server = LiveServer(tmp_path / "live.sqlite").start()
+    server = LiveServer(empty_database_uri(tmp_path, "live")).start()
     yield server
     server.kill()
 
@@ -90,7 +92,7 @@ def sign_in(page, base_url, username="dco", password="sandycreek"):
 @pytest.fixture(scope="session")
 def journey_server(tmp_path_factory):
     """One server for the journeys of a run: each journey works on its own dogs and people."""
-    server = LiveServer(tmp_path_factory.mktemp("journeys") / "live.sqlite").start()
+    server = LiveServer(empty_database_uri(tmp_path_factory.mktemp("journeys"), "live")).start()
     yield server
     server.kill()
 

@@ -1,6 +1,8 @@
 """Serve the app for the browser tests in its own process, so a test can kill and restart it.
 
-    python -m tests.browser.serve PORT DB_PATH
+    python -m tests.browser.serve PORT DATABASE
+
+DATABASE is a database URI (postgresql+psycopg://..., sqlite:///...) or the path of a SQLite file.
 
 Creates and seeds the database on first start; prints READY when it listens.
 """
@@ -15,8 +17,9 @@ from fieldapp.models import User
 
 
 def main():
-    port, db_path = int(sys.argv[1]), sys.argv[2]
-    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+    port, database = int(sys.argv[1]), sys.argv[2]
+    uri = database if "://" in database else f"sqlite:///{database}"
+    app = create_app({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": uri,
                       "RATELIMIT_ENABLED": False, "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}"})
     with app.app_context():
         db.create_all()
