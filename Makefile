@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 FLASK := $(BIN)/flask --app fieldapp
 
-.PHONY: run test lint seed migration chromium bench clean
+.PHONY: run test test-postgres test-all lint seed migration chromium bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(BIN)/python:
 
 # Reinstall only when the project's dependencies change.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,postgres]'
 	touch $@
 
 run: $(VENV)/.installed
@@ -29,6 +29,16 @@ chromium:
 
 test: $(VENV)/.installed chromium
 	$(BIN)/python -m pytest $${PYTEST_ARGS:-}
+
+# The whole suite again on PostgreSQL. TEST_DATABASE_URL names a server whose role may
+# CREATE DATABASE; without it, scripts/test_postgres_server.sh installs and starts Debian's
+# PostgreSQL with a throwaway role (root or sudo).
+test-postgres: $(VENV)/.installed chromium
+	url="$${TEST_DATABASE_URL:-$$(bash scripts/test_postgres_server.sh)}" && \
+	TEST_DATABASE_URL="$$url" $(BIN)/python -m pytest $${PYTEST_ARGS:-}
+
+# Both databases, one after the other (what CI runs).
+test-all: test test-postgres
 
 # ruff with the small config in pyproject.toml; CI runs it before the tests.
 lint: $(VENV)/.installed
