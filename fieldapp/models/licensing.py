@@ -13,6 +13,7 @@ class RabiesCertificate(db.Model):
     certificate_number = db.Column(db.String(60))
     exempt_statement = db.Column(db.Boolean, nullable=False, default=False)
     exempt_reason = db.Column(db.String(200))
+    statement_on = db.Column(db.Date)  # §5(B)(2): the vet's statement's date (its license: one year)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     dog = db.relationship("Dog", back_populates="rabies_certificates")
 

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:11:29.097015
+Create Date: 2026-12-03 09:11:51.375898
 
 """
 from alembic import op
@@ -203,6 +203,7 @@ def upgrade():
     sa.Column('certificate_number', sa.String(length=60), nullable=True),
     sa.Column('exempt_statement', sa.Boolean(), nullable=False),
     sa.Column('exempt_reason', sa.String(length=200), nullable=True),
+    sa.Column('statement_on', sa.Date(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_rabies_certificate_dog_id_dog')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_rabies_certificate'))
