@@ -11,7 +11,7 @@ from sqlalchemy import func, or_
 from ..auth import permission_required
 from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
-from ..models import Dog, License, Owner, Payment
+from ..models import Dog, License, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
 from ..services.errors import ServiceError
 from ..services.search import search_dogs
@@ -84,7 +84,9 @@ def edit_dog(dog_id):
 @permission_required("read_records")
 def owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
-    return render_template("clerk/owner.html", owner=owner)
+    purebred = db.session.scalars(db.select(PurebredLicense).filter_by(owner_id=owner.id)
+                                  .order_by(PurebredLicense.issued_on.desc())).all()
+    return render_template("clerk/owner.html", owner=owner, purebred_licenses=purebred, today=local_today())
 
 
 @bp.route("/owners/<int:owner_id>/edit", methods=["GET", "POST"])

@@ -300,3 +300,30 @@ def test_s5A1_puppy_licensed_when_owner_asks_with_a_note(clerk, app):
     assert "licensed because the owner asks" in r.get_data(as_text=True)
     with app.app_context():
         assert get_dog("Scout").current_license is not None
+
+
+def test_s5H_owner_page_lists_the_premises_purebred_license_and_its_dogs(clerk, app):
+    dog_id = license_scout(clerk, license_kind="purebred", purebred_dogs_on_premises="30", term_years="1")
+    with app.app_context():
+        dog = dog_(dog_id)
+        owner_id, number = dog.primary_owner.id, dog.current_license.purebred_license.number
+        assert dog.current_license.purebred_license.fee_total == Decimal("100.00")  # §5(H)(3)
+    page = clerk.get(f"/clerk/owners/{owner_id}").get_data(as_text=True)
+    assert "Purebred licenses for the premises (§5(H))" in page and number in page and "Scout" in page
+
+
+def test_s5G2_replace_tag_form_waives_fee_with_reason(clerk, app):
+    with app.app_context():
+        dog_id = get_dog("Max").id
+    r = clerk.post(f"/tags/replace/{dog_id}", data={"blank_tag": "", "waive_reason": "Tag cracked at issue"})
+    assert r.status_code == 302
+    with app.app_context():
+        pay = db.session.scalars(db.select(Payment).filter_by(dog_id=dog_id, kind="replacement_tag")
+                                 .order_by(Payment.id.desc())).first()
+        assert pay.amount == Decimal("0.00") and pay.waived_reason == "Tag cracked at issue"
+
+
+def test_s5I_certificate_says_any_licensed_dog_is_exempt_at_a_dog_show(clerk, app):
+    r = clerk.post("/clerk/licenses/new", data=new_dog_form())
+    page = clerk.get(r.headers["Location"]).get_data(as_text=True)
+    assert "at a dog show any dog licensed in the town where it lives is exempt (§5(I))" in page
