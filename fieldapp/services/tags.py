@@ -75,8 +75,6 @@ def retire_tag(tag: Tag, today, reason: str) -> None:
     """Retire a tag for good (§5(G)(1)), e.g. "dog died" on a §5(J)(2) death notice."""
     _retire(tag, today, reason)
     db.session.flush()
-    if tag.dog is not None:
-        tag.dog.touch()
 
 
 def issue_tag(dog: Dog, today, user) -> Tag:
@@ -121,7 +119,6 @@ def _put_on_dog(tag: Tag, dog: Dog, today, event: str, user) -> Tag:
     db.session.flush()
     record_event(event, tag, actor=user, dog_id=dog.id, serial=tag.serial,
                  retired_serial=previous.serial if previous else None)
-    dog.touch()
     return tag
 
 
@@ -151,7 +148,6 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None, waive_reason: s
     db.session.flush()
     record_event("tag.replaced", new, actor=user, dog_id=dog.id, serial=new.serial,
                  old_serial=old.serial if old else None, fee=str(fee), payment_id=payment.id)
-    dog.touch()
     return new
 
 

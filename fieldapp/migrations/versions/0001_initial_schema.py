@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:11:51.375898
+Create Date: 2026-12-03 09:18:21.813616
 
 """
 from alembic import op
