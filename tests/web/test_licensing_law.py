@@ -247,7 +247,15 @@ def test_s5C_vet_statement_against_altering_pays_altered_fee_and_3_dollar_popula
 
 # --- §5(K) enumeration --------------------------------------------------------
 
+def no_enumerations(app):
+    """Start from no declared enumeration (the demo town has one, dated from the seed's day)."""
+    with app.app_context():
+        db.session.execute(db.delete(EnumerationResolution))
+        db.session.commit()
+
+
 def test_s5K_enumeration_surcharge_only_while_open_and_only_on_a_dog_identified(clerk, app, auth):
+    no_enumerations(app)
     dog_id = license_scout(clerk, term_years="1")
     with app.app_context():
         assert "enumeration_surcharge" not in [k for k, _ in lines_of(dog_(dog_id).current_license)]
@@ -276,6 +284,7 @@ def test_s5K_enumeration_surcharge_only_while_open_and_only_on_a_dog_identified(
 
 
 def test_s5K_admin_records_and_closes_enumeration(client, auth, app):
+    no_enumerations(app)
     auth.login("admin")
     r = client.post("/admin/enumerations", data={"resolution": "Resolution 2026-7", "adopted_on": "2026-03-10",
                                                 "opens_on": "2026-03-01", "surcharge": "5.00"})
