@@ -168,7 +168,7 @@ def _demo_license(dog, today, days_left, rabies, clerk):
         kind="purebred" if dog.purebred else "individual",
         purebred_dogs_on_premises=2 if dog.purebred else None,
         exemption_marking=LICENSE_EXEMPTIONS[dog.exemption].marking if dog.exemption else None,
-        fee_lines=[{"label": line.label, "amount": str(line.amount), "section": line.section}
+        fee_lines=[{"kind": line.kind, "label": line.label, "amount": str(line.amount), "section": line.section}
                    for line in quote.lines], issued_by_id=clerk.id))
 
 

@@ -254,7 +254,7 @@ def _quote(form: LicenseForm, today) -> dict:
     app = _application(form)
     r = app.rabies
     checked = r.kind == "vet_statement" or r.valid_until is not None
-    choices = svc.term_choices(today, r.term_limit if checked else None)
+    choices = svc.term_choices(today, r.term_limit if checked else None, r.statement_date(today))
     allowed = [c.years for c in choices if c.allowed]
     term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
     lines, fee_error = None, None
@@ -264,7 +264,7 @@ def _quote(form: LicenseForm, today) -> dict:
                 app.purebred_dogs_on_premises = None
                 fee_error = "Enter the number of purebred dogs on the premises to see the purebred fee."
             else:
-                lines = svc.fee_lines(app, term)
+                lines = svc.fee_lines(app, term, today)
         except (ValueError, TypeError) as exc:
             fee_error = str(exc)
     return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
@@ -327,7 +327,7 @@ def license_form(dog_id=None):
             valid = False
         born_on = dog.born_on if dog is not None else dog_fields.born_on.data
         try:
-            svc.license_needed_check(born_on, app.at_large, today)
+            svc.license_needed_check(born_on, app.at_large, today, app.owner_asks)
             if valid:
                 _apply_errors(svc.check_application(app, today, dog), form)
                 valid = not form.errors

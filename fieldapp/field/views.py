@@ -36,7 +36,7 @@ RULED_OUT_WORDS = {
     "6B": "not on the owner's own property",
     "6A1-hunting": "not a hunting dog under command",
     "5A1-under-4-months": "not a puppy under four months kept from running at large",
-    "5H-dog-show": "not a purebred at a dog show, licensed where it lives",
+    "5H-dog-show": "not at a dog show, licensed in the town where it lives",
     "5B2": "no vet's statement that vaccination would endanger the dog",
 }
 LIST_LIMIT = 100

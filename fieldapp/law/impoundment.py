@@ -1,25 +1,72 @@
 """§8 Seizure, impoundment, redemption and adoption."""
 import math
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from .calendar import add_business_days
+from .calendar import business_days_after
 
 HOLDING_PERIOD_BUSINESS_DAYS = 5  # §8(B)
 OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS = 9  # §8(B)
 DANGEROUS_DOG_DAILY_FEE = Decimal("30.00")  # §8(C)(2)
 
 
-def redemption_deadline(impounded_on: date, owner_known: bool, closed_days=()) -> date:
-    """§8(B): the last day of the holding period — five business days, or nine if
-    the owner is known, "excluding the day the dog is impounded". After it the dog
-    may be adopted out or euthanized (§8(E)).
+@dataclass(frozen=True)
+class HoldingPeriod:
+    """§8(B): the holding period's last day, how many business days it counts, and the
+    days it skipped on the way as ((date, reason), ...), e.g. (date(2026, 11, 26),
+    "Thanksgiving day (GCL §24)"), for the officer's screen to say why."""
+    deadline: date
+    business_days: int
+    skipped: tuple[tuple[date, str], ...] = ()
 
-    Business days skip weekends, New York holidays and the town's ``closed_days``
-    (see ``fieldapp.law.calendar``).
+
+def holding_period(impounded_on: date, owner_known: bool, closed_days=(), open_days=()) -> HoldingPeriod:
+    """§8(B): five business days, or nine if the owner is known, "excluding the day the
+    dog is impounded". After it the dog may be adopted out or euthanized (§8(E)).
+
+    Business days skip weekends, GCL §24 public holidays (unless listed in the town's
+    ``open_days``) and the town's ``closed_days`` (dates, or {date: reason}); see
+    ``fieldapp.law.calendar``.
     """
     days = OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS if owner_known else HOLDING_PERIOD_BUSINESS_DAYS
-    return add_business_days(impounded_on, days, closed_days)
+    deadline, skipped = business_days_after(impounded_on, days, closed_days, open_days)
+    return HoldingPeriod(deadline, days, tuple(skipped))
+
+
+def redemption_deadline(impounded_on: date, owner_known: bool, closed_days=(), open_days=()) -> date:
+    """§8(B): the last day of the holding period (``holding_period(...).deadline``)."""
+    return holding_period(impounded_on, owner_known, closed_days, open_days).deadline
+
+
+@dataclass(frozen=True)
+class OwnerKnown:
+    """§8(B) "In the event the owner of a seized dog is known": the answer and why."""
+    known: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.known
+
+
+def owner_known(license_on_file: bool = False, tag_on_file: bool = False,
+                owner_named_by_officer: str = "") -> OwnerKnown:
+    """§8(B): whether the owner of a seized dog is known, decided from the record, not a
+    checkbox: a license on file for the dog (§5(F) "a record of its issuance retained"),
+    its identification tag on file (§5(G), the tag leads to the owner of record), or an
+    owner the officer names (e.g. the owner was there). Known: nine business days.
+    """
+    reasons = []
+    if license_on_file:
+        reasons.append("a license for the dog is on file")
+    if tag_on_file:
+        reasons.append("the dog's tag is on file")
+    if (owner_named_by_officer or "").strip():
+        reasons.append(f"the officer named the owner ({owner_named_by_officer.strip()})")
+    if reasons:
+        return OwnerKnown(True, "Owner known: " + "; ".join(reasons) + " (§8(B)).")
+    return OwnerKnown(False, "Owner not known: no license or tag on file and no owner named "
+                             "by the officer (§8(B)).")
 
 
 def dangerous_dog_extra_fee(hours_held: float) -> Decimal:

@@ -4,6 +4,9 @@
 apostrophes: "owner s").
 """
 from dataclasses import dataclass
+from datetime import date
+
+from .licensing import _say_date, rabies_vaccination_due
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,9 @@ PRESUMPTIVE_EVIDENCE_NOTE = (
     "such dog that he has failed to properly confine or leash or control his dog.")
 
 # §5(A)(1): license and tag required. Its own exceptions: young dogs not at large,
-# and (§5(H)) purebred dogs at a dog show need not wear tags.
+# and (§5(I)) any dog at a dog show that is licensed in the town where it lives. The code
+# "5H-dog-show" is kept as it was (entries already recorded name it); the exception is
+# §5(I)'s, which covers every dog, not only §5(H)'s purebreds.
 UNLICENSED_DOG = Restriction(
     "5A1", "§5(A)(1)", "Unlicensed dog / no tag",
     "Any person owning, possessing or harboring a dog four months of age or over in the Town of "
@@ -117,9 +122,9 @@ UNLICENSED_DOG = Restriction(
             "No license shall be required for any dog which is under the age of four months and "
             "which is not at large except as otherwise provided in this Local Law."),
         RestrictionException(
-            "5H-dog-show", "§5(H)", "Purebred at a dog show, licensed where it lives (tag only)",
-            "Purebred dogs when participating in a dog show are exempt from wearing license tags "
-            "so long as the dog is licensed in the town where it resides."),
+            "5H-dog-show", "§5(I)", "At a dog show, licensed in the town where it lives",
+            "Dogs when participating in a dog show are also exempt so long as the dog is licensed "
+            "in the town where it resides."),
     ))
 
 # §5(B)(1): failure to vaccinate within 10 days of an officer's request.
@@ -137,6 +142,78 @@ FAILURE_TO_VACCINATE = Restriction(
             "the dog would be endangered by vaccinating due to old age or other reasons."),
     ))
 
-# Every offence code the app can offer, in order: 5A1, 5B1, 6A1 .. 6A12.
-VIOLATIONS = {UNLICENSED_DOG.code: UNLICENSED_DOG, FAILURE_TO_VACCINATE.code: FAILURE_TO_VACCINATE,
-              **SECTION_6_RESTRICTIONS}
+# §5(G)(1): a numbered tag only on the dog it was assigned to.
+TAG_ON_ANOTHER_DOG = Restriction(
+    "5G1", "§5(G)(1)", "Tag on a dog it was not assigned to",
+    "No tag carrying an identification number shall be affixed to the collar of any dog other than "
+    "the one to which the number has been assigned.")
+
+# §5(J): the owner of record's ten-day notice of a transfer; §5(J)(1): of a loss or theft.
+LATE_TRANSFER_NOTICE = Restriction(
+    "5J-late", "§5(J)", "Transfer of ownership not notified within ten days",
+    "The owner of record shall, within ten days of the transfer of ownership of any dog, file with "
+    "the Town Clerk notification of such change.")
+LATE_LOST_STOLEN_NOTICE = Restriction(
+    "5J1-late", "§5(J)(1)", "Loss or theft not notified within ten days",
+    "Any dog which has been lost or stolen, the owner of record shall within ten days of discovery "
+    "of such loss or theft shall file with the Town Clerk notification of such event.")
+
+# §5(J): the new owner applies for a license at once.
+NEW_OWNER_NOT_LICENSED = Restriction(
+    "5J-new-owner", "§5(J)", "New owner did not apply for a license",
+    "The new owner shall immediately make application for a license for such dog.")
+
+# §5(J)(3): new residents license their dogs within 30 days.
+NEW_RESIDENT_NOT_LICENSED = Restriction(
+    "5J3", "§5(J)(3)", "Not licensed within 30 days of moving to town",
+    "All dogs shall be licensed with the office of the Town Clerk within 30 days of establishing "
+    "residence in the Town.")
+
+# §10(B)(4): an order of the Town Justice after a §10 hearing.
+TOWN_JUSTICE_ORDER_VIOLATED = Restriction(
+    "10B4", "§10(B)(4)", "Violating an order of the Town Justice",
+    "A violation of any order issued by the Town Justice under the provisions of this Section shall "
+    "be offense punishable, upon conviction thereof, as provided in this Local Law.")
+
+# Every offence code the app can offer, in order: the §5 offences, §6(A)(1)..(12), then §10(B)(4).
+VIOLATIONS = {r.code: r for r in (
+    UNLICENSED_DOG, FAILURE_TO_VACCINATE, TAG_ON_ANOTHER_DOG, LATE_TRANSFER_NOTICE,
+    LATE_LOST_STOLEN_NOTICE, NEW_OWNER_NOT_LICENSED, NEW_RESIDENT_NOT_LICENSED,
+    *SECTION_6_RESTRICTIONS.values(),
+    TOWN_JUSTICE_ORDER_VIOLATED,
+)}
+
+
+# --- checks against the dog's record --------------------------------------
+
+def female_in_heat_refusal(sex: str, spayed: bool) -> str | None:
+    """§6(A)(8) applies only to "an unspayed female dog when in heat": None when the dog's
+    record allows the charge, otherwise why not (the record as the reason). ``sex`` is the
+    record's "M" or "F"; ``spayed`` the record's spayed/neutered flag.
+    """
+    if sex == "M":
+        return "The dog is recorded as male; §6(A)(8) is about an unspayed female in heat."
+    if sex == "F" and spayed:
+        return "The dog is recorded as a spayed female; §6(A)(8) is about an unspayed female in heat."
+    if sex != "F":
+        return "The dog's sex is not on record; §6(A)(8) is about an unspayed female in heat."
+    return None
+
+
+def failure_to_vaccinate_refusal(requested_on: date | None, today: date,
+                                 certificate_presented_on: date | None = None) -> str | None:
+    """§5(B)(1): failure to vaccinate stands only with an officer's request on file and ten
+    days passed since it without a rabies certificate. None when the charge stands;
+    otherwise why not, in plain words.
+    """
+    if requested_on is None:
+        return ("There is no request to vaccinate on file. An officer must first ask the owner to "
+                "have the dog vaccinated; the owner then has ten days (§5(B)(1)).")
+    due = rabies_vaccination_due(requested_on)
+    if certificate_presented_on is not None and certificate_presented_on <= due:
+        return (f"A rabies certificate was presented on {_say_date(certificate_presented_on)}, within "
+                f"ten days of the request of {_say_date(requested_on)} (§5(B)(1)).")
+    if today <= due:
+        return (f"The ten days after the request of {_say_date(requested_on)} have not passed: the "
+                f"owner has until {_say_date(due)} to have the dog vaccinated (§5(B)(1)).")
+    return None

@@ -13,13 +13,14 @@ from dateutil.relativedelta import relativedelta
 
 from ..extensions import db
 from ..images import clean_jpeg
-from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, age_in_months, allowed_terms,
-                   license_expiry, license_fee, license_required, population_control_surcharge,
-                   purebred_fee, term_refusal_reason)
+from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, RABIES_RULE_LOCAL, RABIES_RULE_STATE,
+                   age_in_months, enumeration_surcharge_due, license_expiry, license_fee,
+                   license_note, license_required, license_terms, purebred_license_fee)
 from ..law.licensing import LICENSE_AGE_MONTHS
 from ..models import (Dog, DogNotice, DogOwner, License, Owner, Payment, RabiesCertificate,
                       record_event)
 from ..settings import get_setting
+from ..timeutil import local_today
 from .numbers import assign_id_number, next_license_number
 
 # §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were.
@@ -50,7 +51,7 @@ FEE_KIND_LABELS = {
     "license_fee": "Town license fee",
     "population_surcharge": "Animal population control fee",
     "purebred_fee": "Purebred license fee",
-    "enumeration": "Enumeration surcharge",
+    "enumeration_surcharge": "Enumeration surcharge",
 }
 
 
@@ -187,11 +188,16 @@ class RabiesEvidence:
     valid_until: date | None = None
     certificate_number: str = ""
     exempt_reason: str = ""
+    statement_on: date | None = None  # the vet's statement's date (§5(B)(2)); None: today
 
     @property
     def term_limit(self) -> date | None:
-        """The date a license may not run past; None for a vet's statement (no limit)."""
+        """The rabies certificate's end (§5(A)(4)); None for a vet's statement (see statement_date)."""
         return None if self.kind == "vet_statement" else self.valid_until
+
+    def statement_date(self, issued: date) -> date | None:
+        """§5(B)(2): the vet's statement's date, from which its one-year license runs."""
+        return (self.statement_on or issued) if self.kind == "vet_statement" else None
 
 
 @dataclass
@@ -205,6 +211,8 @@ class Application:
     blank_tag: str = ""
     new_tag: bool = False  # renewal: issue a new tag although the dog has one
     at_large: bool = False  # §5(A)(1): a puppy at large needs a license too
+    owner_asks: bool = False  # §5(A)(1): a puppy not required to be licensed, licensed on request
+    identified_unlicensed_in_enumeration: bool = False  # §5(K): owes the enumeration surcharge
 
     @property
     def pays_as_altered(self) -> bool:
@@ -223,59 +231,63 @@ class TermChoice:
         return self.refusal is None
 
 
-def term_choices(issued: date, rabies_limit: date | None) -> list[TermChoice]:
-    """§5(A)(4): each term with its expiry, and why it is refused when it is."""
-    allowed = allowed_terms(issued, rabies_limit)
-    return [TermChoice(t, license_expiry(issued, t),
-                       None if t in allowed else term_refusal_reason(issued, rabies_limit, t))
-            for t in LICENSE_TERMS]
+def term_rule() -> str:
+    """The town's rule for a license term against the rabies vaccination (setting)."""
+    return RABIES_RULE_STATE if get_setting("license_term_state_rule") else RABIES_RULE_LOCAL
+
+
+def term_choices(issued: date, rabies_limit: date | None,
+                 vet_statement_on: date | None = None) -> list[TermChoice]:
+    """§5(A)(4): each term with its expiry, and why it is refused when it is (law's
+    license_terms). A vet's statement (§5(B)(2)) passes its date as vet_statement_on; with
+    neither a rabies date nor a statement nothing limits the terms yet (a quote)."""
+    if rabies_limit is None and vet_statement_on is None:
+        return [TermChoice(t, license_expiry(issued, t), None) for t in LICENSE_TERMS]
+    terms = license_terms(issued, rabies_limit, rule=term_rule(), vet_statement_on=vet_statement_on)
+    return [TermChoice(o.years, o.expires_on, o.refusal) for o in terms.options]
 
 
 def fee_schedule() -> dict:
     """The Town Board's fee schedule from the settings (never constants)."""
     return {"altered_fee": get_setting("fee_altered"), "unaltered_fee": get_setting("fee_unaltered"),
             "fee_per_year": get_setting("fee_per_year"),
-            "enumeration_surcharge": get_setting("fee_enumeration_surcharge")}
+            "enumeration_surcharge": get_setting("fee_enumeration_surcharge"),
+            "enumeration_period": get_setting("enumeration_period"),
+            "purebred_fees": tuple(get_setting(k) for k in (
+                "fee_purebred_up_to_10", "fee_purebred_up_to_25", "fee_purebred_over_25")),
+            "vet_statement_surcharge_as_altered": get_setting("vet_statement_surcharge_as_altered")}
 
 
-def fee_lines(app: Application, term_years: int) -> list[dict]:
-    """The itemized fee (each line typed for the Payment ledger), amounts as Decimal.
+def fee_lines(app: Application, term_years: int, on: date | None = None) -> list[dict]:
+    """The itemized fee (each line typed by the law core's FeeLine.kind), amounts as Decimal.
 
     - §5(D) town fee + population control surcharge, via the law core's license_fee;
-    - §5(C) a vet's statement that altering would endanger the dog: the altered fee;
+    - §5(C) a vet's statement that altering would endanger the dog: the altered fee, and the
+      §5(D) surcharge of the dog as it is (unaltered) unless the town's setting says otherwise;
     - §5(I) exempt dogs: no licensing fees (one $0 line saying so);
     - §5(H) a purebred license: the annual purebred fee by the number of purebred dogs on the
-      premises takes the place of the town's individual fee; the §5(D) surcharge and any §5(K)
-      enumeration surcharge are still collected ("in addition to the fee charged by the Town").
+      premises, for each year of the term, takes the place of the town's individual fee; the
+      §5(D) surcharge is still collected ("in addition to the fee charged by the Town");
+    - §5(K) the enumeration surcharge only on a dog identified as unlicensed while an
+      enumeration declared by the Town Board is open on ``on`` (default today).
     """
     s = fee_schedule()
-    breakdown = license_fee(app.pays_as_altered, s["altered_fee"], s["unaltered_fee"], term_years,
-                            exemption=app.exemption, enumeration_surcharge=s["enumeration_surcharge"],
-                            fee_per_year=s["fee_per_year"])
-    surcharge = population_control_surcharge(app.pays_as_altered)
-    lines = []
-    for line in breakdown.lines:
-        if line.section == "§5(K)":
-            kind = "enumeration"
-        elif "population control" in line.label.lower():
-            kind = "population_surcharge"
-            assert line.amount == surcharge
-        else:
-            kind = "license_fee"
-        lines.append({"kind": kind, "label": line.label, "amount": line.amount, "section": line.section})
+    period = s["enumeration_period"]
+    enumeration = enumeration_surcharge_due(
+        s["enumeration_surcharge"], on or local_today(), period[0] if period else None,
+        period[1] if len(period) > 1 else None, app.identified_unlicensed_in_enumeration)
+    breakdown = license_fee(app.altered_proof in PROOF_OF_ALTERING, s["altered_fee"], s["unaltered_fee"],
+                            term_years, exemption=app.exemption, enumeration_surcharge=enumeration,
+                            fee_per_year=s["fee_per_year"],
+                            vet_statement_against_altering=app.altered_proof == "vet_statement",
+                            vet_statement_surcharge_as_altered=s["vet_statement_surcharge_as_altered"])
+    lines = [{"kind": ln.kind, "label": ln.label, "amount": ln.amount, "section": ln.section}
+             for ln in breakdown.lines]
     if app.exemption is None and app.purebred_dogs_on_premises:
-        years = term_years if s["fee_per_year"] else 1
-        annual = purebred_fee(app.purebred_dogs_on_premises)
-        per = f" × {years} years" if years > 1 else ""
-        count = app.purebred_dogs_on_premises
+        purebred = purebred_license_fee(app.purebred_dogs_on_premises, term_years, *s["purebred_fees"])
         lines = [ln for ln in lines if ln["kind"] != "license_fee"]
-        lines.insert(0, {"kind": "purebred_fee", "section": "§5(H)", "amount": annual * years,
-                         "label": f"Purebred license, {count} purebred dog{'s' if count > 1 else ''} "
-                                  f"on the premises{per}"})
-    if app.altered_proof == "vet_statement" and app.exemption is None:
-        for ln in lines:
-            if ln["kind"] in ("license_fee", "population_surcharge"):
-                ln["label"] += " (vet's statement, §5(C))"
+        lines[:0] = [{"kind": ln.kind, "label": ln.label, "amount": ln.amount, "section": ln.section}
+                     for ln in purebred.lines]
     return lines
 
 
@@ -283,11 +295,17 @@ def fee_total(lines: list[dict]) -> Decimal:
     return sum((ln["amount"] for ln in lines), Decimal("0.00"))
 
 
-def license_needed_check(born_on: date | None, at_large: bool, today: date) -> None:
-    """§5(A)(1): no license is required for a dog under four months that is not at large."""
+def license_needed_check(born_on: date | None, at_large: bool, today: date,
+                         owner_asks: bool = False) -> str | None:
+    """§5(A)(1): no license is required for a dog under four months that is not at large.
+    Not required is not forbidden: when the owner asks, the note saying so is returned and the
+    license may be issued; otherwise NoLicenseNeeded."""
     if born_on is None or born_on > today:
-        return
-    if not license_required(age_in_months(born_on, today), at_large):
+        return None
+    age = age_in_months(born_on, today)
+    if owner_asks:
+        return license_note(age, at_large, owner_asks=True)
+    if not license_required(age, at_large):
         needed_from = born_on + relativedelta(months=LICENSE_AGE_MONTHS)
         raise NoLicenseNeeded(
             f"No license is needed yet. The dog is under four months old and not at large, "
@@ -320,7 +338,7 @@ def check_application(app: Application, today: date, dog: Dog | None = None) -> 
             errors["rabies_valid_until"] = "The “valid until” date must be after the vaccination date."
 
     if "rabies_valid_until" not in errors and "rabies_vaccinated_on" not in errors:
-        choices = term_choices(today, r.term_limit)
+        choices = term_choices(today, r.term_limit, r.statement_date(today))
         allowed = [c.years for c in choices if c.allowed]
         if not allowed:
             errors["term_years"] = (f"{choices[0].refusal} No license can be issued until the dog is "
@@ -380,13 +398,16 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     a new one is asked for. A renewal supersedes the dog's active license. The fee lines are stored
     on the license and as typed Payment ledger lines.
     """
-    license_needed_check(dog.born_on, app.at_large, today)
+    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
     errors = check_application(app, today, dog)
     if errors:
         raise LicensingError(errors)
     from .tags import TagError, bind_blank_tag, issue_tag
 
-    lines = fee_lines(app, app.term_years)
+    lines = fee_lines(app, app.term_years, today)
+    expires_on = next(c.expires_on for c in term_choices(today, app.rabies.term_limit,
+                                                         app.rabies.statement_date(today))
+                      if c.years == app.term_years)
     previous = [lic for lic in dog.licenses if lic.status == "active"]
     rabies = _rabies_record(dog, app.rabies)
 
@@ -407,7 +428,7 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     lic = License(
         number=next_license_number(today.year), dog=dog,
         kind="purebred" if app.purebred_dogs_on_premises else "individual",
-        issued_on=today, term_years=app.term_years, expires_on=license_expiry(today, app.term_years),
+        issued_on=today, term_years=app.term_years, expires_on=expires_on,
         altered=app.pays_as_altered, exemption_marking=marking,
         purebred_dogs_on_premises=app.purebred_dogs_on_premises, rabies_certificate=rabies,
         fee_total=fee_total(lines),
@@ -437,7 +458,7 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     record_event("license.issued", lic, actor=user, dog_id=dog.id, number=lic.number,
                  id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
                  fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
-                 superseded=[old.number for old in previous])
+                 superseded=[old.number for old in previous], **({"note": note} if note else {}))
     dog.touch()
     db.session.flush()
     return lic

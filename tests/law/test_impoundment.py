@@ -4,7 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from fieldapp.law import dangerous_dog_extra_fee, redemption_deadline
+from fieldapp.law import (HoldingPeriod, OwnerKnown, dangerous_dog_extra_fee, holding_period, owner_known,
+                          redemption_deadline)
 
 
 @pytest.mark.parametrize("impounded_on, owner_known, expected", [
@@ -90,3 +91,72 @@ def test_s8C2_dangerous_dog_extra_fee_per_24h_or_part_after_first_day(hours, fee
 def test_s8C2_dangerous_dog_extra_fee_rejects_bad_hours(hours):
     with pytest.raises(ValueError):
         dangerous_dog_extra_fee(hours)
+
+
+# --- §8(B) holding period with the town's calendar -------------------------
+
+def test_s8B_holding_period_reports_the_days_it_skipped_and_why():
+    period = holding_period(date(2026, 11, 25), owner_known=False)
+    assert isinstance(period, HoldingPeriod)
+    assert period.deadline == date(2026, 12, 3) == redemption_deadline(date(2026, 11, 25), False)
+    assert period.business_days == 5
+    assert period.skipped == ((date(2026, 11, 26), "Thanksgiving day (GCL §24)"),
+                              (date(2026, 11, 28), "Saturday"), (date(2026, 11, 29), "Sunday"))
+
+
+def test_s8B_holding_period_town_closure_with_its_reason():
+    snow = date(2026, 3, 4)
+    period = holding_period(date(2026, 3, 2), False, closed_days={snow: "Snow day"})
+    assert period.deadline == date(2026, 3, 10)
+    assert (snow, "Snow day") in period.skipped
+
+
+def test_s8B_holding_period_town_open_on_a_listed_holiday_counts_it():
+    columbus = date(2026, 10, 12)  # Monday
+    assert redemption_deadline(date(2026, 10, 9), False) == date(2026, 10, 19)
+    period = holding_period(date(2026, 10, 9), False, open_days=[columbus])
+    assert period.deadline == date(2026, 10, 16)
+    assert columbus not in [d for d, _ in period.skipped]
+
+
+def test_s8B_saturday_holiday_does_not_take_the_friday_from_the_holding_period():
+    # Independence Day 2026 is a Saturday; Friday 3 Jul is a business day unless the town closes.
+    assert redemption_deadline(date(2026, 6, 29), False) == date(2026, 7, 6)
+    assert redemption_deadline(date(2026, 6, 29), False, [date(2026, 7, 3)]) == date(2026, 7, 7)
+
+
+def test_s8B_susan_b_anthony_day_is_not_skipped():
+    # Tue 15 Feb 2028 is not a GCL §24 public holiday.
+    period = holding_period(date(2028, 2, 14), False)
+    assert date(2028, 2, 15) not in [d for d, _ in period.skipped]
+    assert period.deadline == date(2028, 2, 22)  # Mon 21 Feb 2028 is Washington's birthday
+
+
+# --- §8(B) owner known, from the record -----------------------------------
+
+@pytest.mark.parametrize("license_on_file, tag_on_file, named, known", [
+    (True, False, "", True),
+    (False, True, "", True),
+    (False, False, "Pat Doe", True),
+    (True, True, "Pat Doe", True),
+    (False, False, "", False),
+    (False, False, "   ", False),
+], ids=["license", "tag", "named-by-officer", "all", "nothing", "blank-name"])
+def test_s8B_owner_known_from_a_license_or_tag_on_file_or_named_by_the_officer(
+        license_on_file, tag_on_file, named, known):
+    result = owner_known(license_on_file=license_on_file, tag_on_file=tag_on_file,
+                         owner_named_by_officer=named)
+    assert isinstance(result, OwnerKnown)
+    assert bool(result) is known and result.known is known
+    assert "§8(B)" in result.reason
+
+
+def test_s8B_owner_known_says_why():
+    assert "the dog's tag is on file" in owner_known(tag_on_file=True).reason
+    assert "Pat Doe" in owner_known(owner_named_by_officer="Pat Doe").reason
+    assert owner_known().reason.startswith("Owner not known")
+
+
+def test_s8B_known_owner_from_the_record_gives_nine_business_days():
+    known = owner_known(license_on_file=True)
+    assert redemption_deadline(date(2026, 3, 2), bool(known)) == date(2026, 3, 13)

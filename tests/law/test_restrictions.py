@@ -2,6 +2,7 @@
 import ast
 import dataclasses
 import pathlib
+from datetime import date
 
 import pytest
 
@@ -15,6 +16,8 @@ from fieldapp.law import (
     VIOLATIONS,
     Restriction,
     RestrictionException,
+    failure_to_vaccinate_refusal,
+    female_in_heat_refusal,
 )
 
 LAW_FILE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "law" / "sandy-creek-local-law-2-2011.txt"
@@ -98,8 +101,9 @@ def test_s5B1_failure_to_vaccinate_violation(law_text):
     assert all(e.text in law_text for e in FAILURE_TO_VACCINATE.exceptions)
 
 
-def test_s5_s6_violations_are_all_offence_codes_in_order():
-    assert list(VIOLATIONS) == ["5A1", "5B1"] + CODES
+def test_s5_s6_s10_violations_are_all_offence_codes_in_order():
+    assert list(VIOLATIONS) == (["5A1", "5B1", "5G1", "5J-late", "5J1-late", "5J-new-owner", "5J3"]
+                                + CODES + ["10B4"])
     assert all(VIOLATIONS[code] is SECTION_6_RESTRICTIONS[code] for code in CODES)
 
 
@@ -128,3 +132,86 @@ def test_law_core_imports_no_flask_or_database():
 def test_law_core_public_names_all_exported():
     for name in fieldapp.law.__all__:
         assert hasattr(fieldapp.law, name), name
+
+
+# --- the whole table of offence codes -------------------------------------
+
+@pytest.mark.parametrize("code", list(VIOLATIONS), ids=list(VIOLATIONS))
+def test_every_offence_code_cites_its_section_with_the_laws_own_words(code, law_text):
+    r = VIOLATIONS[code]
+    assert isinstance(r, Restriction)
+    assert r.code == code
+    assert r.section.startswith("§")
+    assert r.title.strip()
+    assert r.text in law_text
+    assert all(isinstance(e, RestrictionException) and e.text in law_text and e.section.startswith("§")
+               for e in r.exceptions)
+
+
+@pytest.mark.parametrize("code, section", [
+    ("5J-late", "§5(J)"), ("5J1-late", "§5(J)(1)"), ("5J-new-owner", "§5(J)"),
+    ("5J3", "§5(J)(3)"), ("5G1", "§5(G)(1)"), ("10B4", "§10(B)(4)"),
+])
+def test_new_offence_codes_late_notice_new_owner_new_resident_tag_and_justice_order(code, section):
+    assert VIOLATIONS[code].section == section
+
+
+def test_s5J_late_transfer_and_lost_stolen_notice_offences():
+    assert "within ten days of the transfer" in VIOLATIONS["5J-late"].text
+    assert "within ten days of discovery of such loss or theft" in VIOLATIONS["5J1-late"].text
+
+
+def test_s5J_new_owner_not_applying_for_a_license_offence():
+    assert VIOLATIONS["5J-new-owner"].text == (
+        "The new owner shall immediately make application for a license for such dog.")
+
+
+def test_s5J3_new_resident_not_licensed_within_30_days_offence():
+    assert "within 30 days of establishing residence" in VIOLATIONS["5J3"].text
+
+
+def test_s5G1_tag_on_another_dog_offence():
+    assert "other than the one to which the number has been assigned" in VIOLATIONS["5G1"].text
+
+
+def test_s10B4_violating_an_order_of_the_town_justice_offence():
+    assert "order issued by the Town Justice" in VIOLATIONS["10B4"].text
+
+
+def test_s5I_dog_show_exemption_covers_any_dog_licensed_in_its_town(law_text):
+    show = next(e for e in UNLICENSED_DOG.exceptions if e.code == "5H-dog-show")
+    assert show.section == "§5(I)"
+    assert "Purebred" not in show.title and "purebred" not in show.text.lower()
+    assert show.text.startswith("Dogs when participating in a dog show are also exempt")
+    assert show.text in law_text
+
+
+# --- checks against the dog's record --------------------------------------
+
+def test_s6A8_applies_only_to_an_unspayed_female():
+    assert female_in_heat_refusal("F", spayed=False) is None
+    assert "male" in female_in_heat_refusal("M", spayed=False)
+    assert "spayed female" in female_in_heat_refusal("F", spayed=True)
+    assert "§6(A)(8)" in female_in_heat_refusal("M", spayed=True)
+    assert "not on record" in female_in_heat_refusal("", spayed=False)
+
+
+def test_s5B1_failure_to_vaccinate_needs_a_request_on_file():
+    reason = failure_to_vaccinate_refusal(None, date(2026, 3, 20))
+    assert "no request to vaccinate on file" in reason and "§5(B)(1)" in reason
+
+
+def test_s5B1_failure_to_vaccinate_needs_ten_days_passed():
+    requested = date(2026, 3, 1)
+    reason = failure_to_vaccinate_refusal(requested, date(2026, 3, 11))
+    assert "have not passed" in reason and "11 Mar 2026" in reason
+    assert failure_to_vaccinate_refusal(requested, date(2026, 3, 12)) is None
+
+
+def test_s5B1_failure_to_vaccinate_not_when_a_certificate_came_within_ten_days():
+    requested = date(2026, 3, 1)
+    assert "presented on 10 Mar 2026" in failure_to_vaccinate_refusal(
+        requested, date(2026, 4, 1), certificate_presented_on=date(2026, 3, 10))
+    # A certificate after the ten days does not undo the failure.
+    assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
+                                        certificate_presented_on=date(2026, 3, 20)) is None

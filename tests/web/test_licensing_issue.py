@@ -127,14 +127,19 @@ def test_s5B_expired_rabies_is_refused_and_typed_values_kept(clerk, app):
         assert get_dog("Scout") is None
 
 
-def test_s5B2_vet_statement_allows_every_term(clerk, app):
-    r = clerk.post("/clerk/licenses/new", data=new_dog_form(
-        rabies_kind="vet_statement", rabies_valid_until="", rabies_vaccinated_on="",
-        rabies_exempt_reason="Old age", term_years="3"))
+def test_s5B2_vet_statement_gives_a_one_year_license(clerk, app):
+    # §5(B)(2) with AML §109(1)(a): one year from the statement's date, not up to three years.
+    form = dict(rabies_kind="vet_statement", rabies_valid_until="", rabies_vaccinated_on="",
+                rabies_exempt_reason="Old age")
+    r = clerk.post("/clerk/licenses/new", data=new_dog_form(term_years="3", **form))
+    assert r.status_code == 422
+    assert "one year from the statement" in r.get_data(as_text=True)
+    r = clerk.post("/clerk/licenses/new", data=new_dog_form(term_years="1", **form))
     assert r.status_code == 302
     with app.app_context():
         lic = get_dog("Scout").current_license
-        assert lic.term_years == 3 and lic.rabies_certificate.exempt_statement
+        assert lic.term_years == 1 and lic.rabies_certificate.exempt_statement
+        assert lic.expires_on == date(2027, 3, 31)  # the statement taken as dated the issue day
 
 
 @pytest.mark.parametrize("kind, marking", [("service", "Service Dog"), ("working_search", "Working- Search Dog")])
@@ -177,7 +182,8 @@ def test_s5C_vet_statement_altering_dangerous_pays_altered_fee(clerk, app):
     with app.app_context():
         dog = get_dog("Scout")
         lic = dog.current_license
-        assert lic.fee_total == Decimal("11.00")  # $10 altered fee + $1 surcharge, not $18
+        # §5(C) $10 altered fee; §5(D) the $3 surcharge of the dog as it is (unaltered).
+        assert lic.fee_total == Decimal("13.00")
         assert not dog.altered and dog.altered_proof == "vet_statement"
 
 
@@ -267,13 +273,21 @@ def test_license_for_existing_owner(clerk, app):
         assert get_dog("Scout").owners[0].id == owner_id
 
 
-def test_enumeration_surcharge_setting_adds_typed_line(clerk, app):
+def test_s5K_enumeration_surcharge_only_on_a_dog_identified_while_open(clerk, app):
     with app.app_context():
+        from fieldapp.services import licensing as svc
         from fieldapp.settings import set_setting
         set_setting("fee_enumeration_surcharge", "2.00", "Resolution 2026-3")
         db.session.commit()
     clerk.post("/clerk/licenses/new", data=new_dog_form(term_years="1"))
     with app.app_context():
         lic = get_dog("Scout").current_license
-        assert lic.fee_total == Decimal("13.00")
-        assert db.session.scalars(db.select(Payment).filter_by(license_id=lic.id, kind="enumeration")).one()
+        assert lic.fee_total == Decimal("11.00")  # no enumeration open, dog not identified
+        app_ = svc.Application(altered_proof="certificate", identified_unlicensed_in_enumeration=True)
+        assert "enumeration_surcharge" not in [ln["kind"] for ln in svc.fee_lines(app_, 1, TODAY)]
+        set_setting("enumeration_period", [TODAY - relativedelta(days=10)])
+        db.session.commit()
+        lines = svc.fee_lines(app_, 1, TODAY)
+        assert [(ln["kind"], ln["amount"]) for ln in lines][-1] == ("enumeration_surcharge", Decimal("2.00"))
+        app_.identified_unlicensed_in_enumeration = False
+        assert "enumeration_surcharge" not in [ln["kind"] for ln in svc.fee_lines(app_, 1, TODAY)]
