@@ -54,7 +54,8 @@ def create_app(test_config=None):
 
     from .errors import register_error_handlers
     register_error_handlers(app)
-    from .web import register_template_helpers
+    from .web import register_request_transaction, register_template_helpers
+    register_request_transaction(app)
     register_template_helpers(app)
     from .cli import register_cli
     register_cli(app)

@@ -10,7 +10,8 @@ from flask_migrate import upgrade
 from sqlalchemy import func, insert
 
 from .extensions import db
-from .models import (ROLES, Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, User)
+from .law.authority import ROLES
+from .models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, User
 from .timeutil import local_today
 
 DEMO_PASSWORD = "sandycreek"
@@ -18,6 +19,7 @@ DEMO_USERS = [
     ("clerk", "Tammy Miller", "clerk"),
     ("dco", "Dale Crofoot", "dco"),
     ("constable", "Rita Hollenbeck", "constable"),
+    ("police", "Ofc. Dana Pratt", "police"),  # a police officer under contract to the town (§9)
     ("justice", "Hon. Paul Weaver", "justice"),
     ("admin", "Town Supervisor", "admin"),
 ]
@@ -63,9 +65,8 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
     """The demo town. Used by the CLI and by tests (on a schema made with create_all)."""
     today = today or local_today()
     rng = random.Random(rng_seed)
-    for username, name, role in DEMO_USERS:
-        user = User(username=username, full_name=name, role=role,
-                    badge_number=f"SC-{ROLES.index(role) + 1:02d}")
+    for number, (username, name, role) in enumerate(DEMO_USERS, 1):
+        user = User(username=username, full_name=name, role=role, badge_number=f"SC-{number:02d}")
         user.set_password(DEMO_PASSWORD)
         db.session.add(user)
     db.session.flush()

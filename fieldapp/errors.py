@@ -3,12 +3,16 @@ from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from .extensions import db
+from .services.errors import ServiceError
+
 MESSAGES = {
     400: "The request could not be understood.",
     403: "Your role does not allow this page or action.",
     404: "Nothing was found at this address.",
     405: "This action is not allowed here.",
     413: "The upload is too large. Photos must be under 16 MB.",
+    422: "This was refused; nothing was saved.",
     429: "Too many requests from this device. Please wait a minute and try again.",
     500: "Something went wrong on the server. Nothing you entered has been lost; please try again.",
 }
@@ -18,10 +22,10 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def render_error(code: int, message: str | None = None):
+def render_error(code: int, message: str | None = None, errors: dict | None = None):
     message = message or MESSAGES.get(code, "Something went wrong.")
     if wants_json():
-        return jsonify(error=code, message=message), code
+        return jsonify(error=code, message=message, **({"errors": errors} if errors else {})), code
     return render_template("errors/error.html", code=code, message=message), code
 
 
@@ -30,6 +34,13 @@ def register_error_handlers(app):
     def csrf_error(exc):
         return render_error(400, "This form has expired. Reload the page and send it again; "
                                  "what you typed is kept if you use the back button.")
+
+    @app.errorhandler(ServiceError)
+    def service_refused(exc):
+        """A refusal no view showed on its form: nothing is kept; 422 with the messages (the API
+        gets them by field, as `errors`)."""
+        db.session.rollback()
+        return render_error(422, " ".join(exc.errors.values()) or None, errors=exc.errors)
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

@@ -1,11 +1,21 @@
-"""Shared web plumbing: template helpers, htmx awareness, form helpers."""
+"""Shared web plumbing: template helpers, htmx awareness, form helpers, and the transaction rule.
+
+One request, one transaction: services add and flush, never commit or roll back. The request
+commits when it answers with success (2xx or 3xx) and rolls back otherwise (`end_transaction`);
+a view that catches a refusal (`ServiceError`) shows it with `refusal_on_form`, which rolls
+back at once, so the page is drawn from the database as it was. The one exception is
+`services.entries.submit_entry`, its own transaction by design (idempotent on the entry's UUID).
+"""
 from datetime import date, datetime, time
 from decimal import Decimal
 
 from functools import lru_cache
 
-from flask import current_app, g, has_request_context, request, session
+from flask import current_app, flash, g, has_request_context, request, session
 from flask_wtf.csrf import generate_csrf
+
+from .extensions import db
+from .services.errors import ServiceError
 
 
 def is_htmx() -> bool:
@@ -76,13 +86,43 @@ def csrf_token() -> str:
     return token
 
 
-def register_template_helpers(app):
-    from .models.people import OFFICER_ROLES
+def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list[str]:
+    """Roll back what the refused call wrote, then show its messages: each on the field it names
+    (in the first of `forms` that has it), the rest as form-level messages of the first form
+    (its error summary shows them), or flashed when there is no form or `flash_rest`.
+    Returns the form-level messages."""
+    db.session.rollback()
+    rest = []
+    for name, message in exc.errors.items():
+        form = next((f for f in forms if f is not None and name and name in f), None)
+        if form is not None:
+            form[name].errors = list(form[name].errors) + [message]
+        else:
+            rest.append(message)
+    first = next((f for f in forms if f is not None), None)
+    if first is not None and rest:
+        first.form_errors = list(first.form_errors) + rest
+    if rest and (first is None or flash_rest):
+        for message in rest:
+            flash(message, "error")
+    return rest
 
+
+def register_request_transaction(app):
+    @app.after_request
+    def end_transaction(response):
+        """The request's one transaction: kept on success (2xx, 3xx), undone otherwise."""
+        if response.status_code < 400:
+            db.session.commit()
+        else:
+            db.session.rollback()
+        return response
+
+
+def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.filters["clock"] = clock
-    app.jinja_env.globals["OFFICER_ROLES"] = OFFICER_ROLES
     # Flask-WTF offers csrf_token() as a global and a context variable: replace both.
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.context_processor(lambda: {"csrf_token": csrf_token})

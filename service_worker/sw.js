@@ -1,24 +1,29 @@
-/* Sandy Creek Dog Control: the service worker (issue 6).
+/* Sandy Creek Dog Control: the service worker, a module worker (registered by sw-register.js).
  *
  * - App shell: the static files are precached on install; the field pages are cached from a
  *   signed-in page (they carry the officer), per officer, and dropped on sign-out.
- * - Navigations: network first with a short timeout, then the cached page, then /offline.
- *   A dog's card (/t/<token>, /field/dogs/<id>) falls back to /offline-card, drawn from the
- *   phone's copy of the field data.
- * - Outbox replay: the same flush as the page (static/js/outbox.js, imported below), on
+ * - Navigations: network first with a short timeout, then the cached page, then the offline page.
+ *   A dog's card (the tag page, the dog's card page) falls back to the offline card, drawn from
+ *   the phone's copy of the field data.
+ * - Outbox replay: the same queue as the page (static/js/queue.js, imported below), on
  *   Background Sync, on worker start and when a page asks. navigator.locks serializes them.
  *
- * The server fills SHELL below (version hash of static files + templates) when serving /sw.js,
- * so every deploy changes this file byte for byte and installs cleanly.
+ * The server fills SHELL below when serving this file: the version (a hash of the static files
+ * and templates, so every deploy changes this file byte for byte and installs cleanly), the
+ * files and pages to cache, and the app's URLs from url_for (so it works under a URL prefix).
+ * The imports are relative to this file, which is served at the app's root.
  */
+import { getMeta, setMeta } from "./static/js/db.js";
+import { configure, flush } from "./static/js/queue.js";
+import { match } from "./static/js/urls.js";
+
 const SHELL = self.__SHELL__;
+const URLS = SHELL.urls;
 const STATIC_CACHE = `static-${SHELL.version}`;
 const PAGES_CACHE = `pages-${SHELL.version}`;
 const NAV_TIMEOUT_MS = 3000;
-const CARD_PATH = /^\/(t\/[^/]+|field\/dogs\/\d+)\/?$/;
-
-importScripts(SHELL.static.find((u) => u.endsWith("/js/outbox.js")));
-const core = self.FieldOutbox;
+const isCard = (path) => !!(match(URLS.tag, path) || match(URLS.dogCard, path));
+configure(URLS);
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: the page shows "A new version is ready — Reload" and asks for it.
@@ -41,20 +46,20 @@ self.addEventListener("message", (event) => {
     self.skipWaiting();
   } else if (msg.type === "session") {
     // The page says who is signed in; another officer's cached pages are dropped.
-    event.waitUntil(setSession(msg.userId).then(() => core.flush("worker-message")).then(reply, reply));
+    event.waitUntil(setSession(msg.userId).then(() => flush("worker-message")).then(reply, reply));
   } else if (msg.type === "cache-pages") {
     event.waitUntil(cachePages(msg.userId).then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "signed-out") {
     event.waitUntil(caches.delete(PAGES_CACHE).then(() => reply({ ok: true })));
   } else if (msg.type === "flush") {
-    event.waitUntil(core.flush("worker-message").then(reply, (err) => reply({ error: String(err) })));
+    event.waitUntil(flush("worker-message").then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "version") {
     reply({ version: SHELL.version });
   }
 });
 
 async function setSession(userId) {
-  const pagesUser = await core.getMeta("pages_user");
+  const pagesUser = await getMeta("pages_user");
   if (pagesUser && String(pagesUser.value) !== String(userId)) await caches.delete(PAGES_CACHE);
 }
 
@@ -75,13 +80,13 @@ async function cachePages(userId) {
       break; // offline: keep what is cached
     }
   }
-  await core.setMeta("pages_user", String(userId));
+  await setMeta("pages_user", String(userId));
   return { cached, version: SHELL.version };
 }
 
 self.addEventListener("sync", (event) => {
   if (event.tag === "outbox-sync") {
-    event.waitUntil(core.flush("background-sync").then((result) => {
+    event.waitUntil(flush("background-sync").then((result) => {
       // Rejecting asks the browser to try again later (network still down).
       if (result && result.retry) throw new Error("outbox not empty: " + result.stopped);
     }));
@@ -93,8 +98,8 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return;
-  if (url.pathname.startsWith("/static/")) {
+  if (url.pathname.startsWith(URLS.api) || url.pathname === URLS.sw) return;
+  if (url.pathname.startsWith(URLS.static)) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(navigate(request, url));
@@ -127,25 +132,25 @@ async function navigate(request, url) {
 }
 
 async function offlinePage(url) {
-  const session = await core.getMeta("session");
-  const pagesUser = await core.getMeta("pages_user");
+  const session = await getMeta("session");
+  const pagesUser = await getMeta("pages_user");
   const sameUser = session && pagesUser && String(session.value) === String(pagesUser.value);
   const cache = await caches.open(PAGES_CACHE);
   if (sameUser) {
-    if (CARD_PATH.test(url.pathname)) {
-      const card = await cache.match("/offline-card");
+    if (isCard(url.pathname)) {
+      const card = await cache.match(URLS.offlineCard);
       if (card) return card;
     }
     const ignoreSearch = SHELL.ignoreSearch.includes(url.pathname);
     const page = await cache.match(url.pathname + (ignoreSearch ? "" : url.search), { ignoreSearch });
     if (page) return page;
   }
-  const offline = sameUser && await cache.match("/offline");
+  const offline = sameUser && await cache.match(URLS.offline);
   if (offline) return offline;
   return new Response("<!doctype html><meta name=viewport content='width=device-width'><title>Offline</title>" +
     "<h1>You are offline</h1><p>This page isn't saved on the phone. Entries you record are kept in the outbox.</p>" +
-    "<p><a href='/outbox'>Outbox</a></p>", { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    `<p><a href="${URLS.outbox}">Outbox</a></p>`, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 // No Background Sync (iOS Safari) or a sync the browser gave up on: replay whenever the worker starts.
-core.flush("worker-start").catch(() => {});
+flush("worker-start").catch(() => {});

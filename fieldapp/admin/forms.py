@@ -6,12 +6,10 @@ from wtforms import (BooleanField, IntegerField, PasswordField, SelectField, Str
                      TextAreaField, ValidationError)
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
 
-from ..models import ROLES
+from ..law.authority import ROLE_LABELS, ROLES
 from ..settings import SETTINGS
 
 AUTHORITY_SUFFIX = "__authority"
-ROLE_LABELS = {"clerk": "Town Clerk", "dco": "Dog control officer", "constable": "Constable / police officer",
-               "justice": "Town Justice", "admin": "Administrator"}
 
 
 def _strip(value):

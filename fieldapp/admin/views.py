@@ -1,15 +1,19 @@
-"""Admin: the town's settings (fees by Town Board resolution, with their authority) and users."""
+"""Admin: the town's settings (fees by Town Board resolution, with their authority) and users.
+
+The admin holds these two powers ("manage_settings", "manage_users") and no other
+(fieldapp/law/authority.py). The request commits (fieldapp.web)."""
 from decimal import Decimal
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
-from ..auth import role_required
+from ..auth import permission_required
 from ..extensions import db
 from ..law import validate_fee_schedule
+from ..law.authority import ROLE_LABELS
 from ..models import Setting, User, record_event
 from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
-from .forms import AUTHORITY_SUFFIX, ROLE_LABELS, UserForm, settings_form_class
+from .forms import AUTHORITY_SUFFIX, UserForm, settings_form_class
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -33,7 +37,7 @@ def _display(spec, value):
 
 
 @bp.route("/", methods=["GET", "POST"])
-@role_required("admin")
+@permission_required("manage_settings")
 def settings():
     form = settings_form_class()()
     rows = {row.key: row for row in db.session.scalars(db.select(Setting))}
@@ -48,9 +52,8 @@ def settings():
                 spec = SPECS[key]
                 authority = form[key + AUTHORITY_SUFFIX].data if spec.kind == "money" else None
                 set_setting(key, new, authority=authority, user=current_user)
-                record_event("setting.changed", None, key=key, old=stored_form(spec, old),
-                             new=stored_form(spec, new), authority=authority)
-            db.session.commit()
+                record_event("setting.changed", None, actor=current_user, key=key,
+                             old=stored_form(spec, old), new=stored_form(spec, new), authority=authority)
             flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
@@ -95,7 +98,7 @@ def _check_settings(form, changed, rows) -> dict:
 # --- users --------------------------------------------------------------------
 
 @bp.route("/users", methods=["GET", "POST"])
-@role_required("admin")
+@permission_required("manage_users")
 def users():
     form = UserForm()
     if form.validate_on_submit():
@@ -107,8 +110,7 @@ def users():
             user.set_password(form.password.data)
             db.session.add(user)
             db.session.flush()
-            record_event("user.created", user, username=user.username, role=user.role)
-            db.session.commit()
+            record_event("user.created", user, actor=current_user, username=user.username, role=user.role)
             flash(f"{user.full_name} can now sign in as “{user.username}”.", "success")
             return redirect(url_for(".users"))
     all_users = db.session.scalars(db.select(User).order_by(User.active.desc(), User.full_name)).all()
@@ -117,7 +119,7 @@ def users():
 
 
 @bp.route("/users/<int:user_id>/active", methods=["POST"])
-@role_required("admin")
+@permission_required("manage_users")
 def set_active(user_id):
     user = db.session.get(User, user_id) or abort(404)
     active = request.form.get("active") == "1"
@@ -126,8 +128,8 @@ def set_active(user_id):
         return redirect(url_for(".users"))
     if user.active != active:
         user.active = active
-        record_event("user.activated" if active else "user.deactivated", user, username=user.username)
-        db.session.commit()
+        record_event("user.activated" if active else "user.deactivated", user, actor=current_user,
+                     username=user.username)
         flash(f"{user.full_name} is {'active again' if active else 'deactivated: they can no longer sign in'}.",
               "success")
     return redirect(url_for(".users"))

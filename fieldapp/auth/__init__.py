@@ -1,15 +1,25 @@
-"""Sign-in, roles, and the role check every view uses."""
+"""Sign-in, and the check every view makes: `permission_required(action)`, a power of the
+law's table of who may act (fieldapp/law/authority.py)."""
 from functools import wraps
 
 from flask import abort, request
-from flask_login import current_user
+from flask_login import AnonymousUserMixin, current_user
 
 from ..extensions import db
+from ..law.authority import POWERS, STAFF as _STAFF, roles_for
+
+
+class SignedOut(AnonymousUserMixin):
+    """Someone not signed in holds no power of the table (a finder uses the public pages)."""
+
+    def may(self, action: str) -> bool:
+        return False
 
 
 def setup_login(login_manager):
     from ..models import User
 
+    login_manager.anonymous_user = SignedOut
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Please sign in to continue."
     login_manager.login_message_category = "info"
@@ -34,7 +44,8 @@ def setup_login(login_manager):
 
 
 def role_required(*roles):
-    """Signed in and holding one of `roles` (the admin holds every role)."""
+    """Signed in with one of `roles`. Only the roadside code (fieldapp/field, api) still checks
+    role lists, until it asks `permission_required` like every other view."""
     def decorator(view):
         @wraps(view)
         def wrapped(*args, **kwargs):
@@ -49,7 +60,10 @@ def role_required(*roles):
 
 
 def permission_required(action):
-    """Signed in and holding the power `action` of the law's table (fieldapp/law/authority.py)."""
+    """Signed in and holding the power `action` of the law's table (fieldapp/law/authority.py).
+    The view is marked with the power it needs (`view.power`), so tests can walk the table."""
+    POWERS[action]  # an unknown power is a bug at import time, not a 403 at request time
+
     def decorator(view):
         @wraps(view)
         def wrapped(*args, **kwargs):
@@ -59,10 +73,12 @@ def permission_required(action):
             if not current_user.may(action):
                 abort(403)
             return view(*args, **kwargs)
+        wrapped.power = action
         return wrapped
     return decorator
 
 
-# Who may do what, by area. Officers: §7 DCO, police and peace officers (constables).
-OFFICERS = ("dco", "constable")
-STAFF = ("clerk", "dco", "constable", "justice")
+# The roadside code's role lists, taken from the table until it checks powers itself:
+# officers are those who enforce (§7: DCO, police and peace officers), staff those who read.
+OFFICERS = roles_for("enforce")
+STAFF = _STAFF

@@ -20,8 +20,7 @@ def login():
             form.password.errors.append("That username and password do not match.")
         else:
             login_user(user, remember=True)
-            record_event("user.signed_in", user, actor=user)
-            db.session.commit()
+            record_event("user.signed_in", user, actor=user)  # kept: the request commits (web.py)
             target = request.args.get("next", "")
             if not target.startswith("/") or urlparse(target).netloc:
                 target = url_for("main.home")
@@ -33,8 +32,8 @@ def login():
 @bp.route("/logout", methods=["POST"])
 @login_required
 def logout():
-    record_event("user.signed_out", current_user._get_current_object())
-    db.session.commit()
+    user = current_user._get_current_object()
+    record_event("user.signed_out", user, actor=user)
     logout_user()
     flash("You are signed out.", "info")
     # The page clears the offline copy of the field data on this flag (issue 6).

@@ -1,29 +1,26 @@
 """The clerk's licensing counter (§5): find a dog, its record, license it, file §5(J) notices.
 
-Officers and the Town Justice may look (read-only); the clerk (and the admin) edit.
-Views translate forms; fieldapp.services.licensing applies the law and writes.
+Town staff may look ("read_records"); the Town Clerk's office edits ("issue_license", §5(A)(2),
+§5(F)). Views translate forms; fieldapp.services.licensing applies the law and writes; the
+request commits (fieldapp.web).
 """
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy import func, or_
 
-from ..auth import role_required
+from ..auth import permission_required
 from ..extensions import db
-from ..images import PhotoError
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, Owner, Payment
 from ..services import licensing as svc
+from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import is_htmx
+from ..web import is_htmx, refusal_on_form
 from .forms import (CoOwnerForm, DogFields, DogForm, LicenseForm, NoticeForm, OwnerFields,
                     OwnerForm)
 
 bp = Blueprint("clerk", __name__, url_prefix="/clerk")
-
-VIEW = ("clerk", "dco", "constable", "justice")
-EDIT = ("clerk",)
-
 
 def _user():
     return current_user._get_current_object()
@@ -35,20 +32,10 @@ def _partial_request() -> bool:
             and request.headers.get("HX-History-Restore-Request") != "true")
 
 
-def _apply_errors(errors: dict, *forms) -> None:
-    for name, message in errors.items():
-        for form in forms:
-            if form is not None and name in form:
-                form[name].errors = list(form[name].errors) + [message]
-                break
-        else:
-            flash(message, "error")
-
-
 # --- search ---------------------------------------------------------------
 
 @bp.route("/")
-@role_required(*VIEW)
+@permission_required("read_records")
 def search():
     q = request.args.get("q", "").strip()
     dogs = search_dogs(q) if q else []
@@ -61,7 +48,7 @@ def search():
 # --- the dog's record -------------------------------------------------------
 
 @bp.route("/dogs/<int:dog_id>")
-@role_required(*VIEW)
+@permission_required("read_records")
 def dog(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     payments = db.session.scalars(db.select(Payment).filter_by(dog_id=dog.id)
@@ -72,7 +59,7 @@ def dog(dog_id):
 
 
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
-@role_required(*EDIT)
+@permission_required("issue_license")
 def edit_dog(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     form = DogForm(obj=dog)
@@ -81,11 +68,10 @@ def edit_dog(dog_id):
         try:
             if upload and upload.filename:
                 svc.set_dog_photo(dog, upload.read(), _user())
-        except PhotoError as exc:
-            form.photo.errors.append(str(exc))
-        else:
             svc.update_dog(dog, form.dog_data(), _user())
-            db.session.commit()
+        except ServiceError as exc:
+            refusal_on_form(exc, form)
+        else:
             flash(f"{dog.name}'s description is saved.", "success")
             return redirect(url_for(".dog", dog_id=dog.id))
     return render_template("clerk/dog_edit.html", dog=dog, form=form), 422 if form.errors else 200
@@ -94,26 +80,25 @@ def edit_dog(dog_id):
 # --- owners ---------------------------------------------------------------
 
 @bp.route("/owners/<int:owner_id>")
-@role_required(*VIEW)
+@permission_required("read_records")
 def owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
     return render_template("clerk/owner.html", owner=owner)
 
 
 @bp.route("/owners/<int:owner_id>/edit", methods=["GET", "POST"])
-@role_required(*EDIT)
+@permission_required("issue_license")
 def edit_owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
     form = OwnerForm(obj=owner)
     if form.validate_on_submit():
         try:
             svc.update_owner(owner, form.owner_data(), local_today(), _user())
-            db.session.commit()
+        except ServiceError as exc:
+            refusal_on_form(exc, form)
+        else:
             flash(f"{owner.full_name}'s details are saved.", "success")
             return redirect(url_for(".owner", owner_id=owner.id))
-        except svc.LicensingError as exc:
-            db.session.rollback()
-            _apply_errors(exc.errors, form)
     return render_template("clerk/owner_edit.html", owner=owner, form=form), 422 if form.errors else 200
 
 
@@ -130,7 +115,7 @@ def _find_owners(q: str, limit: int = 10) -> list[Owner]:
 
 
 @bp.route("/owners/lookup")
-@role_required(*EDIT)
+@permission_required("issue_license")
 def owner_lookup():
     """The owner picker's results (htmx partial): existing owners to choose from."""
     q = request.args.get("owner_q", "").strip()
@@ -139,7 +124,8 @@ def owner_lookup():
 
 
 def _chosen_owner(new_owner_fields: OwnerFields, today):
-    """The owner picked in the owner picker, or a new one from the fields (None: errors set)."""
+    """The owner picked in the owner picker, or a new one from the fields (None: errors set).
+    Creating one may raise ServiceError."""
     chosen = request.form.get("owner_id", "new")
     if chosen and chosen != "new":
         owner = db.session.get(Owner, int(chosen)) if chosen.isdigit() else None
@@ -148,15 +134,11 @@ def _chosen_owner(new_owner_fields: OwnerFields, today):
         return owner
     if not new_owner_fields.validate():
         return None
-    try:
-        return svc.create_owner(new_owner_fields.owner_data(), today, _user())
-    except svc.LicensingError as exc:
-        _apply_errors(exc.errors, new_owner_fields)
-        return None
+    return svc.create_owner(new_owner_fields.owner_data(), today, _user())
 
 
 @bp.route("/dogs/<int:dog_id>/owners/add", methods=["GET", "POST"])
-@role_required(*EDIT)
+@permission_required("issue_license")
 def add_co_owner(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     form = CoOwnerForm()
@@ -165,16 +147,16 @@ def add_co_owner(dog_id):
     status = 200
     if request.method == "POST" and "find" not in request.form and form.validate_on_submit():
         today = local_today()
-        owner = _chosen_owner(owner_fields, today)
-        if owner is not None:
-            try:
+        try:
+            owner = _chosen_owner(owner_fields, today)
+            if owner is not None:
                 svc.add_co_owner(dog, owner, today, _user())
-                db.session.commit()
+        except ServiceError as exc:
+            refusal_on_form(exc, owner_fields, flash_rest=True)  # the picker shows field errors only
+        else:
+            if owner is not None:
                 flash(f"{owner.full_name} is now also an owner of {dog.name}.", "success")
                 return redirect(url_for(".dog", dog_id=dog.id))
-            except svc.LicensingError as exc:
-                _apply_errors(exc.errors, owner_fields)
-        db.session.rollback()
         status = 422
     return render_template("clerk/co_owner.html", dog=dog, form=form, owner_fields=owner_fields,
                            owner_q=owner_q, owners=_find_owners(owner_q),
@@ -184,7 +166,7 @@ def add_co_owner(dog_id):
 # --- §5(J) notices ----------------------------------------------------------
 
 @bp.route("/dogs/<int:dog_id>/notices/new", methods=["GET", "POST"])
-@role_required(*EDIT)
+@permission_required("issue_license")
 def new_notice(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     today = local_today()
@@ -200,24 +182,20 @@ def new_notice(dog_id):
     if request.method == "POST" and "find" not in request.form:
         status = 422
         if form.validate_on_submit():
-            new_owner = None
-            ok = True
-            if form.kind.data == "transfer":
-                new_owner = _chosen_owner(owner_fields, today)
-                ok = new_owner is not None
             details = {k: v for k, v in (("remarks", form.remarks.data),
                                          ("new_address", form.new_address.data)) if v}
-            if ok:
-                try:
+            notice = None
+            try:
+                new_owner = _chosen_owner(owner_fields, today) if form.kind.data == "transfer" else None
+                if form.kind.data != "transfer" or new_owner is not None:
                     notice = svc.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
                                              _user(), new_owner=new_owner, details=details)
-                    db.session.commit()
-                    flash(_notice_message(dog, notice), "success")
-                    return redirect(url_for(".dog", dog_id=dog.id))
-                except svc.LicensingError as exc:
-                    owner_error = exc.errors.pop("new_owner", None)
-                    _apply_errors(exc.errors, form, owner_fields)
-            db.session.rollback()
+            except ServiceError as exc:
+                owner_error = exc.errors.pop("new_owner", None)
+                refusal_on_form(exc, form, owner_fields)
+            if notice is not None:
+                flash(_notice_message(dog, notice), "success")
+                return redirect(url_for(".dog", dog_id=dog.id))
     return render_template("clerk/notice.html", dog=dog, form=form, owner_fields=owner_fields,
                            owner_error=owner_error, owner_q=owner_q, owners=_find_owners(owner_q),
                            chosen=request.form.get("owner_id", "new")), status
@@ -297,7 +275,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
 
 @bp.route("/licenses/new", methods=["GET", "POST"])
 @bp.route("/dogs/<int:dog_id>/renew", methods=["GET", "POST"])
-@role_required(*EDIT)
+@permission_required("issue_license")
 def license_form(dog_id=None):
     """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
     today = local_today()
@@ -326,28 +304,26 @@ def license_form(dog_id=None):
                 "Enter how many purebred dogs over four months are on the premises (§5(H))."]
             valid = False
         born_on = dog.born_on if dog is not None else dog_fields.born_on.data
+        status = 422
         try:
             svc.license_needed_check(born_on, app.at_large, today, app.owner_asks)
             if valid:
-                _apply_errors(svc.check_application(app, today, dog), form)
-                valid = not form.errors
-            if valid:
-                try:
-                    the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
-                                          if dog is None else None)
-                    the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
-                    lic = svc.issue_license(the_dog, app, today, _user())
-                    db.session.commit()
-                    flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
-                          f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
-                    return redirect(url_for(".certificate", license_id=lic.id))
-                except svc.LicensingError as exc:
-                    db.session.rollback()
-                    _apply_errors(exc.errors, form, owner_fields)
-            status = 422
+                errors = svc.check_application(app, today, dog)  # before an owner or dog is made
+                if errors:
+                    raise ServiceError(errors)
+                the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
+                                      if dog is None else None)
+                the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
+                lic = svc.issue_license(the_dog, app, today, _user())
+                flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
+                      f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
+                return redirect(url_for(".certificate", license_id=lic.id))
+        except ServiceError as exc:
+            refusal_on_form(exc, form, owner_fields, dog_fields)
         except svc.NoLicenseNeeded as exc:
             db.session.rollback()
             notice = str(exc)
+            status = 200
     ctx = _quote(form, today)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
@@ -360,7 +336,7 @@ def _money(amount) -> str:
 
 
 @bp.route("/licenses/quote")
-@role_required(*EDIT)
+@permission_required("issue_license")
 def license_quote():
     """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial)."""
     form = LicenseForm(formdata=request.args)
@@ -368,7 +344,7 @@ def license_quote():
 
 
 @bp.route("/licenses/<int:license_id>/certificate")
-@role_required(*VIEW)
+@permission_required("read_records")
 def certificate(license_id):
     lic = db.get_or_404(License, license_id)
     from ..settings import get_setting

@@ -1,6 +1,4 @@
 """Append-only event log: who did what, when. Corrections are new events, never edits."""
-from flask_login import current_user
-
 from ..extensions import db
 from .types import UTCDateTime, now_utc
 
@@ -16,12 +14,9 @@ class Event(db.Model):
     actor = db.relationship("User")
 
 
-def record_event(kind: str, subject=None, actor=None, **data) -> Event:
-    if actor is None:
-        try:
-            actor = current_user if current_user.is_authenticated else None
-        except Exception:  # outside a request (CLI)
-            actor = None
+def record_event(kind: str, subject, *, actor, **data) -> Event:
+    """Log `kind` about `subject` (a model, or None) done by `actor`: the signed-in user a view
+    passes down, or None for the public (a finder) and the command line."""
     ev = Event(kind=kind, actor_id=getattr(actor, "id", None), data=data,
                subject_type=type(subject).__name__ if subject is not None else None,
                subject_id=getattr(subject, "id", None))

@@ -1,18 +1,15 @@
 """People: users who sign in (town staff and officers) and dog owners (§5(E)(1))."""
 from flask import current_app, has_app_context
-from flask_login import UserMixin
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
-from ..law.authority import may
+from ..law.authority import WHO_MAY_ACT, may
 from .types import UTCDateTime, now_utc
 
-ROLES = ("clerk", "dco", "constable", "justice", "admin")
-# §7, §9: dog control officers and police/peace officers enforce and issue tickets.
-OFFICER_ROLES = ("dco", "constable")
 
-
-class User(UserMixin, db.Model):
+class User(db.Model):
+    """Someone who signs in. `role` is one of `law.authority.ROLES`; what it may do is
+    `may(action)`. The four members below are what Flask-Login asks of a user object."""
     id = db.Column(db.Integer, primary_key=True)
     username = db.Column(db.String(64), unique=True, nullable=False)
     password_hash = db.Column(db.String(256), nullable=False)
@@ -32,19 +29,32 @@ class User(UserMixin, db.Model):
         return check_password_hash(self.password_hash, password)
 
     @property
-    def is_active(self):
+    def is_active(self) -> bool:
         return self.active
 
     @property
-    def is_officer(self) -> bool:
-        return self.role in OFFICER_ROLES
+    def is_authenticated(self) -> bool:
+        return True
+
+    @property
+    def is_anonymous(self) -> bool:
+        return False
+
+    def get_id(self) -> str:
+        return str(self.id)
 
     def may(self, action: str) -> bool:
         """The law's table of who may act (fieldapp/law/authority.py)."""
         return may(self.role, action)
 
+    def powers(self) -> list[str]:
+        """Every power this user holds (the page tells its scripts which, see static/js/dom.js)."""
+        return [p.action for p in WHO_MAY_ACT if may(self.role, p.action)]
+
     def has_role(self, *roles: str) -> bool:
-        return self.role in roles or self.role == "admin"
+        """Whether the role is one of `roles` (no role holds another's powers, not even the
+        admin's). Only the roadside code still checks role lists; everything else asks `may`."""
+        return self.role in roles
 
 
 class Owner(db.Model):

@@ -6,7 +6,7 @@ Public (rate-limited per client, see pages.check_public_rate_limit):
   /t/<token>/message    POST: a finder's message to the owner
   /found                a dog without a tag: the DCO's number and a report form
   /found/thanks         after a message or report
-Officers and clerk (role_required):
+Officers and clerk (permission_required("handle_found_reports")):
   /found-reports                      open (or all) reports, with "Mark handled"
   /found-reports/<id>/handled         POST, with a note
   /found-reports/<id>/photo.jpg       the finder's photo
@@ -16,20 +16,21 @@ from flask_limiter.util import get_remote_address
 from flask_login import current_user
 from werkzeug.exceptions import HTTPException
 
-from ..auth import role_required
+from ..auth import permission_required
 from ..errors import MESSAGES
 from ..extensions import csrf, db
 from ..models import Tag
 from ..models.public import FoundReport
 from ..services import found_reports as svc
+from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import to_local
+from ..web import refusal_on_form
 from .forms import FoundDogMessageForm, FoundNoTagForm
 from .pages import (_public_response, check_public_rate_limit, not_found_page, render_found_dog_page,
                     tel_href)
 
 bp = Blueprint("public", __name__)
-REPORT_ROLES = ("clerk", "dco", "constable")  # and admin, who holds every role
 CSRF_EXPIRED = "This form has expired. Please press Send again."
 
 
@@ -98,9 +99,18 @@ def _read_photo(form):
         return None, True
     try:
         return svc.prepare_photo(upload.read()), True
-    except svc.PhotoError as exc:
-        form.photo.errors = [str(exc)]
+    except ServiceError as exc:
+        refusal_on_form(exc, form)
         return None, False
+
+
+def _store_report(**values):
+    """Store the finder's message and commit it before any email is tried (a slow or failing
+    mail server never loses it), then tell the owners."""
+    report = svc.create_found_report(client_info=_client_info(), **values)
+    db.session.commit()
+    svc.tell_owners(report)
+    return report
 
 
 def _thanks(tagged: bool, notified: bool):
@@ -126,10 +136,10 @@ def message(token):
     photo, ok = _read_photo(form)
     if not ok:
         return render_found_dog_page(tag, form, 422)
-    report = svc.create_found_report(
+    report = _store_report(
         tag=tag, finder_name=form.finder_name.data, finder_phone=form.finder_phone.data,
         finder_email=form.finder_email.data, location=form.location.data, note=form.note.data,
-        photo=photo, client_info=_client_info())
+        photo=photo)
     return _thanks(tagged=True, notified=report.owner_notified_count > 0)
 
 
@@ -156,10 +166,10 @@ def found():
     photo, ok = _read_photo(form)
     if not ok:
         return _render_found(form, 422)
-    svc.create_found_report(
+    _store_report(
         finder_name=form.finder_name.data, finder_phone=form.finder_phone.data,
         finder_email=form.finder_email.data, location=form.location.data,
-        description=form.description.data, note=form.note.data, photo=photo, client_info=_client_info())
+        description=form.description.data, note=form.note.data, photo=photo)
     return _thanks(tagged=False, notified=False)
 
 
@@ -177,7 +187,7 @@ def thanks():
 # ---- Officers and clerk -------------------------------------------------------------------
 
 @bp.get("/found-reports")
-@role_required(*REPORT_ROLES)
+@permission_required("handle_found_reports")
 def found_reports():
     show = "all" if request.args.get("show") == "all" else "open"
     reports = svc.found_reports(show)
@@ -192,7 +202,7 @@ def _safe_next(default: str) -> str:
 
 
 @bp.post("/found-reports/<int:report_id>/handled")
-@role_required(*REPORT_ROLES)
+@permission_required("handle_found_reports")
 def mark_handled(report_id):
     from flask import flash
     report = db.session.get(FoundReport, report_id) or abort(404)
@@ -204,13 +214,13 @@ def mark_handled(report_id):
     try:
         svc.mark_handled(report, current_user, note)
         flash("Report marked handled.", "success")
-    except svc.AlreadyHandled as exc:
-        flash(str(exc), "info")
+    except ServiceError as exc:
+        refusal_on_form(exc)  # flashed: the list has no form to put it on
     return redirect(_safe_next(url_for("public.found_reports")))
 
 
 @bp.get("/found-reports/<int:report_id>/photo.jpg")
-@role_required(*REPORT_ROLES)
+@permission_required("handle_found_reports")
 def report_photo(report_id):
     report = db.session.get(FoundReport, report_id)
     if report is None or report.photo is None:

@@ -1,18 +1,23 @@
-"""The installable app: service worker, outbox and offline pages, ticket number book (issue 6).
+"""The installable app: service worker, outbox and offline pages, ticket number book.
 
 /sw.js is served from the root so its scope is the whole app. Its version is a hash of the
 static files and the templates, computed here, so every deploy changes the worker byte for
 byte and the phones install the new shell (and drop the old caches).
+
+The phone's JavaScript names no URL of its own: the pages get `js_urls()` (base.html, as JSON
+in #app-urls) and the worker the same table in its SHELL, all from url_for, so the app works
+under a URL prefix.
 """
 import hashlib
 import json
 import os
+import posixpath
 from datetime import datetime, timezone
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
-from ..auth import OFFICERS, role_required
+from ..auth import permission_required
 from ..extensions import db
 from ..services import ticket_numbers
 from ..services.entries import form_to_payload, submit_entry
@@ -27,10 +32,38 @@ SHELL_PAGES = ["main.home", "field.scan", "field.new_violation", "field.new_seiz
                "field.new_complaint", "field.what_next", "pwa.outbox", "pwa.offline", "pwa.offline_card",
                "pwa.ticket_book"]
 # Form pages are matched without their query string (?dog=12 opens the same cached form).
-# So is "what now" (?entry=...&kind=...&dog=...): field.js and outbox.js fill it in on the phone.
+# So is "what now" (?entry=...&kind=...&dog=...): field.js and entry-state.js fill it in on the phone.
 IGNORE_SEARCH = ["field.new_violation", "field.new_seizure", "field.new_ticket",
                  "field.new_complaint", "field.scan", "pwa.ticket_book", "field.what_next"]
 STATIC_SKIP = {"README.md"}
+
+
+def _template(endpoint, **parts) -> str:
+    """A URL with named holes, e.g. "/t/{token}": url_for with stand-in values, then the names put back."""
+    stand_ins = {name: str(987654321 + i) for i, name in enumerate(parts)}
+    url = url_for(endpoint, **{arg: stand_ins[name] for name, arg in parts.items()})
+    for name, value in stand_ins.items():
+        url = url.replace(value, "{" + name + "}")
+    return url
+
+
+def js_urls() -> dict:
+    """Every URL the phone's JavaScript uses (static/js/urls.js): for the pages and the worker."""
+    return {
+        "root": url_for("main.home"), "sw": url_for("pwa.service_worker"), "outbox": url_for("pwa.outbox"),
+        "sync": url_for("api.sync"), "photo": _template("api.sync_photo", id="entry_id", n="index"),
+        "discarded": url_for("api.outbox_discarded"), "dataset": url_for("api.field_dataset"),
+        "ticketBlocks": url_for("api.ticket_blocks"),
+        "tag": _template("tags.tag_page", token="token"), "dogCard": _template("field.dog_card", id="dog_id"),
+        "scan": url_for("field.scan"), "lookup": url_for("field.lookup"),
+        "newViolation": url_for("field.new_violation"), "newSeizure": url_for("field.new_seizure"),
+        "newTicket": url_for("field.new_ticket"), "newComplaint": url_for("field.new_complaint"),
+    }
+
+
+@bp.app_context_processor
+def _js_urls():
+    return {"js_urls": js_urls}
 
 
 def _static_files() -> list[str]:
@@ -66,12 +99,17 @@ def shell_version(files) -> str:
 @bp.get("/sw.js")
 def service_worker():
     files = _static_files()
+    # The worker's URLs: the pages' table and what only the worker needs (fetch routing, fallbacks).
+    urls = {**js_urls(), "offline": url_for("pwa.offline"), "offlineCard": url_for("pwa.offline_card"),
+            "static": url_for("static", filename=""), "api": posixpath.dirname(url_for("api.sync")) + "/"}
+
     static_urls = [url_for("static", filename=f) for f in files]
     with open(SW_SOURCE, encoding="utf-8") as fh:
         source = fh.read()
     config = {"version": shell_version(files), "static": static_urls,
               "pages": [url_for(endpoint) for endpoint in SHELL_PAGES],
               "ignoreSearch": [url_for(endpoint) for endpoint in IGNORE_SEARCH]}
+    config["urls"] = urls
     body = source.replace("self.__SHELL__", json.dumps(config, separators=(",", ":")), 1)
     response = Response(body, mimetype="text/javascript")
     # The browser must check for a new worker on every visit (and it does, at most daily, anyway).
@@ -86,21 +124,21 @@ def offline():
 
 
 @bp.get("/offline-card")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def offline_card():
-    """The status card drawn on the phone from its offline copy (offline-card.js)."""
+    """The status card drawn on the phone from its offline copy (static/js/offline-card.js)."""
     return render_template("pwa/offline_card.html")
 
 
 @bp.get("/outbox")
 @login_required
 def outbox():
-    """Entries waiting on this phone: drawn by outbox.js from IndexedDB."""
+    """Entries waiting on this phone: drawn by static/js/outbox-page.js from IndexedDB."""
     return render_template("pwa/outbox.html")
 
 
 @bp.get("/tickets/book")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def ticket_book():
     """§9: this phone's block of ticket numbers (kept in IndexedDB) and voiding a spoiled one."""
     mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
@@ -110,7 +148,7 @@ def ticket_book():
 
 
 @bp.post("/tickets/void")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def void_ticket():
     """§9 void without JavaScript: the same entry kind the outbox sends (one write path)."""
     payload = form_to_payload(request.form)
@@ -127,9 +165,10 @@ def void_ticket():
 
 
 @bp.get("/tickets/numbers")
-@role_required("clerk", "dco")
+@permission_required("read_records")
 def ticket_numbers_report():
-    """§9 for the clerk: every number issued is used or void; the rest are listed as gaps."""
+    """§9 for the clerk (and any of the town's staff): every number issued is used or void; the
+    rest are listed as gaps."""
     return render_template("pwa/ticket_numbers.html", gaps=ticket_numbers.gaps(),
                            unused=ticket_numbers.not_yet_used(), voids=ticket_numbers.voids())
 

@@ -3,15 +3,18 @@
 Privacy: nothing here ever hands owner data to a finder. Client info is kept coarse on purpose
 (user-agent family and the first two parts of the address): enough for an owner or officer to
 see that a tag was scanned from a phone on Tuesday, not enough to find the finder.
+
+Functions add and flush; the request commits (fieldapp.web). Refusals are `ServiceError`.
 """
 import ipaddress
 import re
 
 from ..extensions import db
-from ..images import PhotoError, clean_jpeg  # noqa: F401  (PhotoError is part of this API)
+from ..images import PhotoError, clean_jpeg
 from ..models import record_event
 from ..models.public import FoundReport, TagScan
 from ..models.types import now_utc
+from .errors import ServiceError
 
 PHOTO_MAX_SIDE = 1024  # px: plenty to recognise a dog, small enough to store
 
@@ -52,7 +55,6 @@ def coarse_client_info(user_agent: str | None, remote_addr: str | None) -> str:
 def record_tag_scan(tag, client_info: str) -> TagScan:
     scan = TagScan(tag_id=tag.id, dog_id=tag.dog_id, client_info=client_info)
     db.session.add(scan)
-    db.session.commit()
     return scan
 
 
@@ -64,10 +66,14 @@ def recent_scans(dog, limit: int = 10) -> list[TagScan]:
 
 def prepare_photo(data: bytes | None) -> bytes | None:
     """A finder's photo made safe to keep (fieldapp.images: upright, small, no metadata — a
-    phone photo's EXIF carries the GPS position of the finder's home), or None."""
+    phone photo's EXIF carries the GPS position of the finder's home), or None. An unreadable
+    image is refused on "photo"."""
     if not data:
         return None
-    return clean_jpeg(data, PHOTO_MAX_SIDE, quality=80)[0]
+    try:
+        return clean_jpeg(data, PHOTO_MAX_SIDE, quality=80)[0]
+    except PhotoError as exc:
+        raise ServiceError({"photo": str(exc)}) from None
 
 
 def _clean(text: str | None, limit: int) -> str:
@@ -76,8 +82,9 @@ def _clean(text: str | None, limit: int) -> str:
 
 def create_found_report(*, tag=None, finder_name="", finder_phone="", finder_email="", location="",
                         description="", note="", photo=None, client_info="") -> FoundReport:
-    """Store a finder's message (tag given: about that tag's dog; else a dog without a tag),
-    then tell the owner(s) by email when the town has a mail server set up (notify.py)."""
+    """Store a finder's message (tag given: about that tag's dog; else a dog without a tag).
+    The view commits it, then calls `tell_owners`: a slow or failing mail server must never
+    lose the finder's message. Finders are not signed in: the actor is None."""
     report = FoundReport(
         tag_id=tag.id if tag else None, dog_id=tag.dog_id if tag else None,
         finder_name=_clean(finder_name, 120), finder_phone=_clean(finder_phone, 40),
@@ -86,31 +93,30 @@ def create_found_report(*, tag=None, finder_name="", finder_phone="", finder_ema
         client_info=client_info[:80])
     db.session.add(report)
     db.session.flush()
-    record_event("found_report.received", report, dog_id=report.dog_id, tagged=tag is not None)
-    db.session.commit()
-    # Stored first: a slow or failing mail server never loses the finder's message.
+    record_event("found_report.received", report, actor=None, dog_id=report.dog_id,
+                 tagged=tag is not None)
+    return report
+
+
+def tell_owners(report: FoundReport) -> int:
+    """Email the dog's owner(s) about a stored report when the town has a mail server set up
+    (notify.py); returns how many emails were sent."""
     from .notify import notify_owners_of_found_report
     sent = notify_owners_of_found_report(report)
     if sent:
         report.owner_notified_at = now_utc()
         report.owner_notified_count = sent
-        record_event("found_report.owner_notified", report, emails=sent)
-        db.session.commit()
-    return report
-
-
-class AlreadyHandled(ValueError):
-    pass
+        record_event("found_report.owner_notified", report, actor=None, emails=sent)
+    return sent
 
 
 def mark_handled(report: FoundReport, user, note: str) -> FoundReport:
     if report.handled_at is not None:
-        raise AlreadyHandled("This report was already marked handled.")
+        raise ServiceError({"": "This report was already marked handled."})
     report.handled_at = now_utc()
     report.handled_by_id = user.id
     report.handled_note = _clean(note, 2000)
     record_event("found_report.handled", report, actor=user, note=report.handled_note)
-    db.session.commit()
     return report
 
 

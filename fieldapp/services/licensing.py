@@ -1,9 +1,9 @@
 """The Town Clerk's licensing counter (§5): owners, dogs, licenses, §5(J) notices.
 
 Views translate forms into the plain values below; this module applies the law (through the
-pure law core in fieldapp.law) and writes. Functions add and flush; the caller commits, so one
-request is one transaction. Refusals raise LicensingError with a message per form field, in
-words a clerk can read to the owner.
+pure law core in fieldapp.law) and writes. Functions add and flush; the request commits
+(fieldapp.web), so one request is one transaction. Refusals raise ServiceError with a message
+per form field, in words a clerk can read to the owner.
 """
 from dataclasses import dataclass, field
 from datetime import date
@@ -12,7 +12,7 @@ from decimal import Decimal
 from dateutil.relativedelta import relativedelta
 
 from ..extensions import db
-from ..images import clean_jpeg
+from ..images import PhotoError, clean_jpeg
 from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, RABIES_RULE_LOCAL, RABIES_RULE_STATE,
                    age_in_months, enumeration_surcharge_due, license_expiry, license_fee,
                    license_note, license_required, license_terms, purebred_license_fee)
@@ -21,6 +21,7 @@ from ..models import (Dog, DogNotice, DogOwner, License, Owner, Payment, RabiesC
                       record_event)
 from ..settings import get_setting
 from ..timeutil import local_today
+from .errors import ServiceError
 from .numbers import assign_id_number, next_license_number
 
 # §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were.
@@ -53,14 +54,6 @@ FEE_KIND_LABELS = {
     "purebred_fee": "Purebred license fee",
     "enumeration_surcharge": "Enumeration surcharge",
 }
-
-
-class LicensingError(Exception):
-    """Refused; .errors maps a form field name to the message shown next to it."""
-
-    def __init__(self, errors: dict[str, str]):
-        super().__init__("; ".join(errors.values()))
-        self.errors = errors
 
 
 class NoLicenseNeeded(Exception):
@@ -130,7 +123,7 @@ def _check_owner(data: dict) -> None:
         errors["guardian_name"] = ("The owner is a minor: enter the parent, guardian or head of "
                                    "household who is responsible for the dog (§4(I)).")
     if errors:
-        raise LicensingError(errors)
+        raise ServiceError(errors)
 
 
 def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
@@ -160,8 +153,11 @@ def update_dog(dog: Dog, data: dict, user=None) -> None:
 
 def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
     """The dog's photo for the status card and the finder's page (§5(E)(2) "other identifying
-    details"), kept as a small JPEG with no metadata. Raises images.PhotoError."""
-    dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
+    details"), kept as a small JPEG with no metadata. An unreadable image is refused on "photo"."""
+    try:
+        dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
+    except PhotoError as exc:
+        raise ServiceError({"photo": str(exc)}) from None
     record_event("dog.photo_set", dog, actor=user)
     dog.touch()
 
@@ -169,7 +165,7 @@ def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
 def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
     """§5(E)(1) "each owner": a dog may have more than one owner of record."""
     if owner in dog.owners:
-        raise LicensingError({"owner": f"{owner.full_name} is already an owner of {dog.name}."})
+        raise ServiceError({"owner": f"{owner.full_name} is already an owner of {dog.name}."})
     db.session.add(DogOwner(dog=dog, owner=owner, since=today))
     db.session.flush()
     db.session.refresh(dog, ["owner_links"])
@@ -401,8 +397,8 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
     errors = check_application(app, today, dog)
     if errors:
-        raise LicensingError(errors)
-    from .tags import TagError, bind_blank_tag, issue_tag
+        raise ServiceError(errors)
+    from .tags import bind_blank_tag, issue_tag
 
     lines = fee_lines(app, app.term_years, today)
     expires_on = next(c.expires_on for c in term_choices(today, app.rabies.term_limit,
@@ -446,14 +442,10 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
                                    memo=f"License {lic.number}: {ln['label']}"))
 
     tag = None
-    try:
-        if app.blank_tag.strip():
-            tag = bind_blank_tag(dog, app.blank_tag, today)
-        elif dog.active_tag is None or app.new_tag:
-            tag = issue_tag(dog, today)
-    except TagError as exc:
-        db.session.rollback()
-        raise LicensingError({"blank_tag": exc.args[0]}) from None
+    if app.blank_tag.strip():  # refused on "blank_tag", like the application's own fields
+        tag = bind_blank_tag(dog, app.blank_tag, today, user)
+    elif dog.active_tag is None or app.new_tag:
+        tag = issue_tag(dog, today, user)
 
     record_event("license.issued", lic, actor=user, dog_id=dog.id, number=lic.number,
                  id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
@@ -477,7 +469,7 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     - death (§5(J)(2)), moved out of town: the dog's status.
     """
     if kind not in NOTICE_KINDS:
-        raise LicensingError({"kind": "Choose what the notice is about."})
+        raise ServiceError({"kind": "Choose what the notice is about."})
     errors = {}
     if occurred_on > filed_on:
         errors["occurred_on"] = "The date it happened can't be after the date the notice was filed."
@@ -488,13 +480,13 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     if kind != "found" and dog.status in ("dead", "moved") and kind != "transfer":
         errors["kind"] = f"{dog.name} is already recorded as {dog.status}."
     if errors:
-        raise LicensingError(errors)
+        raise ServiceError(errors)
     details = dict(details or {})
 
     if kind == "transfer":
         previous_owners = dog.owners
         if new_owner in previous_owners:
-            raise LicensingError({"new_owner": f"{new_owner.full_name} is already an owner of {dog.name}."})
+            raise ServiceError({"new_owner": f"{new_owner.full_name} is already an owner of {dog.name}."})
         for link in dog.owner_links:
             if link.until is None:
                 link.until = occurred_on

@@ -2,6 +2,8 @@
 
 A phone photo carries EXIF (often the GPS position of the officer's home, the phone's serial);
 we keep only the pixels: re-encoded as JPEG, at most 1600 px on the long side.
+The request commits (fieldapp.web). Refusals are the entry's per-field errors (`EntryErrors`),
+as the roadside entry code expects.
 """
 from sqlalchemy.exc import IntegrityError
 
@@ -42,7 +44,6 @@ def store_photo(entry_id: str, index: int, data: bytes, content_type: str) -> Ph
             db.session.add(photo)
     except IntegrityError:  # the same photo arrived twice at once
         return _find(entry_id, index)
-    db.session.commit()
     return photo
 
 

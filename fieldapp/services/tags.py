@@ -8,18 +8,25 @@ a lost or replaced tag is retired, never re-issued.
 §5(G)(2): a replacement tag costs the fee set by resolution of the Town Board
 (setting `fee_replacement_tag`), recorded as a Payment(kind="replacement_tag").
 
-These functions add and flush; the caller commits (one transaction per request).
+These functions add and flush; the request commits (fieldapp.web). A refusal is a
+`ServiceError`: about the blank tag typed in, on "blank_tag"; anything else form-wide ("").
+`user` is who acts (None on the command line).
 """
 from ..extensions import db
 from ..models import Dog, Payment, Tag, next_in_sequence, record_event
 from ..settings import get_setting
 from ..tags.tokens import new_token, normalize_token
+from .errors import ServiceError
 
 SERIAL_SEQUENCE = "tag_serial"
 
 
-class TagError(Exception):
-    """A tag action refused; args[0] is a message a clerk understands."""
+def _refuse(message: str, field: str = "") -> ServiceError:
+    return ServiceError({field: message})
+
+
+def _no_id_number(dog: Dog) -> ServiceError:
+    return _refuse(f"{dog.name} has no identification number yet; license the dog first.")
 
 
 def _fresh_token() -> str:
@@ -60,36 +67,38 @@ def _retire(old: Tag, today, reason: str, replaced_by: Tag | None = None) -> Non
         old.replaced_by_id = replaced_by.id
 
 
-def issue_tag(dog: Dog, today) -> Tag:
+def issue_tag(dog: Dog, today, user) -> Tag:
     """§5(G): a new active tag for `dog` (fresh token, next serial). A previous active tag of
     the dog is retired as "reissued" so a dog never has two valid tags."""
     if dog.id_number is None:
-        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
-    return _put_on_dog(_new_tag(), dog, today, "tag.issued")
+        raise _no_id_number(dog)
+    return _put_on_dog(_new_tag(), dog, today, "tag.issued", user)
 
 
-def bind_blank_tag(dog: Dog, serial_or_token: str, today) -> Tag:
+def bind_blank_tag(dog: Dog, serial_or_token: str, today, user) -> Tag:
     """Bind a blank pre-printed tag, found by its printed number or its token, to `dog`.
 
     §5(G)(1): a tag already bound to any dog (even this one) or retired is refused.
     The dog's previous active tag, if any, is retired."""
     if dog.id_number is None:
-        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
+        raise _no_id_number(dog)
     tag = find_tag(serial_or_token)
     if tag is None:
-        raise TagError(f"No tag numbered “{serial_or_token.strip()}” was found. Check the number printed on the tag.")
+        raise _refuse(f"No tag numbered “{serial_or_token.strip()}” was found. "
+                      "Check the number printed on the tag.", "blank_tag")
     if tag.status == "retired":
-        raise TagError(f"Tag {tag.serial} was retired on {tag.retired_on:%B %-d, %Y} and cannot be used again.")
+        raise _refuse(f"Tag {tag.serial} was retired on {tag.retired_on:%B %-d, %Y} and cannot be "
+                      "used again.", "blank_tag")
     if tag.dog_id is not None or tag.status != "blank":
         if tag.dog_id == dog.id:
-            raise TagError(f"Tag {tag.serial} is already this dog's tag.")
+            raise _refuse(f"Tag {tag.serial} is already this dog's tag.", "blank_tag")
         # §5(G)(1): never on another dog; do not say which dog (the clerk can look the tag up).
-        raise TagError(f"Tag {tag.serial} is already issued to another dog. "
-                       "A tag may never be used on a second dog (§5(G)(1)); take another blank tag.")
-    return _put_on_dog(tag, dog, today, "tag.bound")
+        raise _refuse(f"Tag {tag.serial} is already issued to another dog. A tag may never be used "
+                      "on a second dog (§5(G)(1)); take another blank tag.", "blank_tag")
+    return _put_on_dog(tag, dog, today, "tag.bound", user)
 
 
-def _put_on_dog(tag: Tag, dog: Dog, today, event: str) -> Tag:
+def _put_on_dog(tag: Tag, dog: Dog, today, event: str, user) -> Tag:
     """Make `tag` the dog's one active tag; its previous active tag is retired as "reissued"."""
     previous = dog.active_tag
     tag.dog = dog
@@ -98,7 +107,7 @@ def _put_on_dog(tag: Tag, dog: Dog, today, event: str) -> Tag:
     if previous is not None:
         _retire(previous, today, "reissued", replaced_by=tag)
     db.session.flush()
-    record_event(event, tag, dog_id=dog.id, serial=tag.serial,
+    record_event(event, tag, actor=user, dog_id=dog.id, serial=tag.serial,
                  retired_serial=previous.serial if previous else None)
     dog.touch()
     return tag
@@ -110,12 +119,12 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
     retires the old tag as "replaced"."""
     old = dog.active_tag
     if dog.id_number is None:
-        raise TagError(f"{dog.name} has no identification number yet; license the dog first.")
+        raise _no_id_number(dog)
     fee = get_setting("fee_replacement_tag")
     if blank and blank.strip():
-        new = bind_blank_tag(dog, blank, today)  # validates the blank before any money is taken
+        new = bind_blank_tag(dog, blank, today, user)  # validates the blank before any money is taken
     else:
-        new = issue_tag(dog, today)
+        new = issue_tag(dog, today, user)
     if old is not None:
         _retire(old, today, "replaced", replaced_by=new)
     payment = Payment(kind="replacement_tag", amount=fee, dog_id=dog.id, received_on=today,
@@ -129,12 +138,12 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
     return new
 
 
-def make_blank_tags(count: int) -> list[Tag]:
+def make_blank_tags(count: int, user) -> list[Tag]:
     """Pre-printed tags not yet issued to a dog (status "blank"), to print and keep at the desk."""
     if not 1 <= count <= 5000:
-        raise TagError("Make between 1 and 5,000 blank tags at a time.")
+        raise _refuse("Make between 1 and 5,000 blank tags at a time.", "count")
     tags = [_new_tag(status="blank") for _ in range(count)]
     db.session.flush()
-    record_event("tag.blanks_made", None, count=count, first_serial=tags[0].serial,
+    record_event("tag.blanks_made", None, actor=user, count=count, first_serial=tags[0].serial,
                  last_serial=tags[-1].serial)
     return tags

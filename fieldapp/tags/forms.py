@@ -9,7 +9,7 @@ def _strip(value):
 
 
 class ReplaceTagForm(FlaskForm):
-    blank = StringField("Blank tag number (optional)", [Optional(), Length(max=40)], filters=[_strip],
+    blank_tag = StringField("Blank tag number (optional)", [Optional(), Length(max=40)], filters=[_strip],
                         render_kw={"autocomplete": "off", "inputmode": "text", "autocapitalize": "characters"})
 
 

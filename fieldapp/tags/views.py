@@ -8,14 +8,15 @@ from flask_login import current_user
 from sqlalchemy import or_
 from sqlalchemy.orm import joinedload
 
-from ..auth import OFFICERS, role_required
+from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog, Tag
+from ..services.errors import ServiceError
 from ..services.status import dog_status
-from ..services.tags import TagError, make_blank_tags, replace_tag
+from ..services.tags import make_blank_tags, replace_tag
 from ..settings import get_setting
 from ..timeutil import local_today
-from ..web import is_htmx
+from ..web import is_htmx, refusal_on_form
 from .forms import BlankTagsForm, ReplaceTagForm
 from .qr import tag_face, tag_png, tag_svg
 from .sheets import STOCK, render_sheet
@@ -23,7 +24,6 @@ from .tokens import normalize_token
 
 bp = Blueprint("tags", __name__)
 
-CLERK = ("clerk",)  # the admin holds every role
 MAX_SHEET_TAGS = 5000
 
 
@@ -55,13 +55,13 @@ def retired_message(tag: Tag) -> str:
 
 @bp.route("/t/<token>")
 def tag_page(token):
-    """Signed-in staff: the dog's status card (or why the tag is not valid). Anyone else: the
-    finder's page for an active tag; for anything else the same 404 as an unknown token, so
-    trying tokens tells nothing."""
+    """Town staff who read the records: the dog's status card (or why the tag is not valid).
+    Anyone else (signed out, or the admin, who does not read them): the finder's page for an
+    active tag; for anything else the same 404 as an unknown token, so trying tokens tells nothing."""
     tag = tag_by_token(token)
     if tag is None:
         return _not_found()
-    if not current_user.is_authenticated:
+    if not (current_user.is_authenticated and current_user.may("read_records")):
         if tag.status != "active" or tag.dog is None:
             return _not_found()
         from ..public.pages import found_dog_page
@@ -74,7 +74,7 @@ def tag_page(token):
 
 
 @bp.route("/api/tags/<token>")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def api_tag(token):
     """The roadside status of the dog wearing this tag, for the officer's phone (JSON)."""
     tag = tag_by_token(token)
@@ -102,7 +102,7 @@ def api_tag(token):
 # --- one tag as an image ------------------------------------------------------------------
 
 @bp.route("/tags/<int:tag_id>.png")
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def tag_png_view(tag_id):
     face = tag_face(db.get_or_404(Tag, tag_id))
     scale = request.args.get("scale", 8, type=int)
@@ -113,7 +113,7 @@ def tag_png_view(tag_id):
 
 
 @bp.route("/tags/<int:tag_id>.svg")
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def tag_svg_view(tag_id):
     tag = db.get_or_404(Tag, tag_id)
     resp = make_response(tag_svg(tag_face(tag)))
@@ -149,7 +149,7 @@ def _search_tags(q: str, limit: int = 60) -> list[Tag]:
 
 
 @bp.route("/tags/print")
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def print_page(form=None, status=200):
     today = local_today()
     q = request.args.get("q", "")
@@ -166,21 +166,24 @@ def print_page(form=None, status=200):
 
 
 @bp.route("/tags/blanks", methods=["POST"])
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def make_blanks():
     """A batch of blank pre-printed tags (bound to dogs later, §5(G)), then print them."""
     form = BlankTagsForm()
     if not form.validate_on_submit():
         return print_page(form=form, status=422)
-    tags = make_blank_tags(form.count.data)
-    db.session.commit()
+    try:
+        tags = make_blank_tags(form.count.data, current_user)
+    except ServiceError as exc:
+        refusal_on_form(exc, form)
+        return print_page(form=form, status=422)
     first, last = tags[0].serial, tags[-1].serial
     flash(f"Made {len(tags)} blank tags, numbers {first} to {last}. Print them now.", "info")
     return redirect(url_for("tags.print_page", batch=f"{first}-{last}"))
 
 
 @bp.route("/tags/sheet.pdf")
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def sheet_pdf():
     """A sheet of tags: ?bound_on=YYYY-MM-DD (tags issued that day), ?id=..&id=.. (a selection),
     ?serials=first-last (a batch of blanks). ?skip=N leaves the first N labels of a part-used
@@ -228,7 +231,7 @@ def dog_page_url(dog) -> str:
 
 
 @bp.route("/tags/replace/<int:dog_id>", methods=["GET"])
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def replace_form(dog_id, form=None, error=None, status=200):
     dog = db.get_or_404(Dog, dog_id)
     ctx = dict(dog=dog, replace_form=form or ReplaceTagForm(), replace_error=error)
@@ -238,7 +241,7 @@ def replace_form(dog_id, form=None, error=None, status=200):
 
 
 @bp.route("/tags/replace/<int:dog_id>", methods=["POST"])
-@role_required(*CLERK)
+@permission_required("manage_tags")
 def replace(dog_id):
     """§5(G)(2): charge the replacement fee, issue a new tag (or bind a blank), retire the old."""
     dog = db.get_or_404(Dog, dog_id)
@@ -246,15 +249,10 @@ def replace(dog_id):
     error = None
     if form.validate_on_submit():
         try:
-            tag = replace_tag(dog, local_today(), current_user, blank=form.blank.data or None)
-        except TagError as exc:
-            db.session.rollback()
-            if form.blank.data:
-                form.blank.errors = [exc.args[0]]
-            else:
-                error = exc.args[0]
+            tag = replace_tag(dog, local_today(), current_user, blank=form.blank_tag.data or None)
+        except ServiceError as exc:
+            error = " ".join(refusal_on_form(exc, form)) or None  # shown above the form
         else:
-            db.session.commit()
             fee = get_setting("fee_replacement_tag")
             flash(f"New tag {tag.serial} issued to {dog.name} (ID {dog.id_number}); "
                   f"replacement fee ${fee:,.2f} recorded. The old tag is no longer valid.", "info")

@@ -3,6 +3,7 @@ from sqlalchemy import text
 
 from fieldapp import create_app
 from fieldapp.extensions import db
+from fieldapp.law.authority import ROLES
 from fieldapp.models import Dog, User
 
 
@@ -84,7 +85,7 @@ def test_responses_vary_on_hx_request(client):
 def test_seed_demo_makes_the_demo_town(app):
     with app.app_context():
         usernames = {u.username for u in db.session.execute(db.select(User)).scalars()}
-        assert {"clerk", "dco", "constable", "justice", "admin"} <= usernames
+        assert set(ROLES) <= usernames  # a demo user of each role, named for it
         dogs = db.session.execute(db.select(Dog)).scalars().all()
         assert any(d.exemption == "service" for d in dogs)
         assert any(d.purebred for d in dogs) and any(d.altered for d in dogs)
@@ -130,8 +131,16 @@ def test_each_role_start_page_reaches_its_work(client, auth):
     expected = {
         "dco": ["/field/scan", "/field/violations/new", "/field/tickets/new", "/found-reports"],
         "clerk": ["/clerk/licenses/new", "/tags/print", "/tickets/numbers", "/found-reports"],
+        "police": ["/field/scan", "/field/violations/new", "/field/tickets/new", "/found-reports"],
         "justice": ["/field/complaints", "/clerk/"],
         "admin": ["/admin/", "/admin/users"],
+    }
+    # What the start page must not offer: the admin manages settings and users, nothing else.
+    absent = {
+        "clerk": ["/field/scan", "/admin/"],
+        "police": ["/field/complaints/new", "/clerk/licenses/new"],
+        "constable": ["/field/tickets/new", "/tickets/book"],
+        "admin": ["/clerk/", "/clerk/licenses/new", "/field/scan", "/tags/print", "/found-reports"],
     }
     for username, links in expected.items():
         auth.login(username)
@@ -139,6 +148,8 @@ def test_each_role_start_page_reaches_its_work(client, auth):
         for link in links:
             assert f'href="{link}"' in page, (username, link)
             assert client.get(link).status_code == 200, (username, link)
+        for link in absent.get(username, []):
+            assert f'href="{link}"' not in page, (username, link)
         auth.logout()
 
 

@@ -219,7 +219,7 @@ def test_s5A1_puppy_at_large_needs_a_license(clerk, app):
 def test_s5G_blank_tag_bound_and_bad_tag_numbers_refused(clerk, app):
     with app.app_context():
         from fieldapp.services.tags import make_blank_tags
-        blanks = make_blank_tags(2)
+        blanks = make_blank_tags(2, None)
         serial, other = blanks[0].serial, blanks[1].serial
         db.session.commit()
     r = clerk.post("/clerk/licenses/new", data=new_dog_form(blank_tag="999999"))

@@ -66,7 +66,7 @@ def test_s4H_every_qr_on_the_sheet_decodes_to_its_tag_and_the_printed_id_is_that
 def test_blank_tags_print_their_tag_number_and_a_line_for_the_id(app, client, auth):
     auth.login("clerk")
     with app.test_request_context():
-        blanks = make_blank_tags(5)
+        blanks = make_blank_tags(5, None)
         db.session.commit()
         expected = {f"{BASE}/t/{t.token}": t.serial for t in blanks}
         span = f"{blanks[0].serial}-{blanks[-1].serial}"
@@ -83,7 +83,7 @@ def test_sheet_of_todays_licenses_has_only_tags_issued_today(app, client, auth):
     with app.test_request_context():
         from fieldapp.services.tags import issue_tag
         from fieldapp.timeutil import local_today
-        tag = issue_tag(db.session.execute(db.select(Dog).filter_by(name="Luna")).scalar_one(), local_today())
+        tag = issue_tag(db.session.execute(db.select(Dog).filter_by(name="Luna")).scalar_one(), local_today(), None)
         db.session.commit()
         url, today = f"{BASE}/t/{tag.token}", local_today().isoformat()
     found = read_sheet(client.get("/tags/sheet.pdf", query_string={"bound_on": today}).data)

@@ -135,8 +135,8 @@ def test_api_tag_retired_is_410_and_unknown_404(client, auth, retired, blank):
     assert client.get(f"/api/tags/{blank['token']}").status_code == 404
 
 
-@pytest.mark.parametrize("role,code", [("dco", 200), ("constable", 200), ("admin", 200),
-                                       ("clerk", 403), ("justice", 403)])
+@pytest.mark.parametrize("role,code", [("dco", 200), ("constable", 200), ("police", 200),
+                                       ("clerk", 403), ("justice", 403), ("admin", 403)])
 def test_api_tag_is_for_officers_only(client, auth, active, role, code):
     auth.login(role)
     resp = client.get(f"/api/tags/{active['token']}")
@@ -168,7 +168,7 @@ def test_s5G2_clerk_replaces_a_lost_tag_for_the_fee_in_settings(app, client, aut
         set_setting("fee_replacement_tag", "4.25")
         db.session.commit()
     auth.login("clerk")
-    resp = client.post(f"/tags/replace/{active['dog_id']}", data={"blank": ""})
+    resp = client.post(f"/tags/replace/{active['dog_id']}", data={"blank_tag": ""})
     assert resp.status_code == 302 and resp.location.endswith(f"/clerk/dogs/{active['dog_id']}")
     with app.app_context():
         old = db.session.get(Tag, active["id"])
@@ -183,7 +183,7 @@ def test_s5G2_clerk_replaces_a_lost_tag_for_the_fee_in_settings(app, client, aut
 def test_replace_with_a_wrong_blank_number_says_why_and_keeps_it(client, auth, active, app):
     other = _dog_tag(app, "Luna")
     auth.login("clerk")
-    resp = client.post(f"/tags/replace/{active['dog_id']}", data={"blank": str(other["serial"])})
+    resp = client.post(f"/tags/replace/{active['dog_id']}", data={"blank_tag": str(other["serial"])})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422
     assert "already issued to another dog" in html and f'value="{other["serial"]}"' in html
@@ -193,7 +193,7 @@ def test_replace_with_a_wrong_blank_number_says_why_and_keeps_it(client, auth, a
                                                                     dog_id=active["dog_id"])).first()
 
 
-@pytest.mark.parametrize("role", ["dco", "constable", "justice"])
+@pytest.mark.parametrize("role", ["dco", "constable", "police", "justice", "admin"])
 def test_only_the_clerk_replaces_tags_and_prints(client, auth, active, role):
     auth.login(role)
     assert client.post(f"/tags/replace/{active['dog_id']}").status_code == 403

@@ -2,254 +2,237 @@
 // generic pages from the service worker's cache (values from the query string), fill in
 // GPS, time now, the §8(B) holding period and the §9 appearance date with no signal.
 // Opened from the cache (no dog rendered by the server), a form takes what the online form would
-// have filled in from the phone's copy of the field data (outbox.js's IndexedDB): the dog, whether
+// have filled in from the phone's copy of the field data (dataset.js): the dog, whether
 // its owner is known (§8(B)), the person to serve (§9, §4(I)), the codes of the violation entry.
-(function () {
-  "use strict";
-  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  var DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-  var params = new URLSearchParams(location.search);
+import { get } from "./db.js";
+import { datasetInfo, dogById } from "./dataset.js";
+import { onEveryPage } from "./dom.js";
+import { longdate, nowLocal } from "./format.js";
+import { prefixOf, urls } from "./urls.js";
 
-  function all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
-  function longdate(iso) {
-    if (!iso) return "";
-    var p = iso.split("-").map(Number), d = new Date(Date.UTC(p[0], p[1] - 1, p[2]));
-    return DAYS[d.getUTCDay()] + " " + p[2] + " " + MONTHS[p[1] - 1] + " " + p[0];
-  }
-  // Times typed on the forms are the town's local time (fieldapp.timeutil.TOWN_TZ), whatever
-  // zone the phone is set to: the server reads them as Sandy Creek time.
-  var TOWN_TZ = "America/New_York";
-  function nowLocal() {
-    var parts = {};
-    new Intl.DateTimeFormat("en-CA", { timeZone: TOWN_TZ, year: "numeric", month: "2-digit", day: "2-digit",
-      hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date())
-      .forEach(function (p) { parts[p.type] = p.value; });
-    return parts.year + "-" + parts.month + "-" + parts.day + "T" + parts.hour + ":" + parts.minute;
-  }
-  function uuid() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
-      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
-    });
-  }
+var params = new URLSearchParams(location.search);
 
-  function initForm(form) {
-    if (form.dataset.fieldReady) return;
-    form.dataset.fieldReady = "1";
-    var fresh = !document.querySelector(".error-summary");
-    // A page from the cache carries the UUID it was rendered with: every page gets its own.
-    var idInput = form.querySelector("[data-entry-id]");
-    if (idInput && fresh) idInput.value = uuid();
-    all(form, "[data-from-query]").forEach(function (input) {
-      var v = params.get(input.dataset.fromQuery);
-      if (!input.value && v) input.value = v;
-    });
-    var dogId = form.querySelector("input[name=dog_id]");
-    var placeholder = document.querySelector("[data-dog-placeholder]");
-    if (placeholder && dogId && dogId.value) placeholder.textContent = placeholder.dataset.template.replace("{dog}", dogId.value);
-    if (fresh) all(form, "input[type=datetime-local]").forEach(function (i) { i.value = nowLocal(); });
-    initGps(form, fresh);
-    initExceptions(form);
-    initDeadline(form);
-    initTicket(form);
-    if (fresh) fillFromCopy(form, placeholder, dogId);
+function all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+// crypto.randomUUID exists only in a secure context (https, localhost); the form works anywhere.
+function uuid() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
+    return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
+  });
+}
+
+function initForm(form) {
+  if (form.dataset.fieldReady) return;
+  form.dataset.fieldReady = "1";
+  var fresh = !document.querySelector(".error-summary");
+  // A page from the cache carries the UUID it was rendered with: every page gets its own.
+  var idInput = form.querySelector("[data-entry-id]");
+  if (idInput && fresh) idInput.value = uuid();
+  all(form, "[data-from-query]").forEach(function (input) {
+    var v = params.get(input.dataset.fromQuery);
+    if (!input.value && v) input.value = v;
+  });
+  var dogId = form.querySelector("input[name=dog_id]");
+  var placeholder = document.querySelector("[data-dog-placeholder]");
+  if (placeholder && dogId && dogId.value) placeholder.textContent = placeholder.dataset.template.replace("{dog}", dogId.value);
+  if (fresh) all(form, "input[type=datetime-local]").forEach(function (i) { i.value = nowLocal(); });
+  initGps(form, fresh);
+  initExceptions(form);
+  initDeadline(form);
+  initTicket(form);
+  if (fresh) fillFromCopy(form, placeholder, dogId);
+}
+
+function fillFromCopy(form, placeholder, dogId) {
+  var violationRef = form.querySelector("input[name=violation_entry_id]");
+  var jobs = [];
+  if (placeholder && dogId && dogId.value) {
+    jobs.push(dogById(dogId.value).then(function (rec) { if (rec && rec.dog) fillDog(form, placeholder, rec); }));
   }
-
-  function store() { return window.FieldOutbox || null; }
-
-  function fillFromCopy(form, placeholder, dogId) {
-    var out = store();
-    if (!out) return;
-    var violationRef = form.querySelector("input[name=violation_entry_id]");
-    var jobs = [];
-    if (placeholder && dogId && dogId.value) {
-      jobs.push(out.get("dogs", Number(dogId.value)).then(function (rec) { if (rec && rec.dog) fillDog(form, placeholder, rec); }));
-    }
-    if (violationRef && violationRef.value) {
-      jobs.push(Promise.all([out.get("outbox", violationRef.value), out.get("sent", violationRef.value)]).then(function (found) {
-        var entry = found[0] || found[1];
-        var codes = entry && ((entry.payload && entry.payload.codes) || entry.codes);
-        var boxes = all(form, "input[name=codes]");
-        if (!codes || boxes.some(function (b) { return b.checked; })) return;
-        codes = [].concat(codes);
-        boxes.forEach(function (b) { b.checked = codes.indexOf(b.value) >= 0; });
-        form.dispatchEvent(new Event("change"));
-      }));
-    }
-    if (form.dataset.deadlines) {
-      // §8(B): the copy's table is refreshed every few minutes (town closed days can change).
-      jobs.push(out.getMeta("dataset").then(function (row) {
-        var table = row && row.value && row.value.redemption_deadlines;
-        if (table && form._deadlines) { Object.assign(form._deadlines, table); form.dispatchEvent(new Event("change")); }
-      }));
-    }
-    Promise.all(jobs).catch(function () {}).then(function () { form.dataset.copyFilled = "1"; });
-  }
-
-  function fillDog(form, placeholder, rec) {
-    var d = rec.dog, owner = (rec.owners || [])[0];
-    var p = document.createElement("p"), strong = document.createElement("strong");
-    strong.textContent = d.name;
-    p.append(strong, d.id_number ? " · ID no. " + d.id_number : "", document.createElement("br"), d.description || "");
-    if (owner) p.append(document.createElement("br"), "Owner: " + owner.name + (owner.address ? ", " + owner.address : ""));
-    var small = document.createElement("span");
-    small.className = "muted small";
-    small.textContent = " (from this phone's copy)";
-    p.append(small);
-    placeholder.replaceWith(p);
-    p.setAttribute("data-dog-from-copy", "");
-    // The description field is for a dog with no tag: this one is on file.
-    var desc = form.querySelector("[name=dog_description]");
-    if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
-    if (!owner) return;
-    var known = form.querySelector("input[name=owner_known][value=yes]");
-    if (known && !form.querySelector("input[name=owner_known]:checked")) { known.checked = true; form.dispatchEvent(new Event("change")); }
-    if (form.dataset.outboxKind === "ticket") {
-      var capacity = form.querySelector("input[name=served_capacity][value=" + (owner.minor ? "guardian" : "owner") + "]");
-      if (capacity && !form.querySelector("input[name=served_capacity]:checked")) capacity.checked = true;
-      setIfEmpty(form, "served_name", owner.minor ? owner.guardian || "" : owner.name);
-      setIfEmpty(form, "served_address", owner.address);
-      if (owner.minor) setIfEmpty(form, "minor_owner_name", owner.name);
+  if (violationRef && violationRef.value) {
+    jobs.push(Promise.all([get("outbox", violationRef.value), get("sent", violationRef.value)]).then(function (found) {
+      var entry = found[0] || found[1];
+      var codes = entry && ((entry.payload && entry.payload.codes) || entry.codes);
+      var boxes = all(form, "input[name=codes]");
+      if (!codes || boxes.some(function (b) { return b.checked; })) return;
+      codes = [].concat(codes);
+      boxes.forEach(function (b) { b.checked = codes.indexOf(b.value) >= 0; });
       form.dispatchEvent(new Event("change"));
-    }
-    if (form.dataset.outboxKind === "complaint") {
-      setIfEmpty(form, "dog_description", d.description);
-      setIfEmpty(form, "owner_name", owner.name);
-      setIfEmpty(form, "owner_residence", owner.address);
-    }
+    }));
   }
-
-  function setIfEmpty(form, name, value) {
-    var input = form.querySelector("[name=" + name + "]");
-    if (input && !input.value && value) input.value = value;
+  if (form.dataset.deadlines) {
+    // §8(B): the copy's table is refreshed every few minutes (town closed days can change).
+    jobs.push(datasetInfo().then(function (info) {
+      var table = info && info.redemption_deadlines;
+      if (table && form._deadlines) { Object.assign(form._deadlines, table); form.dispatchEvent(new Event("change")); }
+    }));
   }
+  Promise.all(jobs).catch(function () {}).then(function () { form.dataset.copyFilled = "1"; });
+}
 
-  function initGps(form, fresh) {
-    var lat = form.querySelector("[data-gps=lat]");
-    if (!lat || !navigator.geolocation) return;
-    var lon = form.querySelector("[data-gps=lon]"), acc = form.querySelector("[data-gps=acc]");
-    var status = form.querySelector("[data-gps-status]"), button = form.querySelector("[data-gps-button]");
-    function locate() {
-      status.textContent = "Finding your position…";
-      navigator.geolocation.getCurrentPosition(function (pos) {
-        lat.value = pos.coords.latitude.toFixed(6);
-        lon.value = pos.coords.longitude.toFixed(6);
-        acc.value = Math.round(pos.coords.accuracy);
-        status.textContent = "GPS: " + lat.value + ", " + lon.value + " (± " + acc.value + " m)";
-      }, function () {
-        status.textContent = "No GPS position: type where it happened.";
-      }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 60000 });
+function fillDog(form, placeholder, rec) {
+  var d = rec.dog, owner = (rec.owners || [])[0];
+  var p = document.createElement("p"), strong = document.createElement("strong");
+  strong.textContent = d.name;
+  p.append(strong, d.id_number ? " · ID no. " + d.id_number : "", document.createElement("br"), d.description || "");
+  if (owner) p.append(document.createElement("br"), "Owner: " + owner.name + (owner.address ? ", " + owner.address : ""));
+  var small = document.createElement("span");
+  small.className = "muted small";
+  small.textContent = " (from this phone's copy)";
+  p.append(small);
+  placeholder.replaceWith(p);
+  p.setAttribute("data-dog-from-copy", "");
+  // The description field is for a dog with no tag: this one is on file.
+  var desc = form.querySelector("[name=dog_description]");
+  if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
+  if (!owner) return;
+  var known = form.querySelector("input[name=owner_known][value=yes]");
+  if (known && !form.querySelector("input[name=owner_known]:checked")) { known.checked = true; form.dispatchEvent(new Event("change")); }
+  if (form.dataset.outboxKind === "ticket") {
+    var capacity = form.querySelector("input[name=served_capacity][value=" + (owner.minor ? "guardian" : "owner") + "]");
+    if (capacity && !form.querySelector("input[name=served_capacity]:checked")) capacity.checked = true;
+    setIfEmpty(form, "served_name", owner.minor ? owner.guardian || "" : owner.name);
+    setIfEmpty(form, "served_address", owner.address);
+    if (owner.minor) setIfEmpty(form, "minor_owner_name", owner.name);
+    form.dispatchEvent(new Event("change"));
+  }
+  if (form.dataset.outboxKind === "complaint") {
+    setIfEmpty(form, "dog_description", d.description);
+    setIfEmpty(form, "owner_name", owner.name);
+    setIfEmpty(form, "owner_residence", owner.address);
+  }
+}
+
+function setIfEmpty(form, name, value) {
+  var input = form.querySelector("[name=" + name + "]");
+  if (input && !input.value && value) input.value = value;
+}
+
+function initGps(form, fresh) {
+  var lat = form.querySelector("[data-gps=lat]");
+  if (!lat || !navigator.geolocation) return;
+  var lon = form.querySelector("[data-gps=lon]"), acc = form.querySelector("[data-gps=acc]");
+  var status = form.querySelector("[data-gps-status]"), button = form.querySelector("[data-gps-button]");
+  function locate() {
+    status.textContent = "Finding your position…";
+    navigator.geolocation.getCurrentPosition(function (pos) {
+      lat.value = pos.coords.latitude.toFixed(6);
+      lon.value = pos.coords.longitude.toFixed(6);
+      acc.value = Math.round(pos.coords.accuracy);
+      status.textContent = "GPS: " + lat.value + ", " + lon.value + " (± " + acc.value + " m)";
+    }, function () {
+      status.textContent = "No GPS position: type where it happened.";
+    }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 60000 });
+  }
+  button.hidden = false;
+  button.addEventListener("click", locate);
+  if (fresh && !lat.value) locate();
+}
+
+// Show the "ruled out" checkboxes only for the violations ticked.
+function initExceptions(form) {
+  var items = all(form, "[data-exception-for]");
+  if (!items.length) return;
+  var box = items[0].closest("fieldset");
+  function update() {
+    var chosen = all(form, "input[name=codes]:checked").map(function (i) { return i.value; });
+    var any = false;
+    items.forEach(function (li) {
+      var show = li.dataset.exceptionFor.split(" ").some(function (c) { return c && chosen.indexOf(c) >= 0; });
+      li.hidden = !show; any = any || show;
+    });
+    box.hidden = !any;
+  }
+  form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
+  update();
+}
+
+// §8(B): the holding period's last day, from the table the server computed.
+function initDeadline(form) {
+  if (!form.dataset.deadlines) return;
+  var table = form._deadlines = JSON.parse(form.dataset.deadlines);
+  var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
+  function update() {
+    var known = form.querySelector("input[name=owner_known]:checked");
+    var when = form.querySelector("input[name=seized_at]");
+    var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
+    if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
+    var row = table[day];
+    var deadline = row && row[known.value === "yes" ? "owner_known" : "owner_unknown"];
+    shown.value = deadline || "";
+    out.textContent = deadline ? "Hold the dog until the end of " + longdate(deadline)
+      : "Hold the dog " + (known.value === "yes" ? "nine" : "five") + " business days after the day of impoundment.";
+  }
+  form.addEventListener("change", update);
+  form.addEventListener("input", update);
+  update();
+}
+
+// §9: the first court session at least N days ahead; §4(I): the minor's name for a guardian.
+function initTicket(form) {
+  if (!form.dataset.sessions) return;
+  var sessions = JSON.parse(form.dataset.sessions);
+  var appear = form.querySelector("input[name=appear_on]"), shown = document.querySelector("[data-appear-shown]");
+  var served = form.querySelector("input[name=served_at]");
+  var touched = !!document.querySelector(".error-summary") && !!appear.value;  // keep what was typed
+  appear.addEventListener("input", function () { touched = true; shown.textContent = longdate(appear.value); });
+  function update() {
+    var day = (served.value || nowLocal()).slice(0, 10);
+    if (!touched && sessions[day]) appear.value = sessions[day];
+    shown.textContent = longdate(appear.value);
+    var guardian = form.querySelector("input[name=served_capacity][value=guardian]");
+    var only = form.querySelector("[data-guardian-only]");
+    if (only) only.hidden = !(guardian && guardian.checked) && !only.querySelector(".error");
+  }
+  form.addEventListener("change", update);
+  served.addEventListener("input", update);
+  update();
+}
+
+// The "what now" page as a cached generic page: links and words from the query string.
+function initNext() {
+  var kind = params.get("kind") || "";
+  var values = {
+    entry: params.get("entry") || "", dog: params.get("dog") || "",
+    violation_ref: kind === "violation" ? (params.get("entry") || "") : (params.get("violation") || ""),
+    deadline: params.get("deadline") || "", number: params.get("number") || ""
+  };
+  all(document, "[data-qs-href]").forEach(function (a) {
+    var tpl = a.dataset.qsHref;
+    if (tpl.indexOf("{dog}") >= 0 && !values.dog && tpl.indexOf(prefixOf(urls().dogCard)) === 0) return;
+    if (!params.get("entry")) return;  // the server already filled it in
+    a.href = tpl.replace(/\{(\w+)\}/g, function (_, k) { return encodeURIComponent(values[k] || ""); });
+  });
+  var title = document.querySelector("[data-kind-title]");
+  if (title && kind) { var t = JSON.parse(title.dataset.kindTitle); if (t[kind]) title.textContent = t[kind]; }
+  all(document, "[data-show-if]").forEach(function (el) {
+    var k = el.dataset.showIf;
+    if (values[k]) {
+      el.hidden = false;
+      all(el, "[data-fill]").forEach(function (f) { f.textContent = k === "deadline" ? longdate(values[k]) : values[k]; });
     }
-    button.hidden = false;
-    button.addEventListener("click", locate);
-    if (fresh && !lat.value) locate();
-  }
+  });
+  all(document, "[data-show-kinds]").forEach(function (el) {
+    el.hidden = el.dataset.showKinds.split(" ").indexOf(kind || "violation") < 0;
+  });
+}
 
-  // Show the "ruled out" checkboxes only for the violations ticked.
-  function initExceptions(form) {
-    var items = all(form, "[data-exception-for]");
-    if (!items.length) return;
-    var box = items[0].closest("fieldset");
-    function update() {
-      var chosen = all(form, "input[name=codes]:checked").map(function (i) { return i.value; });
-      var any = false;
-      items.forEach(function (li) {
-        var show = li.dataset.exceptionFor.split(" ").some(function (c) { return c && chosen.indexOf(c) >= 0; });
-        li.hidden = !show; any = any || show;
-      });
-      box.hidden = !any;
-    }
-    form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
-    update();
-  }
-
-  // §8(B): the holding period's last day, from the table the server computed.
-  function initDeadline(form) {
-    if (!form.dataset.deadlines) return;
-    var table = form._deadlines = JSON.parse(form.dataset.deadlines);
-    var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
-    function update() {
-      var known = form.querySelector("input[name=owner_known]:checked");
-      var when = form.querySelector("input[name=seized_at]");
-      var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
-      if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
-      var row = table[day];
-      var deadline = row && row[known.value === "yes" ? "owner_known" : "owner_unknown"];
-      shown.value = deadline || "";
-      out.textContent = deadline ? "Hold the dog until the end of " + longdate(deadline)
-        : "Hold the dog " + (known.value === "yes" ? "nine" : "five") + " business days after the day of impoundment.";
-    }
-    form.addEventListener("change", update);
-    form.addEventListener("input", update);
-    update();
-  }
-
-  // §9: the first court session at least N days ahead; §4(I): the minor's name for a guardian.
-  function initTicket(form) {
-    if (!form.dataset.sessions) return;
-    var sessions = JSON.parse(form.dataset.sessions);
-    var appear = form.querySelector("input[name=appear_on]"), shown = document.querySelector("[data-appear-shown]");
-    var served = form.querySelector("input[name=served_at]");
-    var touched = !!document.querySelector(".error-summary") && !!appear.value;  // keep what was typed
-    appear.addEventListener("input", function () { touched = true; shown.textContent = longdate(appear.value); });
-    function update() {
-      var day = (served.value || nowLocal()).slice(0, 10);
-      if (!touched && sessions[day]) appear.value = sessions[day];
-      shown.textContent = longdate(appear.value);
-      var guardian = form.querySelector("input[name=served_capacity][value=guardian]");
-      var only = form.querySelector("[data-guardian-only]");
-      if (only) only.hidden = !(guardian && guardian.checked) && !only.querySelector(".error");
-    }
-    form.addEventListener("change", update);
-    served.addEventListener("input", update);
-    update();
-  }
-
-  // The "what now" page as a cached generic page: links and words from the query string.
-  function initNext() {
-    var kind = params.get("kind") || "";
-    var values = {
-      entry: params.get("entry") || "", dog: params.get("dog") || "",
-      violation_ref: kind === "violation" ? (params.get("entry") || "") : (params.get("violation") || ""),
-      deadline: params.get("deadline") || "", number: params.get("number") || ""
+function initTicketView() {
+  var print = document.querySelector("[data-print]"), share = document.querySelector("[data-share]");
+  if (print) { print.hidden = false; print.onclick = function () { window.print(); }; }
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.onclick = function () {
+      var ticket = document.getElementById("ticket");
+      navigator.share({ title: document.title, text: ticket ? ticket.innerText : document.title, url: location.href }).catch(function () {});
     };
-    all(document, "[data-qs-href]").forEach(function (a) {
-      var tpl = a.dataset.qsHref;
-      if (tpl.indexOf("{dog}") >= 0 && !values.dog && /\/dogs\//.test(tpl)) return;
-      if (!params.get("entry")) return;  // the server already filled it in
-      a.href = tpl.replace(/\{(\w+)\}/g, function (_, k) { return encodeURIComponent(values[k] || ""); });
-    });
-    var title = document.querySelector("[data-kind-title]");
-    if (title && kind) { var t = JSON.parse(title.dataset.kindTitle); if (t[kind]) title.textContent = t[kind]; }
-    all(document, "[data-show-if]").forEach(function (el) {
-      var k = el.dataset.showIf;
-      if (values[k]) {
-        el.hidden = false;
-        all(el, "[data-fill]").forEach(function (f) { f.textContent = k === "deadline" ? longdate(values[k]) : values[k]; });
-      }
-    });
-    all(document, "[data-show-kinds]").forEach(function (el) {
-      el.hidden = el.dataset.showKinds.split(" ").indexOf(kind || "violation") < 0;
-    });
   }
+}
 
-  function initTicketView() {
-    var print = document.querySelector("[data-print]"), share = document.querySelector("[data-share]");
-    if (print) { print.hidden = false; print.onclick = function () { window.print(); }; }
-    if (share && navigator.share) {
-      share.hidden = false;
-      share.onclick = function () {
-        var ticket = document.getElementById("ticket");
-        navigator.share({ title: document.title, text: ticket ? ticket.innerText : document.title, url: location.href }).catch(function () {});
-      };
-    }
-  }
-
-  function init() {
-    all(document, "form.entry-form").forEach(initForm);
-    if (document.querySelector("[data-entry-state]")) initNext();
-    initTicketView();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
-  document.addEventListener("htmx:load", init);
-})();
+function init() {
+  params = new URLSearchParams(location.search);
+  all(document, "form.entry-form").forEach(initForm);
+  if (document.querySelector("[data-entry-state]")) initNext();
+  initTicketView();
+}
+onEveryPage(init);

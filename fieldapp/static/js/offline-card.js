@@ -1,4 +1,4 @@
-/* The roadside status card drawn from the phone's copy of the field data (issue 6).
+/* The roadside status card drawn from the phone's copy of the field data (dataset.js).
  *
  * The service worker answers /t/<token> and /field/dogs/<id> with this page when there is no
  * signal. Same words and colours as the online card (status-valid|expiring|expired|none|exempt);
@@ -8,166 +8,137 @@
  * from the copy; a §5(B)(1) request's "due" / "OVERDUE" is worked out again for today.
  * The card's buttons open the field forms for this dog (cached pages, ?dog=<id>).
  */
-(function () {
-  "use strict";
-  // The online card's words (field/_card.html), so a card reads the same with or without signal.
-  const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon", expired: "License EXPIRED", none: "NO LICENSE" };
-  const RABIES_WORDS = { valid: "Rabies vaccination valid", exempt: "Rabies: exempt (vet's statement)", expired: "Rabies vaccination EXPIRED", none: "NO rabies certificate" };
-  const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗" };
-  const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+import { dogById, dogByTag, datasetInfo, retiredTag } from "./dataset.js";
+import { el, onEveryPage } from "./dom.js";
+import { day, longdate, townToday } from "./format.js";
+import { match, urls } from "./urls.js";
 
-  // Today in the town (America/New_York), whatever zone the phone is set to: the law counts local days.
-  function localToday() {
-    const parts = {};
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(new Date()).forEach((p) => { parts[p.type] = p.value; });
-    return new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`);
-  }
-  const day = (iso) => (iso ? new Date(iso + "T00:00:00Z") : null);
-  const daysBetween = (a, b) => Math.round((b - a) / 86400000);
+// The online card's words (field/_card.html), so a card reads the same with or without signal.
+const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon", expired: "License EXPIRED", none: "NO LICENSE" };
+const RABIES_WORDS = { valid: "Rabies vaccination valid", exempt: "Rabies: exempt (vet's statement)", expired: "Rabies vaccination EXPIRED", none: "NO rabies certificate" };
+const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗" };
 
-  function licenseStatus(expiresOn, today) {
-    const exp = day(expiresOn);
-    if (!exp) return "none";
-    if (today > exp) return "expired";
-    return daysBetween(today, exp) <= 30 ? "expiring" : "valid";
-  }
-  function rabiesStatus(validUntil, exemptNow, today) {
-    if (exemptNow) return "exempt";
-    const until = day(validUntil);
-    if (!until) return "none";
-    return today > until ? "expired" : "valid";
-  }
+function licenseStatus(expiresOn, today) {
+  const exp = day(expiresOn);
+  if (!exp) return "none";
+  if (today > exp) return "expired";
+  return daysBetween(today, exp) <= 30 ? "expiring" : "valid";
+}
+function rabiesStatus(validUntil, exemptNow, today) {
+  if (exemptNow) return "exempt";
+  const until = day(validUntil);
+  if (!until) return "none";
+  return today > until ? "expired" : "valid";
+}
 
-  function age(iso) {
-    if (!iso) return "Offline copy (age unknown)";
-    const mins = Math.max(0, Math.round((Date.now() - new Date(iso).getTime()) / 60000));
-    if (mins < 2) return "Data from just now (offline copy)";
-    if (mins < 90) return `Data from ${mins} min ago (offline copy)`;
-    const hours = Math.round(mins / 60);
-    if (hours < 48) return `Data from ${hours} h ago (offline copy)`;
-    return `Data from ${Math.round(hours / 24)} days ago (offline copy) — connect to refresh`;
-  }
-  // The server's `longdate` filter: "%a %-d %b %Y" (Wed 2 Dec 2026).
-  function longdate(iso) {
-    if (!iso) return "";
-    const d = day(iso.slice(0, 10));
-    return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-  }
+function age(iso) {
+  if (!iso) return "Offline copy (age unknown)";
+  const mins = Math.max(0, Math.round((Date.now() - new Date(iso).getTime()) / 60000));
+  if (mins < 2) return "Data from just now (offline copy)";
+  if (mins < 90) return `Data from ${mins} min ago (offline copy)`;
+  const hours = Math.round(mins / 60);
+  if (hours < 48) return `Data from ${hours} h ago (offline copy)`;
+  return `Data from ${Math.round(hours / 24)} days ago (offline copy) — connect to refresh`;
+}
+const daysBetween = (a, b) => Math.round((b - a) / 86400000);
+const small = (text) => el("span", { class: "small" }, text);
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-    for (const c of children) if (c !== null && c !== undefined && c !== "") node.append(c);
-    return node;
-  }
-  const small = (text) => el("span", { class: "small" }, text);
+// §5(B)(1): the request's words worked out again for the phone's date (the copy may be days old).
+function flagFor(f, today) {
+  if (f.code !== "rabies_requested" || !f.due_on) return f;
+  const overdue = today > day(f.due_on);
+  return Object.assign({}, f, { level: overdue ? "bad" : "warn", label: overdue
+    ? `Rabies vaccination OVERDUE: was due ${longdate(f.due_on)} (§5(B)(1))`
+    : `Rabies vaccination requested: due ${longdate(f.due_on)} (§5(B)(1))` });
+}
 
-  // §5(B)(1): the request's words worked out again for the phone's date (the copy may be days old).
-  function flagFor(f, today) {
-    if (f.code !== "rabies_requested" || !f.due_on) return f;
-    const overdue = today > day(f.due_on);
-    return Object.assign({}, f, { level: overdue ? "bad" : "warn", label: overdue
-      ? `Rabies vaccination OVERDUE: was due ${longdate(f.due_on)} (§5(B)(1))`
-      : `Rabies vaccination requested: due ${longdate(f.due_on)} (§5(B)(1))` });
+function flagItem(f) {
+  const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));
+  if (f.since) li.append(" ", small(`since ${longdate(f.since)}`));
+  if (f.detail) li.append(el("br"), small(f.detail));
+  if ((f.history || []).length) {
+    li.append(el("ul", { class: "flag-items" }, ...f.history.map((it) => el("li", {}, `${longdate(it.date)}: ${it.text}`))));
   }
+  return li;
+}
 
-  function flagItem(f) {
-    const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));
-    if (f.since) li.append(" ", small(`since ${longdate(f.since)}`));
-    if (f.detail) li.append(el("br"), small(f.detail));
-    if ((f.history || []).length) {
-      li.append(el("ul", { class: "flag-items" }, ...f.history.map((it) => el("li", {}, `${longdate(it.date)}: ${it.text}`))));
-    }
-    return li;
-  }
+function statusLine(kind, status, words, ...details) {
+  return el("li", { class: `status-line status status-${status}`, "data-status": `${kind}-${status}` },
+    el("span", { class: "status-icon", "aria-hidden": "true" }, ICONS[status]),
+    el("span", {}, el("strong", {}, words[status]), ...details));
+}
 
-  function statusLine(kind, status, words, ...details) {
-    return el("li", { class: `status-line status status-${status}`, "data-status": `${kind}-${status}` },
-      el("span", { class: "status-icon", "aria-hidden": "true" }, ICONS[status]),
-      el("span", {}, el("strong", {}, words[status]), ...details));
-  }
+function renderDog(rec, today) {
+  const d = rec.dog;
+  const license = rec.license || {};
+  const rabies = rec.rabies || {};
+  const lic = licenseStatus(license.expires_on, today);
+  const rab = rabies.status === "exempt" ? "exempt" : rabiesStatus(rabies.valid_until, false, today);
+  const altered = d.altered ? `, ${d.sex === "F" ? "spayed" : "neutered"}` : "";
+  const idLine = el("p", { class: "muted" });
+  if (d.id_number) idLine.append("ID no. ", el("strong", {}, String(d.id_number))); else idLine.append("No ID number");
+  const head = el("header", { class: "card-head" }, el("div", {}, el("h2", { class: "dog-name" }, d.name),
+    el("p", { class: "dog-desc" }, `${d.description || ""}${altered}`), idLine));
+  const lines = el("ul", { class: "status-lines" },
+    statusLine("license", lic, LICENSE_WORDS,
+      license.expires_on ? el("br") : null,
+      license.expires_on ? small(`${lic === "expired" ? "expired" : "until"} ${longdate(license.expires_on)} · no. ${license.number || ""}`) : null,
+      license.marking ? el("br") : null, license.marking ? small(license.marking) : null),
+    statusLine("rabies", rab, RABIES_WORDS,
+      rabies.valid_until ? el("br") : null,
+      rabies.valid_until ? small(`${rab === "expired" ? "ended" : "until"} ${longdate(rabies.valid_until)}`) : null));
+  const flags = (rec.flags || []).map((f) => flagFor(f, today));
+  const flagList = flags.length ? el("ul", { class: "flags", "aria-label": "Warnings" }, ...flags.map(flagItem)) : null;
+  const owners = (rec.owners || []).length ? (rec.owners || []).map((o) => el("div", { class: "owner" },
+    el("p", {}, el("strong", {}, o.name), el("br"), o.address || ""),
+    o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
+    : [el("p", { class: "muted" }, "No owner of record.")];
+  const q = `?dog=${encodeURIComponent(d.id)}`;
+  const u = urls();
+  const actions = el("div", { class: "big-actions" },
+    el("a", { class: "btn btn-primary btn-block", href: u.newViolation + q }, "Record violation"),
+    el("a", { class: "btn btn-danger btn-block", href: u.newSeizure + q }, "Seize dog"),
+    el("a", { class: "btn btn-block", href: u.newTicket + q }, "Issue appearance ticket"));
+  const more = el("p", { class: "more-actions" },
+    el("a", { href: u.newComplaint + q }, "Take a sworn complaint"), " · ",
+    el("a", { href: u.scan }, "Scan tag"));
+  return [el("article", { class: "status-card", id: "status-card", "data-dog-id": String(d.id) },
+    head, lines, flagList, el("section", { class: "owners", "aria-label": "Owner" }, ...owners), actions, more)];
+}
 
-  function renderDog(rec, today) {
-    const d = rec.dog;
-    const license = rec.license || {};
-    const rabies = rec.rabies || {};
-    const lic = licenseStatus(license.expires_on, today);
-    const rab = rabies.status === "exempt" ? "exempt" : rabiesStatus(rabies.valid_until, false, today);
-    const altered = d.altered ? `, ${d.sex === "F" ? "spayed" : "neutered"}` : "";
-    const idLine = el("p", { class: "muted" });
-    if (d.id_number) idLine.append("ID no. ", el("strong", {}, String(d.id_number))); else idLine.append("No ID number");
-    const head = el("header", { class: "card-head" }, el("div", {}, el("h2", { class: "dog-name" }, d.name),
-      el("p", { class: "dog-desc" }, `${d.description || ""}${altered}`), idLine));
-    const lines = el("ul", { class: "status-lines" },
-      statusLine("license", lic, LICENSE_WORDS,
-        license.expires_on ? el("br") : null,
-        license.expires_on ? small(`${lic === "expired" ? "expired" : "until"} ${longdate(license.expires_on)} · no. ${license.number || ""}`) : null,
-        license.marking ? el("br") : null, license.marking ? small(license.marking) : null),
-      statusLine("rabies", rab, RABIES_WORDS,
-        rabies.valid_until ? el("br") : null,
-        rabies.valid_until ? small(`${rab === "expired" ? "ended" : "until"} ${longdate(rabies.valid_until)}`) : null));
-    const flags = (rec.flags || []).map((f) => flagFor(f, today));
-    const flagList = flags.length ? el("ul", { class: "flags", "aria-label": "Warnings" }, ...flags.map(flagItem)) : null;
-    const owners = (rec.owners || []).length ? (rec.owners || []).map((o) => el("div", { class: "owner" },
-      el("p", {}, el("strong", {}, o.name), el("br"), o.address || ""),
-      o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
-      : [el("p", { class: "muted" }, "No owner of record.")];
-    const q = `?dog=${encodeURIComponent(d.id)}`;
-    const actions = el("div", { class: "big-actions" },
-      el("a", { class: "btn btn-primary btn-block", href: `/field/violations/new${q}` }, "Record violation"),
-      el("a", { class: "btn btn-danger btn-block", href: `/field/seizures/new${q}` }, "Seize dog"),
-      el("a", { class: "btn btn-block", href: `/field/tickets/new${q}` }, "Issue appearance ticket"));
-    const more = el("p", { class: "more-actions" },
-      el("a", { href: `/field/complaints/new${q}` }, "Take a sworn complaint"), " · ",
-      el("a", { href: "/field/scan" }, "Scan tag"));
-    return [el("article", { class: "status-card", id: "status-card", "data-dog-id": String(d.id) },
-      head, lines, flagList, el("section", { class: "owners", "aria-label": "Owner" }, ...owners), actions, more)];
-  }
-
-  async function draw() {
-    const out = window.FieldOutbox;
-    const body = document.getElementById("offline-card-body");
-    const ageLine = document.getElementById("offline-card-age");
-    if (!out || !body) return;
-    const meta = await out.getMeta("dataset");
-    const info = meta && meta.value;
-    ageLine.textContent = info ? age(info.generated_at) : "This phone has no copy of the field data yet.";
-    const path = location.pathname;
-    const today = localToday();
-    let rec = null;
-    let m = path.match(/^\/t\/([^/]+)/);
-    if (m) {
-      const token = decodeURIComponent(m[1]);
-      const hits = await out.tx("dogs", "readonly", (s) => new Promise((resolve) => {
-        const r = s.dogs.index("tag").getAll(token);
-        r.onsuccess = () => resolve(r.result);
-      }));
-      rec = hits && hits[0];
-      if (!rec) {
-        const retired = await out.get("retired", token);
-        if (retired) {
-          const dog = await out.get("dogs", retired.dog_id);
-          body.replaceChildren(el("p", { class: "card-invalid", id: "tag-retired" },
-            `Tag replaced on ${retired.retired_on ? longdate(retired.retired_on) : "an earlier date"} — not valid`),
-            ...(dog ? renderDog(dog, today) : []));
-          return;
-        }
-      }
-    } else if ((m = path.match(/^\/field\/dogs\/(\d+)/))) {
-      rec = await out.get("dogs", Number(m[1]));
-    }
-    if (!rec) {
-      body.replaceChildren(el("p", { class: "card-unknown", id: "not-in-copy" }, "Not in this phone's copy"),
-        el("p", {}, "The tag or dog is not in the field data saved on this phone. Record what you see; it is checked when there is signal."));
+// The record for this page's path (/t/<token> or /field/dogs/<id>, whatever the app's prefix).
+async function drawInto(body, today) {
+  const path = location.pathname;
+  const tag = match(urls().tag, path);
+  const card = tag ? null : match(urls().dogCard, path);
+  const rec = tag ? await dogByTag(tag.token) : card ? await dogById(card.id) : null;
+  if (!rec && tag) {
+    const retired = await retiredTag(tag.token);
+    if (retired) {
+      const dog = await dogById(retired.dog_id);
+      body.replaceChildren(el("p", { class: "card-invalid", id: "tag-retired" },
+        `Tag replaced on ${retired.retired_on ? longdate(retired.retired_on) : "an earlier date"} — not valid`),
+        ...(dog ? renderDog(dog, today) : []));
       return;
     }
-    body.replaceChildren(...renderDog(rec, today));
-    const generic = document.getElementById("offline-card-actions");
-    if (generic) generic.hidden = true; // the card has its own, for this dog
   }
+  if (!rec) {
+    body.replaceChildren(el("p", { class: "card-unknown", id: "not-in-copy" }, "Not in this phone's copy"),
+      el("p", {}, "The tag or dog is not in the field data saved on this phone. Record what you see; it is checked when there is signal."));
+    return;
+  }
+  body.replaceChildren(...renderDog(rec, today));
+  const generic = document.getElementById("offline-card-actions");
+  if (generic) generic.hidden = true; // the card has its own, for this dog
+}
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", draw);
-  else draw();
-})();
+async function draw() {
+  const body = document.getElementById("offline-card-body");
+  if (!body || body.dataset.drawn) return;
+  body.dataset.drawn = "1";
+  const info = await datasetInfo();
+  document.getElementById("offline-card-age").textContent = info ? age(info.generated_at) : "This phone has no copy of the field data yet.";
+  await drawInto(body, townToday());
+}
+
+onEveryPage(draw);

@@ -1,118 +1,124 @@
 // Scan tag: read the tag's QR code with the rear camera and open the dog's card.
 // BarcodeDetector where the browser has it, else the vendored jsQR (loaded only here).
-(function () {
-  "use strict";
-  var TAG_PATH = /\/t\/([A-Za-z0-9_-]+)\/?$/;
-  var stream = null, running = false, jsQRReady = null, detector = null;
+import { onEveryPage } from "./dom.js";
+import { fill, urls } from "./urls.js";
 
-  function $(sel) { return document.querySelector(sel); }
-  function say(text) { var m = $("[data-scan-msg]"); if (m) m.textContent = text; }
+var stream = null, running = false, jsQRReady = null, detector = null;
 
-  function loadJsQR() {
-    if (window.jsQR) return Promise.resolve();
-    if (jsQRReady) return jsQRReady;
-    var src = JSON.parse($("[data-jsqr-src]").textContent);
-    jsQRReady = new Promise(function (resolve, reject) {
-      var s = document.createElement("script");
-      s.src = src; s.onload = resolve; s.onerror = reject;
-      document.head.appendChild(s);
-    });
-    return jsQRReady;
+function $(sel) { return document.querySelector(sel); }
+function say(text) { var m = $("[data-scan-msg]"); if (m) m.textContent = text; }
+
+function loadJsQR() {
+  if (window.jsQR) return Promise.resolve();
+  if (jsQRReady) return jsQRReady;
+  var src = JSON.parse($("[data-jsqr-src]").textContent);
+  jsQRReady = new Promise(function (resolve, reject) {
+    var s = document.createElement("script");
+    s.src = src; s.onload = resolve; s.onerror = reject;
+    document.head.appendChild(s);
+  });
+  return jsQRReady;
+}
+
+function makeDetector() {
+  if (!("BarcodeDetector" in window)) return Promise.resolve(null);
+  return window.BarcodeDetector.getSupportedFormats().then(function (formats) {
+    return formats.indexOf("qr_code") >= 0 ? new window.BarcodeDetector({ formats: ["qr_code"] }) : null;
+  }).catch(function () { return null; });
+}
+
+// A printed tag's URL ends in the tag page's last part and its token: ".../t/<token>".
+function tagPath() {
+  var parts = urls().tag.split("/");
+  var before = parts[parts.length - 2].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp("/" + before + "/([A-Za-z0-9_-]+)/?$");
+}
+
+// What to do with the text of a QR code: a tag URL goes to the tag's page on this server
+// (a tag may be printed with another host or prefix), a number to the lookup.
+function target(text) {
+  text = (text || "").trim();
+  var path = text;
+  try { path = new URL(text, location.href).pathname; } catch (e) { /* not a URL */ }
+  var m = tagPath().exec(path);
+  if (m) return fill(urls().tag, { token: m[1] });
+  if (/^#?\d{1,9}$/.test(text)) return urls().lookup + "?q=" + encodeURIComponent(text);
+  return null;
+}
+
+function found(text) {
+  var url = target(text);
+  if (!url) { say("This QR code is not a Sandy Creek dog tag. Type the number instead."); return false; }
+  say("Tag found. Opening the dog's card…");
+  stop();
+  window.location.assign(url);
+  return true;
+}
+
+function stop() {
+  running = false;
+  if (stream) { stream.getTracks().forEach(function (t) { t.stop(); }); stream = null; }
+}
+
+function loop(video, canvas, ctx) {
+  if (!running) return;
+  var next = function () { if (running) setTimeout(function () { loop(video, canvas, ctx); }, 120); };
+  if (video.readyState < 2 || !video.videoWidth) return next();
+  if (detector) {
+    detector.detect(video).then(function (codes) {
+      if (codes.length && found(codes[0].rawValue)) return;
+      next();
+    }).catch(next);
+    return;
   }
+  var w = video.videoWidth, h = video.videoHeight;
+  canvas.width = w; canvas.height = h;
+  ctx.drawImage(video, 0, 0, w, h);
+  var code = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
+  if (code && code.data && found(code.data)) return;
+  next();
+}
 
-  function makeDetector() {
-    if (!("BarcodeDetector" in window)) return Promise.resolve(null);
-    return window.BarcodeDetector.getSupportedFormats().then(function (formats) {
-      return formats.indexOf("qr_code") >= 0 ? new window.BarcodeDetector({ formats: ["qr_code"] }) : null;
-    }).catch(function () { return null; });
+function start() {
+  var box = $("[data-scanner]"), video = $("[data-video]");
+  if (!box || running) return;
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+    say("This browser cannot use the camera here. Type the tag's number below.");
+    return;
   }
-
-  // What to do with the text of a QR code: a tag URL goes to /t/<token> on this server.
-  function target(text) {
-    text = (text || "").trim();
-    var path = text;
-    try { path = new URL(text, location.href).pathname; } catch (e) { /* not a URL */ }
-    var m = TAG_PATH.exec(path);
-    if (m) return "/t/" + m[1];
-    if (/^#?\d{1,9}$/.test(text)) return "/field/lookup?q=" + encodeURIComponent(text);
-    return null;
-  }
-
-  function found(text) {
-    var url = target(text);
-    if (!url) { say("This QR code is not a Sandy Creek dog tag. Type the number instead."); return false; }
-    say("Tag found. Opening the dog's card…");
+  say("Starting the camera…");
+  makeDetector().then(function (d) {
+    detector = d;
+    return d ? null : loadJsQR();
+  }).then(function () {
+    return navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false });
+  }).then(function (s) {
+    stream = s;
+    box.hidden = false;
+    video.srcObject = s;
+    return video.play();
+  }).then(function () {
+    running = true;
+    say("Point the camera at the QR code on the tag.");
+    var canvas = document.createElement("canvas");
+    loop(video, canvas, canvas.getContext("2d", { willReadFrequently: true }));
+  }).catch(function (err) {
     stop();
-    window.location.assign(url);
-    return true;
-  }
+    say(err && err.name === "NotAllowedError"
+      ? "Camera permission was refused. Allow the camera, or type the tag's number below."
+      : "The camera could not start. Type the tag's number below.");
+  });
+}
 
-  function stop() {
-    running = false;
-    if (stream) { stream.getTracks().forEach(function (t) { t.stop(); }); stream = null; }
-  }
+function init() {
+  var button = $("[data-scan-start]");
+  if (!button || button.dataset.ready) return;
+  button.dataset.ready = "1";
+  button.addEventListener("click", start);
+  start();
+}
 
-  function loop(video, canvas, ctx) {
-    if (!running) return;
-    var next = function () { if (running) setTimeout(function () { loop(video, canvas, ctx); }, 120); };
-    if (video.readyState < 2 || !video.videoWidth) return next();
-    if (detector) {
-      detector.detect(video).then(function (codes) {
-        if (codes.length && found(codes[0].rawValue)) return;
-        next();
-      }).catch(next);
-      return;
-    }
-    var w = video.videoWidth, h = video.videoHeight;
-    canvas.width = w; canvas.height = h;
-    ctx.drawImage(video, 0, 0, w, h);
-    var code = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
-    if (code && code.data && found(code.data)) return;
-    next();
-  }
-
-  function start() {
-    var box = $("[data-scanner]"), video = $("[data-video]");
-    if (!box || running) return;
-    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
-      say("This browser cannot use the camera here. Type the tag's number below.");
-      return;
-    }
-    say("Starting the camera…");
-    makeDetector().then(function (d) {
-      detector = d;
-      return d ? null : loadJsQR();
-    }).then(function () {
-      return navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false });
-    }).then(function (s) {
-      stream = s;
-      box.hidden = false;
-      video.srcObject = s;
-      return video.play();
-    }).then(function () {
-      running = true;
-      say("Point the camera at the QR code on the tag.");
-      var canvas = document.createElement("canvas");
-      loop(video, canvas, canvas.getContext("2d", { willReadFrequently: true }));
-    }).catch(function (err) {
-      stop();
-      say(err && err.name === "NotAllowedError"
-        ? "Camera permission was refused. Allow the camera, or type the tag's number below."
-        : "The camera could not start. Type the tag's number below.");
-    });
-  }
-
-  function init() {
-    var button = $("[data-scan-start]");
-    if (!button || button.dataset.ready) return;
-    button.dataset.ready = "1";
-    button.addEventListener("click", start);
-    start();
-  }
-
-  // Leaving the page (also by an htmx-boosted link) turns the camera off.
-  window.addEventListener("pagehide", stop);
-  document.addEventListener("htmx:beforeRequest", stop);
-  window.fieldappScanTarget = target;
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
-})();
+// Leaving the page (also by an htmx-boosted link) turns the camera off.
+window.addEventListener("pagehide", stop);
+document.addEventListener("htmx:beforeRequest", stop);
+onEveryPage(init);

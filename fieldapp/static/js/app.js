@@ -1,0 +1,213 @@
+/* The outbox on every page (base.html loads this module; also on the sign-in page, which clears
+ * the offline copy after sign-out): the badge, the flushes from the page, the session handed to
+ * the service worker, and what each page drawn from IndexedDB needs after an htmx swap.
+ *
+ *   db.js         the IndexedDB schema and helpers        queue.js      add, list, flush, discard
+ *   forms.js      form submits into the outbox            outbox-page.js  the /outbox page
+ *   entry-state.js  "what now": where an entry is          dataset.js    the phone's copy of the field data
+ *   tickets.js    §9 ticket books                          sw-register.js  the service worker
+ *
+ * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
+ */
+import * as db from "./db.js";
+import { clearDataset, refreshDataset } from "./dataset.js";
+import { say, userId } from "./dom.js";
+import { renderEntryState } from "./entry-state.js";
+import { localIso } from "./format.js";
+import { captureSubmits, startEditing } from "./forms.js";
+import { renderOutbox } from "./outbox-page.js";
+import * as queue from "./queue.js";
+import { postToWorker, registerWorker, requestFlush } from "./sw-register.js";
+import { fillTicketForms, keepTicketsStocked, renderTicketBook } from "./tickets.js";
+import { urls } from "./urls.js";
+
+const TIMER_MS = 15000;
+const channel = queue.channel;
+const core = Object.assign({}, db, { flush: queue.flush, discard: queue.discard, entriesFor: queue.entriesFor,
+  currentUser: queue.currentUser, withLock: queue.withLock, localIso, channel, stats: queue.stats });
+let readyResolve;
+const api = {
+  flushes: 0, lastResult: null, pendingCount: 0,
+  ready: new Promise((r) => { readyResolve = r; }),
+  flush: (reason) => runFlush(reason || "manual"),
+  count: () => refreshCount(),
+  refreshDataset: (force) => refreshCopy(force !== false),
+  // Entries confirmed by the server, by this page or the worker (tests wait on it).
+  workerSent: 0,
+  sentCount: () => queue.stats.sent + api.workerSent,
+  core,
+};
+window.FieldOutbox = core;
+window.outbox = api;
+queue.configure(urls());
+
+async function runFlush(reason) {
+  if (reason === "manual") await db.setMeta("paused", null);
+  const result = await queue.flush(reason);
+  api.flushes += 1;
+  api.lastResult = result;
+  await refreshCount();
+  if (result && result.sent) copyChanged();
+  return result;
+}
+
+const flushSoon = () => requestFlush(() => runFlush("queued"));
+
+async function refreshCopy(force) {
+  const data = await refreshDataset(force);
+  if (data && data.dogs) api.datasetVersion = data.version; // fetched now (not the copy's header)
+  return data;
+}
+
+// Entries reached the office (an impoundment, a violation...): fetch the copy's delta now, so
+// the offline card shows them without waiting for the next 5-minute refresh.
+function copyChanged() {
+  api.datasetRefresh = refreshCopy(true).catch(() => null);
+  return api.datasetRefresh;
+}
+
+// One refresh at a time, in order (a late one never paints older numbers over newer), and the
+// badge last: when it changes, the lists on the page already say the same.
+let refreshChain = Promise.resolve();
+function refreshCount() {
+  refreshChain = refreshChain.then(paintCount, paintCount);
+  return refreshChain;
+}
+
+async function paintCount() {
+  const uid = userId();
+  const n = uid ? (await queue.entriesFor(uid)).length : 0;
+  if (document.getElementById("outbox-list")) await renderOutbox(() => { flushSoon(); return refreshCount(); });
+  if (document.querySelector("[data-entry-state]")) await renderEntryState();
+  api.pendingCount = n;
+  const badge = document.getElementById("outbox-count");
+  if (badge) {
+    badge.textContent = String(n);
+    const link = badge.closest(".outbox-badge") || badge;
+    link.classList.toggle("has-pending", n > 0);
+    badge.classList.toggle("has-pending", n > 0);
+  }
+  return n;
+}
+
+async function signedOut() {
+  // Another person may pick up this phone: drop the officer's cached pages and data copy.
+  await clearDataset();
+  await db.clear("sent"); // what the office made of the entries (ticket numbers...) is not for the next person
+  await db.setMeta("session", null);
+  await db.setMeta("pages_user", null);
+  await postToWorker({ type: "signed-out" });
+}
+
+// The officer's start on this phone: on app open, and when signing in swapped the page (htmx).
+let startedFor = null;
+async function signedIn() {
+  const uid = userId();
+  if (!uid || uid === startedFor) return;
+  startedFor = uid;
+  await postToWorker({ type: "session", userId: uid });
+  await postToWorker({ type: "cache-pages", userId: uid });
+  await runFlush("app-open");
+  await refreshCopy(false);
+  await keepTicketsStocked();
+  fillTicketForms();
+  renderTicketBook();
+}
+
+async function setupPage() {
+  const uid = userId();
+  if (uid) {
+    const before = await queue.currentUser();
+    await db.setMeta("session", uid);
+    const paused = await db.getMeta("paused");
+    if (before !== uid || (paused && paused.value && paused.value.why === "signed_out")) await db.setMeta("paused", null);
+  }
+  await refreshCount();
+  await startEditing();
+  fillTicketForms();
+  renderTicketBook();
+}
+
+// After a boosted (htmx) page swap the body's attributes are still the old page's: copy them.
+// And `ready` is the new page's: it resolves once that page is set up (as on a page load).
+let settled = null;
+function syncBodyAttributes(evt) {
+  const xhr = evt.detail && evt.detail.xhr;
+  if (!evt.detail.boosted || !xhr || !xhr.responseText || !evt.detail.shouldSwap) return;
+  if (!settled) api.ready = new Promise((r) => { settled = r; });
+  const doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+  if (!doc.body) return;
+  for (const name of ["data-user-id", "data-user-role", "hx-headers"]) {
+    const v = doc.body.getAttribute(name);
+    if (v === null) document.body.removeAttribute(name); else document.body.setAttribute(name, v);
+  }
+}
+
+// On the document, not the form: an htmx swap brings a new sign-out form.
+function confirmSignOut() {
+  document.addEventListener("submit", (ev) => {
+    const logout = ev.target;
+    if (!(logout instanceof HTMLFormElement) || logout.id !== "logout-form") return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    const n = api.pendingCount;
+    if (n && !confirm(`${n} entr${n > 1 ? "ies are" : "y is"} not sent yet. They stay on this phone and are sent when you sign in again. Sign out?`)) return;
+    HTMLFormElement.prototype.submit.call(logout); // a full page load, not an htmx swap
+  }, true);
+}
+
+function listen() {
+  if (channel) channel.onmessage = (ev) => {
+    if (ev.data && ev.data.type === "flushed") {
+      api.workerFlushes = (api.workerFlushes || 0) + 1;
+      if (ev.data.result && ev.data.result.sent && userId()) copyChanged();
+    }
+    if (ev.data && ev.data.type === "sent") api.workerSent += 1;
+    refreshCount();
+  };
+  document.body.addEventListener("htmx:beforeSwap", syncBodyAttributes);
+  // This module runs once per page load; an htmx swap brings a new page (maybe a new user).
+  document.body.addEventListener("htmx:afterSettle", () => setupPage().then(signedIn).finally(() => {
+    if (settled) settled(true);
+    settled = null;
+  }));
+  // No signal during a boosted click: load the page for real so the worker can answer it.
+  const fallback = (evt) => {
+    const path = evt.detail && evt.detail.pathInfo && evt.detail.pathInfo.requestPath;
+    const verb = evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb;
+    if (path && (!verb || verb === "get")) location.assign(path);
+  };
+  document.body.addEventListener("htmx:sendError", fallback);
+  document.body.addEventListener("htmx:timeout", fallback);
+  if (window.htmx) window.htmx.config.timeout = 8000;
+  else document.addEventListener("DOMContentLoaded", () => { if (window.htmx) window.htmx.config.timeout = 8000; });
+  window.addEventListener("online", () => { runFlush("online"); refreshCopy(false); keepTicketsStocked(); });
+  window.addEventListener("offline", () => refreshCount());
+  document.addEventListener("click", (ev) => {
+    if (ev.target && ev.target.id === "sync-now") {
+      runFlush("manual").then((r) => say(r.stopped === "network" ? "No connection to the server; the entries are kept."
+        : r.stopped === "signed_out" ? "Your session ended: sign in again to send them." : "Sync finished."));
+    }
+  });
+}
+
+async function start() {
+  captureSubmits(flushSoon);
+  confirmSignOut();
+  if (new URLSearchParams(location.search).get("signed_out") || document.getElementById("signed-out")) {
+    await signedOut();
+  }
+  listen();
+  await setupPage();
+  await registerWorker();
+  await signedIn();
+  setInterval(() => {
+    if (!userId()) return;
+    if (api.pendingCount) runFlush("timer");
+    refreshCopy(false);
+  }, TIMER_MS);
+  readyResolve(true);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

@@ -1,0 +1,126 @@
+/* Field forms with JavaScript: a submit of <form data-outbox-kind="..."> is stored in the outbox
+ * (queue.js) instead of posted, then the page goes on to the form's data-outbox-next. Also
+ * "Fix and send again": a refused entry opened back in its form (?outbox_edit=<id>).
+ * Without a signed-in user the form posts to the server as it would without JavaScript.
+ */
+import { get } from "./db.js";
+import { say, userId } from "./dom.js";
+import { describeErrors, kindLabel, localIso } from "./format.js";
+import { add } from "./queue.js";
+import { fillTicketNumber, takeTicketNumber } from "./tickets.js";
+import { fill } from "./urls.js";
+
+const SKIP = new Set(["csrf_token", "entry_id", "recorded_at", "kind"]);
+
+// Same shape as the server's form_to_payload: repeated names become lists; files are photos.
+function formToEntry(form, submitter) {
+  const data = new FormData(form, submitter || undefined);
+  const values = new Map();
+  const photos = [];
+  for (const [key, value] of data.entries()) {
+    if (typeof value !== "string") {
+      if (value && value.size > 0) photos.push(value);
+      continue;
+    }
+    if (SKIP.has(key)) continue;
+    if (!values.has(key)) values.set(key, []);
+    values.get(key).push(value);
+  }
+  const payload = {};
+  for (const [key, list] of values) {
+    payload[key.endsWith("[]") ? key.slice(0, -2) : key] = list.length > 1 || key.endsWith("[]") ? list : list[0];
+  }
+  const idField = form.querySelector("input[name=entry_id]");
+  return { formId: idField ? idField.value : "", payload, photos };
+}
+
+// The form's data-outbox-next, e.g. ".../next?entry={id}&dog={dog_id}", filled from the entry.
+function nextUrl(template, entry) {
+  if (!template) return null;
+  const values = {};
+  for (const [k, v] of Object.entries(entry.payload)) values[k] = Array.isArray(v) ? v.join(",") : v;
+  return fill(template, Object.assign(values, { id: entry.id }));
+}
+
+// `queued()`: an entry is in the outbox (the app asks the worker to send it).
+export function captureSubmits(queued) {
+  document.addEventListener("submit", (ev) => onSubmit(ev, queued), true);
+}
+
+function onSubmit(ev, queued) {
+  const form = ev.target;
+  if (!(form instanceof HTMLFormElement) || !form.matches("form[data-outbox-kind]")) return;
+  const uid = userId();
+  if (!uid) return; // not signed in: the form posts to the server as it would without JS
+  ev.preventDefault();
+  ev.stopImmediatePropagation();
+  // Read and clear the form before the first await, so a fast second submit is its own entry.
+  const { formId, payload, photos } = formToEntry(form, ev.submitter);
+  const kind = form.dataset.outboxKind;
+  const next = form.dataset.outboxNext;
+  const editing = form.dataset.outboxEditing || null;
+  const formUrl = location.pathname;
+  const createdAt = localIso(new Date());
+  form.reset();
+  delete form.dataset.outboxEditing;
+  const idField = form.querySelector("input[name=entry_id]");
+  if (idField) idField.value = crypto.randomUUID();
+  clearErrors(form);
+  add({ formId, payload, photos, kind, editing, formUrl, createdAt, uid })
+    .then(async (entry) => {
+      if ((kind === "ticket" || kind === "ticket_void") && payload.ticket_number) await takeTicketNumber(uid, payload.ticket_number);
+      fillTicketNumber(form);
+      const url = nextUrl(next, entry);
+      queued();
+      if (url) location.assign(url);
+      else say(`Saved to the outbox: ${kindLabel(kind)}. It is sent when there is signal.`);
+    })
+    .catch((err) => say(`Could not save the entry on this phone: ${err}`, true));
+}
+
+// ?outbox_edit=<id>: the refused entry back in its form, with the server's messages.
+export async function startEditing() {
+  const id = new URLSearchParams(location.search).get("outbox_edit");
+  if (!id) return;
+  const entry = await get("outbox", id);
+  const form = entry && document.querySelector(`form[data-outbox-kind="${entry.kind}"]`);
+  if (!form) return;
+  if (entry.status === "sending") { say("This entry is being sent right now; try again in a moment.", true); return; }
+  form.dataset.outboxEditing = entry.id;
+  for (const [name, value] of Object.entries(entry.payload || {})) {
+    const values = [].concat(value).map(String);
+    for (const input of fieldsNamed(form, name)) {
+      if (input.type === "checkbox" || input.type === "radio") input.checked = values.includes(input.value);
+      else if (input.tagName === "SELECT" && input.multiple) for (const o of input.options) o.selected = values.includes(o.value);
+      else if (input.type !== "file") input.value = values[0] !== undefined ? values[0] : "";
+    }
+  }
+  showErrors(form, entry.last_error || {});
+  say("Fix what the server refused, then send it again.", true);
+}
+
+const fieldsNamed = (form, name) => form.querySelectorAll(`[name="${CSS.escape(name)}"], [name="${CSS.escape(name)}[]"]`);
+
+function showErrors(form, errors) {
+  clearErrors(form);
+  for (const [name, message] of Object.entries(errors)) {
+    const input = fieldsNamed(form, name)[0];
+    const p = document.createElement("p");
+    p.className = "error outbox-error";
+    p.textContent = name === "_" || !input ? describeErrors({ [name]: message }) : message;
+    if (input) {
+      p.id = `outbox-error-${name}`;
+      input.setAttribute("aria-describedby", p.id);
+      input.setAttribute("aria-invalid", "true");
+      (input.closest(".field") || input.parentElement).classList.add("has-error");
+      input.insertAdjacentElement("afterend", p);
+    } else {
+      form.prepend(p);
+    }
+  }
+}
+
+function clearErrors(form) {
+  form.querySelectorAll(".outbox-error").forEach((p) => p.remove());
+  form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+}

@@ -1,0 +1,84 @@
+/* The /outbox page: what waits on this phone, what was refused (fix or discard), what the office
+ * received lately, and what was discarded. Drawn from IndexedDB on every change of the queue. */
+import { all, getMeta } from "./db.js";
+import { el, say, userId } from "./dom.js";
+import { resultLines } from "./entry-state.js";
+import { describeErrors, kindLabel, plural, when } from "./format.js";
+import { discard, entriesFor } from "./queue.js";
+
+function stateText(entries, paused, uid) {
+  const waiting = entries.filter((e) => e.status !== "failed").length;
+  let text = entries.length ? `${waiting} waiting to be sent, ${entries.length - waiting} need your attention.` : "Everything has been sent.";
+  if (paused && paused.value && String(paused.value.user_id) === uid) {
+    text += paused.value.why === "wrong_user" ? " Paused: these were recorded by another officer."
+      : " Paused: your session ended. Sign in again to send them.";
+  } else if (!navigator.onLine && waiting) {
+    text += " No signal: they will be sent when it returns.";
+  }
+  return text;
+}
+
+const recorded = (iso) => ` · recorded ${when(iso)}`;
+
+function statusLine(e) {
+  const photos = (e.photos || []).length;
+  const photoNote = photos ? ` · ${plural(photos, "photo")}` : "";
+  if (e.status === "failed") {
+    return el("p", { class: "outbox-status error" }, (e.conflict ? "Not accepted: the server already has a different entry with this number. " :
+      "Not accepted by the server. ") + describeErrors(e.last_error));
+  }
+  if (e.status === "sending") return el("p", { class: "outbox-status" }, "Sending now…" + photoNote);
+  return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting (tried ${plural(e.attempts, "time")}` +
+    `${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "Waiting to be sent") + photoNote);
+}
+
+// One waiting entry: what it is, where it stands, and "Fix and send again" / "Discard".
+function entryRow(e, changed) {
+  const actions = el("div", { class: "actions" });
+  if (e.status === "failed" && e.form_url && !e.result) {
+    actions.append(el("a", { class: "btn btn-primary outbox-edit", href: `${e.form_url}?outbox_edit=${encodeURIComponent(e.id)}` },
+      "Fix and send again"));
+  }
+  if (e.status !== "sending") {
+    const drop = el("button", { type: "button", class: "btn btn-danger outbox-discard" }, "Discard");
+    drop.addEventListener("click", async () => {
+      if (!confirm(`Discard this ${kindLabel(e.kind)}? It will never be sent. The office is told it was discarded.`)) return;
+      if (!(await discard(e.id))) say("This entry is being sent right now and can't be discarded.", true);
+      await changed();
+    });
+    actions.append(drop);
+  }
+  return el("li", { class: `outbox-entry outbox-${e.status}`, "data-entry-id": e.id },
+    el("strong", {}, kindLabel(e.kind)), el("span", { class: "muted" }, recorded(e.created_at)), statusLine(e), actions);
+}
+
+function sentItem(e) {
+  const li = el("li", { class: "outbox-sent-entry", "data-entry-id": e.id },
+    el("strong", {}, kindLabel(e.kind)),
+    el("span", { class: "muted" }, recorded(e.created_at)),
+    el("p", {}, "Received by the office. " + resultLines(e.result || {}).join(" ")));
+  if (e.result && e.result.url) li.append(el("p", {}, el("a", { href: e.result.url }, "Open the record")));
+  return li;
+}
+
+// `changed()`: after a discard (the app flushes the discard report and repaints the badge).
+export async function renderOutbox(changed) {
+  const list = document.getElementById("outbox-list");
+  const uid = userId();
+  if (!list || !uid) return;
+  const entries = await entriesFor(uid);
+  document.getElementById("outbox-state").textContent = stateText(entries, await getMeta("paused"), uid);
+  list.replaceChildren(...entries.map((e) => entryRow(e, changed)));
+  const sentList = document.getElementById("outbox-sent");
+  if (sentList) {
+    const sent = (await all("sent")).filter((e) => String(e.user_id) === uid)
+      .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1)).slice(0, 20);
+    sentList.replaceChildren(...sent.map(sentItem));
+  }
+  const discards = document.getElementById("outbox-discards");
+  if (discards) {
+    const mine = (await all("discards")).filter((d) => String(d.user_id) === uid);
+    discards.replaceChildren(...mine.map((d) => el("li", {},
+      `${kindLabel(d.kind)}, discarded ${when(d.discarded_at)} — reported to the office when there is signal.`)));
+  }
+}

@@ -1,0 +1,277 @@
+/* The outbox queue, shared by the page and the service worker (sw.js imports it).
+ *
+ * Laid out like Workbox's background-sync Queue (add, list, replay one at a time, put back on
+ * failure, retry with backoff), but the rows are our own entries, which a person can read, fix
+ * and discard on /outbox, not stored Requests:
+ *   {id, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url}
+ *
+ * Exactly once: each entry keeps its client UUID; the server is idempotent on it (the same id
+ * again answers 200 with the same result). An entry leaves the phone only after the server
+ * confirmed it (2xx with a result) and its photos are stored. One flush at a time, page or
+ * worker, under navigator.locks "outbox-flush"; an entry being sent can't be edited or discarded.
+ *
+ * A confirmed entry moves to the "sent" store with the server's result (violation no., holding
+ * period end, ticket number), kept SENT_KEEP_DAYS, so the "what now" page can say where an entry
+ * is (on the phone, being sent, refused, received) with or without signal.
+ */
+import { all, del, get, getMeta, put, setMeta, tx } from "./db.js";
+import { localIso } from "./format.js";
+import { fill } from "./urls.js";
+
+const SENT_KEEP_DAYS = 7;
+const LOCK = "outbox-flush";
+const AUTOMATIC = ["timer", "worker-start"]; // these wait out the backoff; "online", app open, "Sync now" don't
+export const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel("outbox") : null;
+// Counters of this context (page or worker), for tests and the benchmark to wait on.
+export const stats = { sent: 0, photos: 0, flushes: 0 };
+// {sync, photo: ".../{id}/photos/{n}", discarded}: from the page's URL table or the worker's SHELL.
+let urls = null;
+
+export function configure(table) { urls = table; }
+
+export function withLock(fn) {
+  if (typeof navigator !== "undefined" && navigator.locks) return navigator.locks.request(LOCK, fn);
+  return fn(); // very old browsers: the server's idempotency still prevents doubles
+}
+
+export function notify(type, extra) {
+  if (channel) channel.postMessage(Object.assign({ type }, extra || {}));
+}
+
+export async function currentUser() {
+  const session = await getMeta("session");
+  return session && session.value ? String(session.value) : null;
+}
+
+// List: this officer's entries, oldest first (the order they are sent in).
+export async function entriesFor(userId) {
+  const rows = await all("outbox");
+  return rows.filter((e) => String(e.user_id) === String(userId))
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function chooseId(formId, editing) {
+  if (editing) {
+    const old = await get("outbox", editing);
+    // Never stored by the server: the same UUID; a conflict (409): a new one.
+    if (old && !old.conflict) return old.id;
+    return crypto.randomUUID();
+  }
+  // A cached form page carries the id it was rendered with: use it only once.
+  if (UUID.test(formId || "") && !(await get("used_ids", formId)) && !(await get("outbox", formId))) return formId;
+  return crypto.randomUUID();
+}
+
+// Add: store an entry before anything is sent. `editing`: the id of a refused entry it replaces.
+export function add({ formId, editing, kind, payload, photos, createdAt, uid, formUrl }) {
+  // A new entry needs no lock (nobody else knows it); replacing an edited one does.
+  const run = editing ? withLock : (fn) => fn();
+  return run(async () => {
+    const id = await chooseId(formId, editing);
+    if (editing) {
+      const old = await get("outbox", editing);
+      if (old && old.status === "sending") throw new Error("the entry is being sent right now");
+      if (old) await del("outbox", editing);
+    }
+    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: createdAt, attempts: 0,
+                    last_error: null, status: "pending", user_id: uid, form_url: formUrl };
+    await tx(["outbox", "used_ids"], "readwrite", (s) => {
+      s.outbox.put(entry);
+      s.used_ids.put({ id, at: Date.now() });
+    });
+    notify("changed");
+    return entry;
+  });
+}
+
+async function readJson(res) {
+  try { return await res.json(); } catch (err) { return null; }
+}
+
+function problem(body, status) {
+  if (body && body.errors) return body.errors;
+  return { _: (body && body.message) || `The server answered ${status}.` };
+}
+
+const post = (url, headers, body) => fetch(url, { method: "POST", credentials: "same-origin", cache: "no-store", headers, body });
+const retryable = (status) => status >= 500 || status === 408 || status === 429;
+
+// The entry itself. Returns null when confirmed (entry.result set), else an outcome as sendEntry.
+async function sendBody(entry) {
+  let res;
+  try {
+    res = await post(urls.sync, { "Content-Type": "application/json", "Accept": "application/json" },
+      JSON.stringify({ id: entry.id, kind: entry.kind, recorded_at: entry.created_at,
+                       payload: entry.payload, officer_id: Number(entry.user_id) }));
+  } catch (err) {
+    return "network";
+  }
+  const body = await readJson(res);
+  if ((res.status === 200 || res.status === 201) && body && "result" in body) {
+    entry.result = body.result;
+    entry.confirmed_at = new Date().toISOString();
+    await put("outbox", entry);
+    return null;
+  }
+  if (res.status === 401) return "signed_out";
+  if (res.status === 403 && body && body.status === "wrong_user") return "wrong_user";
+  if (res.status >= 400 && !retryable(res.status)) {
+    entry.status = "failed";
+    entry.http_status = res.status;
+    entry.conflict = res.status === 409; // stored before with other content: needs a new id
+    entry.last_error = problem(body, res.status);
+    await put("outbox", entry);
+    return "failed";
+  }
+  entry.last_error = problem(body, res.status);
+  return "server";
+}
+
+// Its photos, one request each, from the first not yet stored. Null when all are stored.
+async function sendPhotos(entry, photos) {
+  for (let i = entry.photos_sent || 0; i < photos.length; i++) {
+    let res;
+    try {
+      res = await post(fill(urls.photo, { id: entry.id, n: i }), { "Content-Type": photos[i].type || "image/jpeg" }, photos[i]);
+    } catch (err) {
+      return "network";
+    }
+    if (res.status === 401) return "signed_out";
+    if (retryable(res.status)) {
+      entry.last_error = { photos: `The server answered ${res.status} to photo ${i + 1}.` };
+      return "server";
+    }
+    if (!res.ok) {
+      entry.status = "failed";
+      entry.http_status = res.status;
+      entry.last_error = problem(await readJson(res), res.status);
+      entry.last_error.photos = entry.last_error.photos || `Photo ${i + 1} was refused.`;
+      await put("outbox", entry);
+      return "failed";
+    }
+    entry.photos_sent = i + 1;
+    stats.photos += 1;
+    await put("outbox", entry);
+  }
+  return null;
+}
+
+// Send one entry and its photos. Returns "sent" | "failed" | "network" | "server" | "signed_out" | "wrong_user".
+async function sendEntry(entry) {
+  const refused = entry.result ? null : await sendBody(entry);
+  if (refused) return refused;
+  const photos = entry.photos || [];
+  const photoOutcome = await sendPhotos(entry, photos);
+  if (photoOutcome) return photoOutcome;
+  // Off the outbox and into "sent" in one transaction: never in both, never in neither.
+  await tx(["outbox", "sent"], "readwrite", (s) => {
+    s.outbox.delete(entry.id);
+    s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
+                 created_at: entry.created_at, confirmed_at: entry.confirmed_at,
+                 photos: photos.length, dog_id: entry.payload && entry.payload.dog_id,
+                 codes: entry.payload && entry.payload.codes });
+  });
+  stats.sent += 1;
+  notify("sent", { id: entry.id });
+  return "sent";
+}
+
+// Sent entries are kept a few days (the "what now" page, the outbox's "sent" list), then dropped.
+async function pruneSent() {
+  const cutoff = new Date(Date.now() - SENT_KEEP_DAYS * 86400000).toISOString();
+  const old = (await all("sent")).filter((e) => (e.confirmed_at || "") < cutoff);
+  if (old.length) await tx("sent", "readwrite", (s) => { for (const e of old) s.sent.delete(e.id); });
+}
+
+// Backoff for automatic replays after a network error or 5xx: 2 s, 4 s, ... up to 2 min.
+const backoffMs = (attempts) => Math.min(120000, 2000 * Math.pow(2, Math.min(attempts - 1, 6)));
+
+async function backoffUntil() {
+  const row = await getMeta("retry_at");
+  return row ? row.value : 0;
+}
+
+// Replay: send what waits, oldest first, one at a time; stop at the first that can't go now.
+export async function flush(reason) {
+  // No network at all: don't count it as an attempt. (onLine true proves nothing; false does.)
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return { reason, stopped: "offline", retry: true, sent: 0, failed: 0 };
+  if (AUTOMATIC.includes(reason) && Date.now() < await backoffUntil()) return { reason, stopped: "backoff", retry: true, sent: 0, failed: 0 };
+  const result = await withLock(() => flushLocked(reason));
+  notify("flushed", { result });
+  return result;
+}
+
+async function flushLocked(reason) {
+  const result = { reason, sent: 0, failed: 0, stopped: null, retry: false };
+  const userId = await currentUser();
+  if (!userId) { result.stopped = "signed_out"; return result; }
+  const paused = await getMeta("paused");
+  if (paused && paused.value && String(paused.value.user_id) === userId && reason !== "manual") {
+    result.stopped = paused.value.why;
+    return result;
+  }
+  await sendDiscards(userId);
+  for (const entry of await entriesFor(userId)) {
+    if (entry.status === "failed") continue;
+    entry.status = "sending"; // we hold the lock: any earlier "sending" was cut off mid-flight
+    await put("outbox", entry);
+    notify("changed");
+    const outcome = await sendEntry(entry);
+    if (outcome === "sent") { result.sent += 1; continue; }
+    if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
+    await putBack(entry, outcome, userId, result);
+    break;
+  }
+  if (!result.stopped) await setMeta("retry_at", 0);
+  if (result.sent) await pruneSent();
+  stats.flushes += 1;
+  notify("changed");
+  return result;
+}
+
+// Put back: the entry stays, in order, for the next attempt; the queue backs off or pauses.
+async function putBack(entry, outcome, userId, result) {
+  entry.status = "pending";
+  if (outcome === "network" || outcome === "server") {
+    entry.attempts = (entry.attempts || 0) + 1;
+    if (outcome === "network") entry.last_error = { _: "No connection to the server." };
+    await setMeta("retry_at", Date.now() + backoffMs(entry.attempts));
+    result.retry = true;
+  } else {
+    await setMeta("paused", { user_id: userId, why: outcome }); // signed out, or another officer's
+  }
+  entry.last_attempt_at = new Date().toISOString();
+  await put("outbox", entry);
+  result.stopped = outcome;
+}
+
+// Discards are logged to the server (audit) when it can be reached, kept locally until then.
+async function sendDiscards(userId) {
+  for (const d of await all("discards")) {
+    if (String(d.user_id) !== String(userId)) continue;
+    try {
+      const res = await post(urls.discarded, { "Content-Type": "application/json" }, JSON.stringify(d));
+      if (!(res.ok || (res.status >= 400 && res.status < 500 && res.status !== 401))) return;
+      await del("discards", d.id);
+    } catch (err) {
+      return;
+    }
+  }
+}
+
+// Discard an entry that is not being sent (asks the lock so no flush holds it right now).
+export function discard(id) {
+  return withLock(async () => {
+    const entry = await get("outbox", id);
+    if (!entry || entry.status === "sending") return false;
+    await put("discards", {
+      id: entry.id, kind: entry.kind, payload: entry.payload, last_error: entry.last_error,
+      created_at: entry.created_at, discarded_at: localIso(new Date()), user_id: entry.user_id,
+    });
+    await del("outbox", id);
+    notify("changed");
+    return true;
+  });
+}
