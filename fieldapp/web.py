@@ -123,6 +123,8 @@ def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.filters["clock"] = clock
+    from .tags.tokens import tag_url
+    app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
     # Flask-WTF offers csrf_token() as a global and a context variable: replace both.
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.context_processor(lambda: {"csrf_token": csrf_token})
