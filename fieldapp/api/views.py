@@ -13,11 +13,12 @@ from urllib.parse import urlparse
 from flask import Blueprint, abort, jsonify, make_response, request
 from flask_login import current_user
 
-from ..auth import OFFICERS, role_required
+from ..auth import permission_required
 from ..extensions import csrf, db
 from ..models import FieldEntry, record_event
 from ..services import field_data, ticket_numbers
-from ..services.entries import EntryErrors, submit_entry
+from ..services.entries import submit_entry
+from ..services.errors import ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -55,7 +56,7 @@ def _json_body() -> dict:
 
 
 @bp.post("/sync")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def sync():
     """One outbox entry -> its EntryOutcome (201 new, 200 replay, 409 conflict, 422 invalid)."""
     body = _json_body()
@@ -71,7 +72,7 @@ def sync():
 
 
 @bp.post("/sync/<entry_id>/photos/<int:index>")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def sync_photo(entry_id, index):
     """A photo of an entry already confirmed; idempotent on (entry id, index)."""
     entry = db.session.get(FieldEntry, entry_id)
@@ -87,7 +88,7 @@ def sync_photo(entry_id, index):
     from ..services.photos import store_photo
     try:
         stored = store_photo(entry_id, index, data, request.mimetype)
-    except EntryErrors as exc:
+    except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()
@@ -96,14 +97,14 @@ def sync_photo(entry_id, index):
 
 
 @bp.post("/outbox/discarded")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def outbox_discarded():
     """An officer discarded an entry that never reached the server: an audit trace of what."""
     body = _json_body()
     try:
         from ..services.entries import parse_entry_id
         entry_id = parse_entry_id(body.get("id"))
-    except EntryErrors as exc:
+    except ServiceError as exc:
         return jsonify(status="rejected", errors=exc.errors), 422
     record_event("outbox.discarded", None, actor=current_user, entry_id=entry_id,
                  entry_kind=str(body.get("kind", ""))[:30], payload=body.get("payload"),
@@ -114,7 +115,7 @@ def outbox_discarded():
 
 
 @bp.get("/field-dataset")
-@role_required(*OFFICERS)
+@permission_required("enforce")
 def field_dataset():
     """What a roadside scan needs offline, as a delta since data version `since`."""
     since = request.args.get("since", type=int)
@@ -124,16 +125,16 @@ def field_dataset():
 
 
 @bp.post("/ticket-blocks")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def ticket_blocks():
     """§9: reserve a block of ticket numbers for this phone (it holds them offline)."""
     body = _json_body()
     try:
         block = ticket_numbers.reserve_block(current_user, body.get("device_id"),
                                              int(body.get("size") or ticket_numbers.BLOCK_SIZE))
-    except (EntryErrors, ValueError) as exc:
+    except (ServiceError, ValueError) as exc:
         db.session.rollback()
-        errors = exc.errors if isinstance(exc, EntryErrors) else {"size": "Not a number."}
+        errors = exc.errors if isinstance(exc, ServiceError) else {"size": "Not a number."}
         return jsonify(status="rejected", errors=errors), 422
     db.session.commit()
     return jsonify(status="created", block={
@@ -144,13 +145,13 @@ def ticket_blocks():
 
 
 @bp.post("/ticket-numbers/<number>/void")
-@role_required(*OFFICERS)
+@permission_required("issue_ticket")
 def void_ticket_number(number):
     """§9: void a spoiled number now (offline, the phone queues a "ticket_void" entry instead)."""
     body = _json_body()
     try:
         text = ticket_numbers.void_number(current_user, number, body.get("reason"))
-    except EntryErrors as exc:
+    except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()

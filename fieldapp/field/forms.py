@@ -1,5 +1,5 @@
 """Field forms: what the officer's screens render. Validation is the entry kinds' own
-(services/enforcement.py), so a form posted here and the same entry from the outbox are
+(services/enforcement/), so a form posted here and the same entry from the outbox are
 judged alike; these forms carry the values typed and the messages per field."""
 import uuid
 from datetime import datetime
@@ -66,6 +66,7 @@ class ViolationForm(LocationMixin, EntryForm):
 class SeizureForm(LocationMixin, EntryForm):
     violation_entry_id = HiddenField()
     codes = SelectMultipleField("Seized for", choices=CODE_CHOICES, validate_choice=False)
+    ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
     owner_known = RadioField("Is the owner known?", choices=[("yes", "Yes, the owner is known"),
                                                             ("no", "No, owner unknown")],
                              validate_choice=False)
@@ -78,6 +79,7 @@ class TicketForm(EntryForm):
     violation_entry_id = HiddenField()
     ticket_number = StringField("Ticket number", render_kw={"autocomplete": "off", "inputmode": "text"})
     codes = SelectMultipleField("Offence", choices=CODE_CHOICES, validate_choice=False)
+    ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
     served_capacity = RadioField("Person served is", choices=list(SERVED_CAPACITIES.items()),
                                  validate_choice=False)
     served_name = StringField("Full name of the person served", render_kw={"autocomplete": "off"})

@@ -84,3 +84,19 @@ def dangerous_dog_extra_fee(hours_held: float) -> Decimal:
         return Decimal("0.00")
     periods = math.ceil((hours - 24) / 24)
     return DANGEROUS_DOG_DAILY_FEE * periods
+
+
+def deadline_table(start: date, days: int, closed_days=()) -> dict:
+    """§8(B) redemption deadlines for impoundments made on each of `days` dates from `start`,
+    for the phone to show with no signal:
+    {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}."""
+    from datetime import timedelta
+    closed = list(closed_days)
+    table = {}
+    for i in range(days):
+        d = start + timedelta(days=i)
+        table[d.isoformat()] = {
+            "owner_known": redemption_deadline(d, True, closed).isoformat(),
+            "owner_unknown": redemption_deadline(d, False, closed).isoformat(),
+        }
+    return table

@@ -51,10 +51,6 @@ class User(db.Model):
         """Every power this user holds (the page tells its scripts which, see static/js/dom.js)."""
         return [p.action for p in WHO_MAY_ACT if may(self.role, p.action)]
 
-    def has_role(self, *roles: str) -> bool:
-        """Whether the role is one of `roles` (no role holds another's powers, not even the
-        admin's). Only the roadside code still checks role lists; everything else asks `may`."""
-        return self.role in roles
 
 
 class Owner(db.Model):

@@ -9,43 +9,29 @@ call `submit_entry`, which is idempotent on the UUID:
 - same id, new payload -> 409 (kept on the phone for a person to look at)
 - invalid              -> 422 with a message per field; nothing is written
 
-Each kind registers a validator (payload -> clean values or errors) and an applier
-(clean values -> result dict) with `register_kind`.
+- a user without the kind's power -> 403 (`User.may`, fieldapp/law/authority.py)
+
+The kinds are listed in `services/registry.py: ENTRY_KINDS`: each a validator (payload ->
+typed input, or ServiceError), an applier (input -> result dict) and the power it needs.
+
+Transactions: services never commit or roll back (the view or the request does), with one
+exception, by design: `submit_entry` is its own transaction. It commits the entry and its
+records together, or rolls back everything on a ServiceError or a lost race for the UUID,
+because the stored result is what makes the next arrival of the same UUID a harmless replay.
 """
 import hashlib
 import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Callable
 
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..law.authority import POWERS
 from ..models import FieldEntry
-
-
-class EntryErrors(Exception):
-    """Raised by a validator or applier: field name -> message a person understands."""
-
-    def __init__(self, errors: dict[str, str]):
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
-        self.errors = errors
-
-
-@dataclass(frozen=True)
-class EntryKind:
-    name: str
-    roles: tuple[str, ...]
-    validate: Callable[[dict, object], dict]  # (payload, user) -> clean dict, or raise EntryErrors
-    apply: Callable[[dict, FieldEntry, object], dict]  # (clean, entry, user) -> result dict
-
-
-KINDS: dict[str, EntryKind] = {}
-
-
-def register_kind(name: str, roles: tuple[str, ...], validate, apply) -> None:
-    KINDS[name] = EntryKind(name, roles, validate, apply)
+from .errors import ServiceError
+from .registry import KINDS
 
 
 @dataclass
@@ -69,30 +55,33 @@ def parse_entry_id(value) -> str:
     try:
         return str(uuid.UUID(str(value)))
     except (ValueError, TypeError):
-        raise EntryErrors({"id": "The entry has no valid identifier (UUID)."}) from None
+        raise ServiceError({"id": "The entry has no valid identifier (UUID)."}) from None
 
 
 def parse_recorded_at(value) -> datetime:
     try:
         when = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
     except (ValueError, TypeError):
-        raise EntryErrors({"recorded_at": "The time the entry was recorded is missing or unreadable."}) from None
+        raise ServiceError({"recorded_at": "The time the entry was recorded is missing or unreadable."}) from None
     if when.tzinfo is None:
-        raise EntryErrors({"recorded_at": "The time the entry was recorded has no time zone."})
+        raise ServiceError({"recorded_at": "The time the entry was recorded has no time zone."})
     return when.astimezone(timezone.utc)
 
 
 def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
+    """The entry applied once (the one service that commits: see the module's docstring)."""
     try:
         entry_id = parse_entry_id(entry_id)
         recorded = parse_recorded_at(recorded_at)
-    except EntryErrors as exc:
+    except ServiceError as exc:
         return EntryOutcome(422, errors=exc.errors)
     spec = KINDS.get(kind)
     if spec is None:
         return EntryOutcome(422, errors={"kind": f"Unknown kind of entry: {kind!r}."})
-    if not user.has_role(*spec.roles):
-        return EntryOutcome(403, errors={"kind": "Your role may not record this kind of entry."})
+    if not user.may(spec.power):
+        power = POWERS[spec.power]
+        return EntryOutcome(403, errors={"kind": f"Your role may not record this kind of entry. "
+                                                 f"{power.section}: {power.text}"})
     if not isinstance(payload, dict):
         return EntryOutcome(422, errors={"payload": "The entry has no content."})
 
@@ -108,7 +97,7 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         db.session.flush()  # claims the UUID before any record is written
         entry.result = spec.apply(clean, entry, user)
         db.session.commit()
-    except EntryErrors as exc:
+    except ServiceError as exc:
         db.session.rollback()
         return EntryOutcome(422, errors=exc.errors)
     except IntegrityError:
@@ -142,9 +131,3 @@ def form_to_payload(form) -> dict:
         payload[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
     return {k.removesuffix("[]"): v for k, v in payload.items()}
 
-
-def as_list(value) -> list:
-    """A payload field that may hold one value or many (checkboxes) as a list."""
-    if value is None or value == "":
-        return []
-    return list(value) if isinstance(value, (list, tuple)) else [value]

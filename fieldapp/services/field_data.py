@@ -23,6 +23,8 @@ from sqlalchemy.orm import Session, selectinload
 from ..extensions import db
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..timeutil import local_today, utcnow
+from ..law.impoundment import deadline_table
+from .enforcement import attach_enforcement, closed_days
 from .status import dog_status
 
 # Columns whose change alone does not change the card (the bump itself, bookkeeping).
@@ -120,8 +122,9 @@ def field_dataset(since: int | None = None, today=None) -> dict:
     if since is not None:
         query = query.where(Dog.data_version > since)
     dogs = db.session.execute(query).scalars().all()
-    _attach_enforcement(dogs)  # one query for every dog's flags, not one per dog
-    deadlines = _redemption_deadlines(today)
+    attach_enforcement(dogs)  # one query for every dog's flags, not one per dog
+    # §8(B) redemption deadlines for seizures made offline, three weeks ahead.
+    deadlines = deadline_table(today, 21, closed_days())
     return {
         "version": max([current_version()] + [d.data_version for d in dogs]),
         "since": since,
@@ -132,27 +135,3 @@ def field_dataset(since: int | None = None, today=None) -> dict:
         "redemption_deadlines": deadlines,
     }
 
-
-def _attach_enforcement(dogs):
-    try:
-        from .enforcement import attach_enforcement
-    except ImportError:  # issue 5 not merged: no enforcement flags
-        return
-    attach_enforcement(dogs)
-
-
-def _redemption_deadlines(today):
-    """§8(B) redemption deadlines for seizures made offline, from the field engineer's table."""
-    try:
-        from .enforcement import closed_days, deadline_table
-    except ImportError:  # issue 5 not merged yet: the card shows no deadline offline
-        return None
-    return _isoformat(deadline_table(today, 21, closed_days()))
-
-
-def _isoformat(value):
-    if isinstance(value, dict):
-        return {(k.isoformat() if hasattr(k, "isoformat") else k): _isoformat(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_isoformat(v) for v in value]
-    return value.isoformat() if hasattr(value, "isoformat") else value

@@ -2,7 +2,7 @@
 
 A phone photo carries EXIF (often the GPS position of the officer's home, the phone's serial);
 we keep only the pixels: re-encoded as JPEG, at most 1600 px on the long side.
-The request commits (fieldapp.web). Refusals are the entry's per-field errors (`EntryErrors`),
+The request commits (fieldapp.web). Refusals are the entry's per-field errors (`ServiceError`),
 as the roadside entry code expects.
 """
 from sqlalchemy.exc import IntegrityError
@@ -10,7 +10,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import images
 from ..extensions import db
 from ..models.enforcement import Photo
-from .entries import EntryErrors, parse_entry_id
+from .entries import parse_entry_id
+from .errors import ServiceError
 
 MAX_SIDE = 1600
 MAX_BYTES = 20 * 1024 * 1024
@@ -21,18 +22,18 @@ JPEG_QUALITY = 82
 def clean_jpeg(data: bytes) -> tuple[bytes, int, int]:
     """The image made safe to keep (fieldapp.images), or a per-field error for the entry."""
     if data and len(data) > MAX_BYTES:
-        raise EntryErrors({"photos": "The photo is empty or larger than 20 MB."})
+        raise ServiceError({"photos": "The photo is empty or larger than 20 MB."})
     try:
         return images.clean_jpeg(data, MAX_SIDE, JPEG_QUALITY)
     except images.PhotoError as exc:
-        raise EntryErrors({"photos": str(exc)}) from None
+        raise ServiceError({"photos": str(exc)}) from None
 
 
 def store_photo(entry_id: str, index: int, data: bytes, content_type: str) -> Photo:
     """Keep photo `index` of field entry `entry_id`; the same (entry, index) again returns the first."""
     entry_id = parse_entry_id(entry_id)
     if not isinstance(index, int) or not 0 <= index < MAX_PHOTOS_PER_ENTRY:
-        raise EntryErrors({"photos": f"At most {MAX_PHOTOS_PER_ENTRY} photos per entry."})
+        raise ServiceError({"photos": f"At most {MAX_PHOTOS_PER_ENTRY} photos per entry."})
     existing = _find(entry_id, index)
     if existing is not None:
         return existing

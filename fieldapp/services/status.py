@@ -1,22 +1,17 @@
 """The roadside status of a dog: what an officer sees at a glance (card, tag API, offline copy).
 
 One dict shape serves the status card, `GET /api/tags/<token>` and the offline field
-dataset, so the three can never disagree. Flags come from `FLAG_SOURCES`: each is a
-function (dog, today) -> list of flag dicts; areas add theirs (impounded, violations, ...).
+dataset, so the three can never disagree. Flags come from `FLAG_SOURCES`, the one list in
+services/registry.py: each is a function (dog, today) -> list of flag dicts (declared
+dangerous/vicious, lost/stolen, impounded, prior violations, rabies request due).
 
 A flag source reads only `today` and the dog's own data, i.e. what bumps Dog.data_version
 when it changes: the offline dataset sends a dog again only when its data_version moved,
-and the status card reuses a rendered card body while (dog, data_version, date) are the same.
+and the officer's phone shows that copy first.
 `dog` is a Dog or the status card's CardDog (field/card.py: the same attributes, plain rows).
 """
 from ..law import license_status, rabies_status
-
-FLAG_SOURCES = []
-
-
-def flag_source(fn):
-    FLAG_SOURCES.append(fn)
-    return fn
+from .registry import FLAG_SOURCES
 
 
 def _iso(d):
@@ -62,23 +57,3 @@ def dog_status(dog, today) -> dict:
         "flags": flags,
     }
 
-
-@flag_source
-def _declared_by_justice(dog, today):
-    """§10(B)(1): a dog the Town Justice declared dangerous or vicious."""
-    flags = []
-    if dog.vicious_declared_on:
-        flags.append({"code": "vicious", "label": "Declared VICIOUS by the Town Justice",
-                      "since": _iso(dog.vicious_declared_on)})
-    if dog.dangerous_declared_on:
-        flags.append({"code": "dangerous", "label": "Declared DANGEROUS by the Town Justice",
-                      "since": _iso(dog.dangerous_declared_on)})
-    return flags
-
-
-@flag_source
-def _reported_missing(dog, today):
-    """§5(J)(1): the owner reported the dog lost or stolen."""
-    if dog.status in ("lost", "stolen"):
-        return [{"code": dog.status, "label": f"Reported {dog.status}", "since": _iso(dog.status_on)}]
-    return []

@@ -10,16 +10,18 @@ Paper ticket books have the same rules the clerk audits: every number is account
 - `void_number(officer, number, reason)`: a spoiled number, never to be used.
 - `gaps()`: numbers skipped inside what was used of a block (a later number of the block was used
   or voided), as ranges; `not_yet_used()`: numbers after the last one used, still held by a phone.
-Errors are `EntryErrors({"ticket_number": ...})` so an entry applier can let them through.
+Errors are `ServiceError({"ticket_number": ...})` so an entry applier can let them through.
+A void recorded offline is the "ticket_void" entry kind (services/registry.py).
 """
 import re
+from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Sequence, next_in_sequence, record_event
 from ..models.tickets import TicketBlock, TicketNumberUse
-from .entries import EntryErrors
+from .errors import ServiceError
 
 PREFIX = "SC-"
 BLOCK_SIZE = 25
@@ -34,7 +36,7 @@ def format_number(n: int) -> str:
 def parse_number(number) -> int:
     match = _NUMBER.match(str(number or ""))
     if not match:
-        raise EntryErrors({"ticket_number": "The ticket number is missing or not like SC-000123."})
+        raise ServiceError({"ticket_number": "The ticket number is missing or not like SC-000123."})
     return int(match.group(1))
 
 
@@ -42,9 +44,9 @@ def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBloc
     """A new block for this officer's device; flushed, not committed (the caller commits)."""
     device_id = (device_id or "").strip()[:64]
     if not device_id:
-        raise EntryErrors({"device_id": "The phone did not say which device it is."})
+        raise ServiceError({"device_id": "The phone did not say which device it is."})
     if not 1 <= size <= 200:
-        raise EntryErrors({"size": "A block holds from 1 to 200 numbers."})
+        raise ServiceError({"size": "A block holds from 1 to 200 numbers."})
     first = next_in_sequence("ticket_number")
     # Advance the same counter past the whole block in the same transaction (row is locked).
     db.session.get(Sequence, "ticket_number").value = first + size - 1
@@ -64,7 +66,7 @@ def _block_of(officer, n: int) -> TicketBlock:
     block = db.session.execute(db.select(TicketBlock).where(
         TicketBlock.first <= n, TicketBlock.last >= n)).scalar_one_or_none()
     if block is None or block.officer_id != officer.id:
-        raise EntryErrors({"ticket_number": f"{format_number(n)} is not in a block of numbers "
+        raise ServiceError({"ticket_number": f"{format_number(n)} is not in a block of numbers "
                                             "reserved for you. Use a number from your own block."})
     return block
 
@@ -76,7 +78,7 @@ def _use(officer, number, status: str, reason=None, entry_id=None) -> str:
     existing = db.session.execute(db.select(TicketNumberUse).filter_by(number=text)).scalar_one_or_none()
     if existing is not None:
         said = "used on a ticket" if existing.status == "used" else "voided"
-        raise EntryErrors({"ticket_number": f"{text} was already {said}. No number is used twice; "
+        raise ServiceError({"ticket_number": f"{text} was already {said}. No number is used twice; "
                                             "take the next one from your block."})
     use = TicketNumberUse(number=text, block_id=block.id, officer_id=officer.id, status=status,
                           reason=reason, entry_id=entry_id)
@@ -84,19 +86,19 @@ def _use(officer, number, status: str, reason=None, entry_id=None) -> str:
         with db.session.begin_nested():
             db.session.add(use)
     except IntegrityError:  # the same number claimed at the same moment elsewhere
-        raise EntryErrors({"ticket_number": f"{text} was just used. Take the next number."}) from None
+        raise ServiceError({"ticket_number": f"{text} was just used. Take the next number."}) from None
     return text
 
 
 def claim_number(officer, number, entry_id=None) -> str:
-    """Mark `number` used on a ticket; returns it formatted. Raises EntryErrors if not allowed."""
+    """Mark `number` used on a ticket; returns it formatted. Raises ServiceError if not allowed."""
     return _use(officer, number, "used", entry_id=entry_id)
 
 
 def void_number(officer, number, reason: str, entry_id=None) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise EntryErrors({"reason": "Say why the number is void (for example: spoiled, torn)."})
+        raise ServiceError({"reason": "Say why the number is void (for example: spoiled, torn)."})
     text = _use(officer, number, "void", reason=reason[:200], entry_id=entry_id)
     record_event("ticket_number.voided", None, actor=officer, number=text, reason=reason[:200])
     return text
@@ -179,30 +181,28 @@ def voids() -> list[TicketNumberUse]:
 
 
 # A void works offline too: the phone queues a "ticket_void" entry in its outbox.
-def _validate_void(payload, user):
+@dataclass(frozen=True)
+class VoidInput:
+    number: int
+    reason: str
+
+
+def validate_void(payload, user) -> VoidInput:
     errors = {}
     try:
         n = parse_number(payload.get("ticket_number"))
-    except EntryErrors as exc:
+    except ServiceError as exc:
         errors.update(exc.errors)
         n = None
     reason = str(payload.get("reason") or "").strip()
     if not reason:
         errors["reason"] = "Say why the number is void (for example: spoiled, torn)."
     if errors:
-        raise EntryErrors(errors)
-    return {"number": n, "reason": reason}
+        raise ServiceError(errors)
+    return VoidInput(n, reason)
 
 
-def _apply_void(clean, entry, user):
-    text = void_number(user, clean["number"], clean["reason"], entry_id=entry.id)
-    return {"ticket_number": text, "status": "void", "reason": clean["reason"]}
+def apply_void(clean: VoidInput, entry, user) -> dict:
+    text = void_number(user, clean.number, clean.reason, entry_id=entry.id)
+    return {"ticket_number": text, "status": "void", "reason": clean.reason}
 
-
-def _register():
-    from .entries import register_kind
-    from ..auth import OFFICERS
-    register_kind("ticket_void", OFFICERS, _validate_void, _apply_void)
-
-
-_register()

@@ -236,6 +236,16 @@ def kill_frozen(live_server):
     live_server.proc = None
 
 
+def redeemed(live_server, dog_id):
+    """The owner redeemed the dog: its impoundment is no longer "held"."""
+    app = live_server.app()
+    with app.app_context():
+        for imp in db.session.execute(db.select(Impoundment).filter_by(dog_id=dog_id, status="held")).scalars():
+            imp.status = "redeemed"
+        db.session.commit()
+        db.engine.dispose()
+
+
 def test_server_frozen_and_killed_mid_sync_twice_each_entry_stored_once(phone, live_server, tmp_path):
     bella = dog_facts(live_server, "Bella")
     photo = photo_with_location(tmp_path / "IMG_0002.jpg")
@@ -280,6 +290,7 @@ def test_server_frozen_and_killed_mid_sync_twice_each_entry_stored_once(phone, l
         assert counts(live_server) == {"FieldEntry": 3 * (cycle + 1), "Violation": cycle + 1,
                                        "Impoundment": cycle + 1, "AppearanceTicket": 0,
                                        "Photo": cycle + 1, "SwornComplaint": cycle + 1}
+        redeemed(live_server, bella["id"])  # a dog held now is not seized again (§8)
     app = live_server.app()
     with app.app_context():
         complaints = db.session.execute(db.select(SwornComplaint).order_by(SwornComplaint.id)).scalars().all()

@@ -12,10 +12,11 @@ from fieldapp.law import redemption_deadline
 from fieldapp.models import Dog, FieldEntry, User
 from fieldapp.models.enforcement import (AppearanceTicket, Impoundment, RabiesRequest, SwornComplaint,
                                          Violation)
-from fieldapp.services.enforcement import deadline_table, first_court_session
+from fieldapp.law.impoundment import deadline_table
 from fieldapp.settings import set_setting
 
 EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting"]
+EVERY_5A1_EXCEPTION = ["5A1-under-4-months", "5H-dog-show"]
 
 
 def dog_id(app, name):
@@ -171,7 +172,8 @@ def test_s8B_holding_period_nine_business_days_owner_known_five_unknown(client, 
                     seized_at="2026-10-19T10:00")  # a Monday
     assert known.status_code == 201
     unknown, _ = post(client, "/field/seizures/new", dog_id="", dog_description="Grey husky, no collar",
-                      codes=["6A1"], owner_known="no", seized_at="2026-10-19T10:00", location_text="Ridge Rd")
+                      codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION, owner_known="no", seized_at="2026-10-19T10:00",
+                      location_text="Ridge Rd")
     assert unknown.status_code == 201
     with app.app_context():
         imps = db.session.execute(db.select(Impoundment).order_by(Impoundment.id)).scalars().all()
@@ -189,7 +191,7 @@ def test_s8B_town_closed_days_are_not_business_days(client, auth, app):
         set_setting("town_closed_days", "2026-10-21")
         db.session.commit()
     response, _ = post(client, "/field/seizures/new", dog_id=str(dog_id(app, "Duke")), codes=["5A1"],
-                       owner_known="no", seized_at="2026-10-19T10:00", location_text="Fox Rd")
+                       ruled_out=EVERY_5A1_EXCEPTION, owner_known="no", seized_at="2026-10-19T10:00", location_text="Fox Rd")
     assert response.status_code == 201
     with app.app_context():
         assert db.session.execute(db.select(Impoundment)).scalar_one().redemption_deadline == date(2026, 10, 27)
@@ -208,16 +210,15 @@ def test_s8A_seizure_needs_a_violation_and_owner_known(client, auth, app):
 def test_seizure_replay_same_uuid_same_deadline(client, auth, app):
     auth.login("dco")
     data = {"entry_id": str(uuid.uuid4()), "dog_id": str(dog_id(app, "Max")), "codes": "6A1",
-            "owner_known": "yes", "seized_at": "2026-10-19T10:00", "location_text": "Lake Rd"}
+            "ruled_out": EVERY_6A1_EXCEPTION, "owner_known": "yes", "seized_at": "2026-10-19T10:00", "location_text": "Lake Rd"}
     first = client.post("/field/seizures/new", data=data)
     second = client.post("/field/seizures/new", data=data)
     assert (first.status_code, second.status_code) == (201, 200)
     assert count(app, Impoundment) == 1
 
 
-def test_s8B_deadline_table_for_offline_use(app):
-    with app.app_context():
-        table = deadline_table(date(2026, 10, 19), 3, [date(2026, 10, 21)])
+def test_s8B_deadline_table_for_offline_use():
+    table = deadline_table(date(2026, 10, 19), 3, [date(2026, 10, 21)])
     assert list(table) == ["2026-10-19", "2026-10-20", "2026-10-21"]
     assert table["2026-10-19"] == {"owner_known": redemption_deadline(date(2026, 10, 19), True, [date(2026, 10, 21)]).isoformat(),
                                    "owner_unknown": "2026-10-27"}
@@ -226,16 +227,72 @@ def test_s8B_deadline_table_for_offline_use(app):
 def test_impounded_dog_flagged_on_its_card(client, auth, app):
     auth.login("dco")
     max_id = dog_id(app, "Max")
-    post(client, "/field/seizures/new", dog_id=str(max_id), codes="6A1", owner_known="yes",
-         seized_at="2026-10-19T10:00", location_text="Lake Rd")
+    post(client, "/field/seizures/new", dog_id=str(max_id), codes="6A1", ruled_out=EVERY_6A1_EXCEPTION,
+         owner_known="yes", seized_at="2026-10-19T10:00", location_text="Lake Rd")
     card = client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     assert 'data-flag="impounded"' in card and "Held until Fri 30 Oct 2026" in card
+
+
+def test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out(client, auth, app):
+    auth.login("dco")
+    data = {"dog_id": str(dog_id(app, "Max")), "codes": "6A1", "owner_known": "yes", "location_text": "Lake Rd"}
+    response, _ = post(client, "/field/seizures/new", **data, ruled_out="6A1-hunting")
+    assert response.status_code == 422
+    assert "Running at large: rule out" in errors_of(response)["ruled_out"] and "(§6(B))" in errors_of(response)["ruled_out"]
+    assert count(app, Impoundment) == 0
+    form = client.get(f"/field/seizures/new?dog={dog_id(app, 'Max')}").get_data(as_text=True)
+    assert 'name="ruled_out" value="6B"' in form and 'name="ruled_out" value="6A1-hunting"' in form
+    ok, _ = post(client, "/field/seizures/new", **data, ruled_out=EVERY_6A1_EXCEPTION)
+    assert ok.status_code == 201
+
+
+def test_8A_seizure_of_an_unlicensed_dog_needs_the_5A1_age_exception_ruled_out(client, auth, app):
+    auth.login("dco")
+    data = {"dog_id": str(dog_id(app, "Duke")), "codes": "5A1", "owner_known": "no", "location_text": "Fox Rd"}
+    response, _ = post(client, "/field/seizures/new", **data, ruled_out="5H-dog-show")
+    assert response.status_code == 422 and "Under four months old" in errors_of(response)["ruled_out"]
+    ok, _ = post(client, "/field/seizures/new", **data, ruled_out=EVERY_5A1_EXCEPTION)
+    assert ok.status_code == 201
+
+
+def test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
+    auth.login("dco")
+    violation = record_violation(client, app)  # 6A1, §6(B) and hunting ruled out
+    max_id = dog_id(app, "Max")
+    form = client.get(f"/field/seizures/new?violation={violation}&dog={max_id}").get_data(as_text=True)
+    assert re.search(r'name="ruled_out" value="6B"\s+checked', form)
+    assert "ruled out on the violation this follows carry over" in form
+    response, _ = post(client, "/field/seizures/new", violation_entry_id=violation, owner_known="yes")
+    assert response.status_code == 201
+
+
+def test_second_seizure_of_a_held_dog_is_refused(client, auth, app):
+    """§8: a dog held now (impoundment "held") is in the pound: it is not seized again, and
+    its card offers no "Seize dog"."""
+    auth.login("dco")
+    max_id = dog_id(app, "Max")
+    data = {"dog_id": str(max_id), "codes": "6A2", "owner_known": "yes", "location_text": "Lake Rd"}
+    first, _ = post(client, "/field/seizures/new", **data)
+    assert first.status_code == 201
+    card = client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    assert 'data-flag="impounded"' in card and ">Seize dog</a>" not in card and "Record violation" in card
+    again, _ = post(client, "/field/seizures/new", **data)
+    assert again.status_code == 422
+    assert "is held now" in again.get_data(as_text=True) and "cannot be seized again" in again.get_data(as_text=True)
+    assert count(app, Impoundment) == 1
+    with app.app_context():
+        db.session.execute(db.select(Impoundment)).scalar_one().status = "redeemed"
+        db.session.commit()
+    assert ">Seize dog</a>" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    after_redemption, _ = post(client, "/field/seizures/new", **data)
+    assert after_redemption.status_code == 201
 
 
 # --- §9 appearance ticket ----------------------------------------------------------------------
 
 def ticket_data(app, **over):
-    data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "served_capacity": "owner",
+    data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "ruled_out": EVERY_6A1_EXCEPTION,
+            "served_capacity": "owner",
             "served_name": "Mary Miller", "served_address": "100 Harwood Dr, Sandy Creek, NY 13145",
             "served_at": "2026-10-19T10:30"}
     data.update(over)
@@ -271,15 +328,6 @@ def test_s9_ticket_court_and_appearance_date_from_settings(client, auth, app):
     assert replay.status_code == 200 and count(app, AppearanceTicket) == 1
 
 
-def test_s9_first_court_session_skips_holidays(app):
-    court = {"weekday": 2, "min_days_ahead": 7, "name": "", "address": "", "time": "18:00"}
-    with app.app_context():
-        # Served Wed 24 Jun 2026: +7 = Wed 1 Jul; 8 Jul is the next Wednesday (no holiday).
-        assert first_court_session(date(2026, 6, 24), court, []) == date(2026, 7, 1)
-        # Served Wed 17 Dec 2025: +7 = Wed 24 Dec (fine), but Wed 25 Dec 2024 is Christmas -> 1 Jan is a holiday too.
-        assert first_court_session(date(2024, 12, 18), court, []) == date(2025, 1, 8)
-
-
 def test_s9_ticket_number_from_the_officers_block_used_once(client, auth, app):
     auth.login("dco")
     from fieldapp.services.ticket_numbers import block_numbers, reserve_block
@@ -291,6 +339,25 @@ def test_s9_ticket_number_from_the_officers_block_used_once(client, auth, app):
     assert first.status_code == 201 and number in first.get_data(as_text=True)
     again, _ = post(client, "/field/tickets/new", **ticket_data(app, ticket_number=number))
     assert again.status_code == 422 and "already used" in errors_of(again)["ticket_number"]
+
+
+def test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out(client, auth, app):
+    auth.login("dco")
+    response, _ = post(client, "/field/tickets/new", **ticket_data(app, ruled_out=["6A1-hunting"]))
+    assert response.status_code == 422 and "(§6(B))" in errors_of(response)["ruled_out"]
+    unlicensed, _ = post(client, "/field/tickets/new", **ticket_data(app, codes=["5A1"], ruled_out=[]))
+    assert unlicensed.status_code == 422 and "Under four months old" in errors_of(unlicensed)["ruled_out"]
+    assert count(app, AppearanceTicket) == 0
+    form = client.get("/field/tickets/new").get_data(as_text=True)
+    assert 'name="ruled_out" value="6B"' in form and 'name="ruled_out" value="5A1-under-4-months"' in form
+
+
+def test_9_ticket_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
+    auth.login("dco")
+    violation = record_violation(client, app)
+    response, _ = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=violation,
+                                                                  codes=[], ruled_out=[]))
+    assert response.status_code == 201
 
 
 def test_s4I_minor_owner_ticket_served_on_guardian(client, auth, app):
@@ -350,7 +417,7 @@ def test_s10A_complaint_must_be_under_oath(client, auth, app):
 # --- roles ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("url", ["/field/violations/new", "/field/seizures/new", "/field/tickets/new",
-                                 "/field/complaints/new"])
+                                 "/field/complaints/new", "/field/rabies-requests/new"])
 def test_clerk_cannot_record(client, auth, app, url):
     auth.login("clerk")
     assert client.get(url).status_code == 403
@@ -359,11 +426,34 @@ def test_clerk_cannot_record(client, auth, app, url):
     assert count(app, Violation) == 0
 
 
-def test_constable_can_ticket_and_record(client, auth, app):
+def test_s9_constable_records_and_seizes_but_may_not_issue_a_ticket(client, auth, app):
+    """§9 names the dog control officer and police officers; a constable (§7, §8(A)) enforces."""
     auth.login("constable")
-    record_violation(client, app)
+    violation = record_violation(client, app)
+    seized, _ = post(client, "/field/seizures/new", violation_entry_id=violation, owner_known="yes")
+    assert seized.status_code == 201
+    assert client.get("/field/tickets/new").status_code == 403
+    response, _ = post(client, "/field/tickets/new", **ticket_data(app))
+    assert response.status_code == 403 and count(app, AppearanceTicket) == 0
+
+
+def test_s9_police_officer_issues_a_ticket_s10A_but_takes_no_sworn_complaint(client, auth, app):
+    auth.login("police")  # the demo town's police officer
     response, _ = post(client, "/field/tickets/new", **ticket_data(app))
     assert response.status_code == 201
+    assert client.get("/field/complaints/new").status_code == 403
+    complaint, _ = post(client, "/field/complaints/new", **complaint_data())
+    assert complaint.status_code == 403 and count(app, SwornComplaint) == 0
+
+
+def test_s9_ticket_void_needs_the_power_to_issue_tickets(app):
+    from fieldapp.services.entries import submit_entry
+    from fieldapp.timeutil import utcnow
+    with app.app_context():
+        constable = db.session.execute(db.select(User).filter_by(username="constable")).scalar_one()
+        outcome = submit_entry(constable, str(uuid.uuid4()), "ticket_void", utcnow().isoformat(),
+                               {"ticket_number": "SC-000001", "reason": "torn"})
+        assert outcome.status == 403 and "§9" in outcome.errors["kind"]
 
 
 def test_justice_and_clerk_read_only(client, auth, app):

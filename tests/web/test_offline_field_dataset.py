@@ -32,8 +32,8 @@ def violation_seizure_request(dog, user):
     now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
     v = record(user, "violation", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
                occurred_at=now, location_text="Lake Rd", narrative="Loose.", rabies_request="y")
-    record(user, "seizure", dog_id=str(dog.id), codes=["6A1"], owner_known="yes", seized_at=now,
-           location_text="Lake Rd")
+    record(user, "seizure", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+           owner_known="yes", seized_at=now, location_text="Lake Rd")
     return v
 
 

@@ -6,14 +6,15 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Event, FieldEntry, User
-from fieldapp.services.entries import KINDS, EntryErrors, register_kind
+from fieldapp.services.errors import ServiceError
+from fieldapp.services.registry import KINDS, EntryKind
 
 NOW = datetime(2026, 6, 1, 14, 30, tzinfo=timezone.utc).isoformat()
 
 
 def _validate(payload, user):
     if not str(payload.get("where", "")).strip():
-        raise EntryErrors({"where": "Say where it happened."})
+        raise ServiceError({"where": "Say where it happened."})
     return {"where": payload["where"].strip()}
 
 
@@ -22,10 +23,8 @@ def _apply(clean, entry, user):
 
 
 @pytest.fixture(autouse=True)
-def test_kind():
-    register_kind("test_note", ("dco", "constable"), _validate, _apply)
-    yield
-    KINDS.pop("test_note", None)
+def test_kind(monkeypatch):
+    monkeypatch.setitem(KINDS, "test_note", EntryKind("test_note", "enforce", _validate, _apply))
 
 
 def officer_id(app, name="dco"):

@@ -8,7 +8,8 @@ from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.tickets import TicketNumberUse
 from fieldapp.services import ticket_numbers as tn
-from fieldapp.services.entries import EntryErrors, submit_entry
+from fieldapp.services.entries import submit_entry
+from fieldapp.services.errors import ServiceError
 
 
 def user(name):
@@ -38,13 +39,13 @@ def test_s9_a_ticket_number_is_used_once(app):
         number = tn.format_number(block.first)
         assert tn.claim_number(dco, number) == number
         db.session.commit()
-        with pytest.raises(EntryErrors) as again:
+        with pytest.raises(ServiceError) as again:
             tn.claim_number(dco, number)
         assert "already used" in again.value.errors["ticket_number"]
-        with pytest.raises(EntryErrors) as other:  # not in the constable's blocks
+        with pytest.raises(ServiceError) as other:  # not in the constable's blocks
             tn.claim_number(con, tn.format_number(block.first + 1))
         assert "not in a block" in other.value.errors["ticket_number"]
-        with pytest.raises(EntryErrors):
+        with pytest.raises(ServiceError):
             tn.void_number(dco, number, "spoiled")  # used numbers cannot be voided
 
 
@@ -69,7 +70,7 @@ def test_s9_voids_are_recorded_and_gaps_listed_for_the_clerk(app):
         assert tn.gaps() == []  # the rest of the block is still on the phone: not gaps
         assert [g["text"] for g in tn.not_yet_used()] == [f"{nums[2]}–{nums[3]}"]
         assert [(v.number, v.reason) for v in tn.voids()] == [(nums[1], "torn")]
-        with pytest.raises(EntryErrors) as no_reason:
+        with pytest.raises(ServiceError) as no_reason:
             tn.void_number(dco, nums[2], "")
         assert "reason" in no_reason.value.errors
 

@@ -82,9 +82,10 @@ def _record_one_of_each():
     entries = [
         ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": now,
                        "location_text": "Lake Rd", "narrative": "Loose on the road."}),
-        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "owner_known": "yes", "seized_at": now,
+        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                     "owner_known": "yes", "seized_at": now,
                      "location_text": "Lake Rd"}),
-        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "served_capacity": "owner", "served_name": "Mary Miller",
+        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "served_capacity": "owner", "served_name": "Mary Miller",
                     "served_address": "100 Harwood Dr, Sandy Creek, NY 13145", "served_at": now}),
         ("complaint", {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
                        "sworn": "y", "codes": "6A2", "nature": "Barks all night.", "violation_on": now[:10],

@@ -1,0 +1,292 @@
+"""The five roadside entry pages (violation, seizure, ticket, complaint, rabies request) as one
+view, `new_entry`, driven by `ENTRY_PAGES`: per kind its URL and endpoint, form class, template,
+context builder, prefill (GET) and done page (201, or 200 for a replay).
+
+Without JavaScript the form posts here and goes through `submit_entry` with the page's client
+UUID (hidden `entry_id`), exactly as the offline outbox sends it; a refused entry (422) shows
+the form again with a message next to each field. The pages also work as generic pages (no
+query string) for the service worker's cache: field.js fills `dog_id` / `violation_entry_id`
+from the query string when they are empty.
+"""
+import json
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Callable
+
+from flask import abort, make_response, render_template, request, url_for
+from flask_login import current_user
+from sqlalchemy.orm import defer
+
+from ..auth import permission_required
+from ..extensions import db
+from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due, redemption_deadline
+from ..law.impoundment import deadline_table
+from ..models import Dog, FieldEntry
+from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
+from ..services import enforcement as enf
+from ..services.entries import form_to_payload, submit_entry
+from ..services.errors import ServiceError
+from ..services.photos import store_photo
+from ..services.registry import KINDS
+from ..timeutil import local_today, utcnow
+from .card import card_context, load_card_dog
+from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
+
+# "Ruled out: ..." words for each exception an officer must exclude before recording.
+RULED_OUT_WORDS = {
+    "6B": "not on the owner's own property",
+    "6A1-hunting": "not a hunting dog under command",
+    "5A1-under-4-months": "not a puppy under four months kept from running at large",
+    "5H-dog-show": "not at a dog show, licensed in the town where it lives",
+    "5B2": "no vet's statement that vaccination would endanger the dog",
+}
+
+def dog_arg():
+    raw = request.values.get("dog_id") or request.args.get("dog")
+    try:
+        return db.session.get(Dog, int(raw)) if raw else None
+    except ValueError:
+        return None
+
+
+def _violation_arg():
+    return enf.resolve_violation(request.values.get("violation_entry_id") or request.args.get("violation"))
+
+
+def _submit(kind):
+    """Submit the posted form as an entry; returns the outcome, and stores the photos."""
+    entry_id = request.form.get("entry_id")
+    outcome = submit_entry(current_user, entry_id, kind, utcnow().isoformat(),
+                           form_to_payload(request.form))
+    if outcome.status == 403:
+        abort(403)
+    outcome.photo_errors = []
+    if outcome.status in (200, 201):
+        files = [f for f in request.files.getlist("photos") if f and f.filename]
+        for index, f in enumerate(files):
+            try:
+                store_photo(entry_id, index, f.read(), f.mimetype or "")
+            except ServiceError as exc:
+                outcome.photo_errors.append(f"Photo {index + 1} ({f.filename}): {exc.errors['photos']}")
+    return outcome
+
+
+def page_response(template, http_status=200, push_url=None, **ctx):
+    response = make_response(render_template(template, **ctx), http_status)
+    if push_url:
+        response.headers["HX-Push-Url"] = push_url  # the address bar shows the record, not the form
+    return response
+
+
+def form_page(template, form, status=200, other_errors=None, **ctx):
+    dog = ctx.pop("dog", None) or dog_arg()
+    return page_response(template, status, form=form, dog=dog, other_errors=other_errors or {},
+                 now_input=now_local_input(), **ctx)
+
+
+def _exceptions_ctx():
+    """The exceptions an officer rules out before an offence stands (§6(B), §6(A)(1) hunting,
+    §5(A)(1), §5(H), §5(B)(2)), each with the offences it is for: violation, seizure, ticket."""
+    exceptions = {}
+    for code, r in VIOLATIONS.items():
+        for e in r.exceptions:
+            exceptions.setdefault(e.code, (e, []))[1].append(code)
+    return {"restrictions": VIOLATIONS, "ruled_out_words": RULED_OUT_WORDS, "exceptions": exceptions}
+
+
+def _following(violation, form):
+    """An entry made from a recorded violation takes over its codes and ruled-out exceptions."""
+    if violation is not None:
+        form.codes.data = list(violation.codes)
+        form.ruled_out.data = list(violation.ruled_out)
+    return form
+
+
+@dataclass(frozen=True)
+class EntryPage:
+    """One kind's form page: GET shows `prefill()`'s form, POST submits it; 201/200 -> `done`."""
+    kind: str
+    url: str
+    endpoint: str
+    form: type
+    template: str
+    context: Callable[[object], dict]  # (form) -> what the template needs besides the form
+    prefill: Callable[[], tuple]  # () -> (form, dog) for a GET
+    done: Callable  # (entry_id, outcome) -> response
+
+
+# Record violation ------------------------------------------------------------------------
+
+def violation_ctx(form=None):
+    return {**_exceptions_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
+            "presumptive_note": PRESUMPTIVE_EVIDENCE_NOTE, "section6": SECTION_6_RESTRICTIONS}
+
+
+def _violation_prefill():
+    dog = dog_arg()
+    return ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
+                                                occurred_at=now_local_input()), dog
+
+
+def _violation_done(entry_id, outcome):
+    result = outcome.result
+    next_url = url_for("field.what_next", entry=entry_id, kind="violation", dog=result.get("dog_id") or "")
+    violation = db.session.get(Violation, result["violation_id"])
+    return page_response("field/next.html", outcome.status, push_url=next_url, entry_id=entry_id, kind="violation",
+                 dog=violation.dog, entry=db.session.get(FieldEntry, entry_id), violation=violation,
+                 photo_errors=outcome.photo_errors)
+
+
+# Seize dog (§8) ----------------------------------------------------------------------------
+
+def _seizure_ctx(form):
+    today = local_today()
+    closed = enf.closed_days()
+    table = deadline_table(today - timedelta(days=7), 60, closed)
+    initial = None
+    try:
+        seized_on = date.fromisoformat((form.seized_at.data or "")[:10])
+    except ValueError:
+        seized_on = None
+    if seized_on and form.owner_known.data in ("yes", "no"):
+        initial = redemption_deadline(seized_on, form.owner_known.data == "yes", closed)
+    return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
+            "initial_deadline": initial, "violation": _violation_arg()}
+
+
+def _seizure_prefill():
+    dog, violation = dog_arg(), _violation_arg()
+    if dog is None and violation is not None:
+        dog = violation.dog
+    form = SeizureForm(formdata=None).prefill(
+        dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
+        seized_at=now_local_input(), owner_known=("yes" if dog and dog.owners else None))
+    return _following(violation, form), dog
+
+
+def _seizure_done(entry_id, outcome):
+    imp = db.session.get(Impoundment, outcome.result["impoundment_id"])
+    return page_response("field/impoundment.html", outcome.status, push_url=outcome.result["url"], imp=imp,
+                 just_recorded=True, photo_errors=outcome.photo_errors, photos=photo_list(imp.entry_id))
+
+
+# Issue appearance ticket (§9) ----------------------------------------------------------------
+
+def _ticket_ctx(form=None):
+    court = enf.court_settings()
+    today = local_today()
+    closed = enf.closed_days()
+    # Earliest appearance date for a ticket served on each coming day, for the page offline.
+    sessions = {(today + timedelta(days=i)).isoformat():
+                court.first_session(today + timedelta(days=i), closed).isoformat()
+                for i in range(-7, 60)}
+    return {**_exceptions_ctx(), "court": court, "sessions_json": json.dumps(sessions),
+            "first_session": court.first_session(today, closed), "violation": _violation_arg()}
+
+
+def _ticket_prefill():
+    dog, violation = dog_arg(), _violation_arg()
+    if dog is None and violation is not None:
+        dog = violation.dog
+    owner = dog.primary_owner if dog else None
+    capacity = None
+    if owner is not None:
+        capacity = "guardian" if owner.is_minor else "owner"
+    form = TicketForm(formdata=None).prefill(
+        dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
+        served_at=now_local_input(), served_capacity=capacity,
+        served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
+        minor_owner_name=owner.full_name if owner and owner.is_minor else None,
+        served_address=owner.full_address if owner else None)
+    return _following(violation, form), dog
+
+
+def _ticket_done(entry_id, outcome):
+    ticket = db.session.get(AppearanceTicket, outcome.result["ticket_id"])
+    return page_response("field/ticket.html", outcome.status, push_url=outcome.result["url"], t=ticket,
+                 just_recorded=True, photo_errors=outcome.photo_errors)
+
+
+# Sworn complaint (§10(A)) --------------------------------------------------------------------
+
+def _complaint_prefill():
+    dog = dog_arg()
+    owner = dog.primary_owner if dog else None
+    form = ComplaintForm(formdata=None).prefill(
+        dog_id=dog.id if dog else None, violation_on=local_today().isoformat(),
+        dog_description=dog.description if dog else None,
+        owner_name=owner.full_name if owner else None, owner_residence=owner.full_address if owner else None)
+    return form, dog
+
+
+def _complaint_done(entry_id, outcome):
+    c = db.session.get(SwornComplaint, outcome.result["complaint_id"])
+    return page_response("field/complaint.html", outcome.status, push_url=outcome.result["url"], c=c,
+                 just_recorded=True, photo_errors=outcome.photo_errors)
+
+
+# Rabies vaccination request (§5(B)(1)) -------------------------------------------------------
+
+def _rabies_request_prefill():
+    dog = dog_arg()
+    form = RabiesRequestForm(formdata=None).prefill(
+        dog_id=dog.id if dog else None, requested_on=local_today().isoformat(),
+        requested_of=dog.primary_owner.full_name if dog and dog.primary_owner else None)
+    return form, dog
+
+
+def _rabies_request_done(entry_id, outcome):
+    req = db.session.get(RabiesRequest, outcome.result["rabies_request_id"])
+    if req.dog_id:
+        dog = load_card_dog(req.dog_id)
+        notice = f"Rabies vaccination requested of {req.requested_of}: due {req.due_on:%a %-d %b %Y}."
+        return page_response("field/card.html", outcome.status, push_url=f"/field/dogs/{dog.id}", notice=notice,
+                     **card_context(dog))
+    return page_response("field/rabies_request_done.html", outcome.status, req=req)
+
+
+def _no_context(form=None):
+    return {}
+
+
+ENTRY_PAGES = (
+    EntryPage("violation", "/violations/new", "new_violation", ViolationForm, "field/violation_form.html",
+              violation_ctx, _violation_prefill, _violation_done),
+    EntryPage("seizure", "/seizures/new", "new_seizure", SeizureForm, "field/seizure_form.html",
+              _seizure_ctx, _seizure_prefill, _seizure_done),
+    EntryPage("ticket", "/tickets/new", "new_ticket", TicketForm, "field/ticket_form.html",
+              _ticket_ctx, _ticket_prefill, _ticket_done),
+    EntryPage("complaint", "/complaints/new", "new_complaint", ComplaintForm, "field/complaint_form.html",
+              _no_context, _complaint_prefill, _complaint_done),
+    EntryPage("rabies_request", "/rabies-requests/new", "new_rabies_request", RabiesRequestForm,
+              "field/rabies_request_form.html", _no_context, _rabies_request_prefill, _rabies_request_done),
+)
+_PAGES = {page.kind: page for page in ENTRY_PAGES}
+
+
+def new_entry(kind):
+    """GET: the kind's form, filled for the dog / violation in the query string. POST: the entry
+    through submit_entry; its done page (201, 200 for a replay), or the form with its messages."""
+    page = _PAGES[kind]
+    if request.method == "GET":
+        form, dog = page.prefill()
+        return form_page(page.template, form, dog=dog, **page.context(form))
+    form = page.form()
+    outcome = _submit(kind)
+    if outcome.status in (200, 201):
+        return page.done(form.entry_id.data, outcome)
+    other = form.show_errors(outcome.errors)
+    return form_page(page.template, form, outcome.status, other, **page.context(form))
+
+
+def add_entry_pages(bp) -> None:
+    """Each kind's URL and endpoint (`field.new_violation`, ...), its kind's power required."""
+    for page in ENTRY_PAGES:
+        bp.add_url_rule(page.url, endpoint=page.endpoint, methods=["GET", "POST"],
+                        view_func=permission_required(KINDS[page.kind].power)(new_entry),
+                        defaults={"kind": page.kind})
+
+
+def photo_list(entry_id):
+    return db.session.execute(db.select(Photo).filter_by(entry_id=entry_id).options(defer(Photo.data))
+                              .order_by(Photo.index)).scalars().all()

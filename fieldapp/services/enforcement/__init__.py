@@ -1,0 +1,44 @@
+"""The officer's entries at the roadside, applied to the letter of the law.
+
+One module per kind of entry, each a validator (payload -> a typed input, or ServiceError)
+and an applier (input -> records, result dict), listed in `services/registry.py`:
+
+- `violation`       §5(A)(1), §5(B)(1), §6(A): offences, exceptions ruled out, may carry a
+                    §5(B)(1) request; a correction is a new version.
+- `seizure`         §8(A),(B): the dog impounded until its redemption deadline.
+- `ticket`          §9: an appearance ticket served, court and date from the town's settings.
+- `complaint`       §10(A): a sworn complaint, forwarded to the Town Justice.
+- `rabies_request`  §5(B)(1): a request to vaccinate within ten days.
+
+`payload` reads a payload (one message per field); `history` is a dog's enforcement history
+and the status-card flags drawn from it. Nothing here commits: `submit_entry` does.
+"""
+from .complaint import ComplaintInput, apply_complaint, forward_complaint, validate_complaint
+from .history import (
+    EnforcementRecord,
+    attach_enforcement,
+    current_violations,
+    enforcement_histories,
+    enforcement_history,
+    history_selects,
+    keep_history,
+    latest_violations_query,
+    open_rabies_requests,
+)
+from .payload import PayloadReader, closed_days, resolve_violation, violation_title
+from .rabies_request import RabiesRequestInput, apply_rabies_request, validate_rabies_request
+from .seizure import IMPOUNDMENT_STATUSES, SeizureInput, apply_seizure, held_now, validate_seizure
+from .ticket import SERVED_CAPACITIES, Court, TicketInput, apply_ticket, court_settings, validate_ticket
+from .violation import ViolationInput, apply_violation, validate_violation
+
+__all__ = [
+    "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
+    "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
+    "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
+    "open_rabies_requests",
+    "PayloadReader", "closed_days", "resolve_violation", "violation_title",
+    "RabiesRequestInput", "apply_rabies_request", "validate_rabies_request",
+    "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "held_now", "validate_seizure",
+    "SERVED_CAPACITIES", "Court", "TicketInput", "apply_ticket", "court_settings", "validate_ticket",
+    "ViolationInput", "apply_violation", "validate_violation",
+]

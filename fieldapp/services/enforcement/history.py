@@ -1,0 +1,167 @@
+"""A dog's enforcement history (violations, impoundments, rabies requests) as plain rows, and
+the status-card flag sources read from it (impounded, prior violations, rabies request due).
+
+The flag sources are listed in `services/registry.py: FLAG_SOURCES`. Like every flag source
+they read only `today` and the dog's own data (services/status.py); the history is kept on
+the dog until its data_version changes.
+"""
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import Date, String, bindparam, literal_column, null, type_coerce, union_all
+
+from ...extensions import db
+from ...law import VIOLATIONS
+from ...models.enforcement import Impoundment, RabiesRequest, Violation
+from ...timeutil import to_local
+
+
+def latest_violations_query():
+    """Violations not replaced by a correction (lists show the latest version)."""
+    newer = db.aliased(Violation)
+    return db.select(Violation).where(~db.select(newer.id).where(newer.supersedes_id == Violation.id).exists())
+
+
+@dataclass(frozen=True)
+class EnforcementRecord:
+    """One row of a dog's enforcement history as the status card needs it (no ORM object)."""
+    kind: str  # violation | impoundment | rabies_request
+    id: int
+    supersedes_id: int | None
+    at: datetime  # occurred / seized / requested (created)
+    codes: list | None
+    day1: date | None  # impounded_on | requested_on
+    day2: date | None  # redemption_deadline | due_on
+    status: str | None
+    text: str | None  # held_at | requested_of
+
+
+_HISTORY_SELECT = None
+_ONE_HISTORY_SELECT = None
+
+
+def _history_select():
+    """The three tables in one UNION ALL (typed by the first SELECT): one query per card.
+    Built once: making the statement and its cache key each time cost more than running it."""
+    global _HISTORY_SELECT
+    if _HISTORY_SELECT is None:
+        _HISTORY_SELECT = _build_history_select(bindparam("dog_ids", expanding=True))
+    return _HISTORY_SELECT
+
+
+def _one_history_select():
+    """The same for one dog (the status card): a plain parameter, as expanding one costs a
+    re-rendering of the SQL on every execution."""
+    global _ONE_HISTORY_SELECT
+    if _ONE_HISTORY_SELECT is None:
+        _ONE_HISTORY_SELECT = _build_history_select([bindparam("dog_id")])
+    return _ONE_HISTORY_SELECT
+
+
+def _build_history_select(dog_ids):
+    return union_all(*history_selects(dog_ids))
+
+
+def history_selects(dog_ids):
+    """The three SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
+    card unions them with the dog's other records: one query for all it shows)."""
+    nodate = type_coerce(null(), Date)
+    v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
+                  Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
+                  nodate.label("day2"), type_coerce(null(), String).label("status"),
+                  type_coerce(null(), String).label("text"), Violation.dog_id
+                  ).where(Violation.dog_id.in_(dog_ids))
+    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
+                  Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
+                  Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
+    r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
+                  RabiesRequest.requested_on, RabiesRequest.due_on, null(), RabiesRequest.requested_of,
+                  RabiesRequest.dog_id).where(RabiesRequest.dog_id.in_(dog_ids))
+    return [v, i, r]
+
+
+def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
+    """Enforcement history of many dogs in one query (the offline dataset, lists)."""
+    histories = {d: [] for d in dog_ids}
+    if not histories:
+        return histories
+    if len(histories) == 1:
+        rows = db.session.execute(_one_history_select(), {"dog_id": next(iter(histories))})
+    else:
+        rows = db.session.execute(_history_select(), {"dog_ids": list(histories)})
+    for row in rows:
+        histories[row.dog_id].append(EnforcementRecord(*row[:9]))
+    return histories
+
+
+def attach_enforcement(dogs) -> None:
+    """Load the history of `dogs` in one query and keep it on each for the flag sources."""
+    histories = enforcement_histories([d.id for d in dogs])
+    for dog in dogs:
+        keep_history(dog, histories[dog.id])
+
+
+def keep_history(dog, records: list[EnforcementRecord]) -> None:
+    """Keep `records` on the dog for the flag sources, until its data_version changes."""
+    dog._field_history = (dog.data_version, records)
+
+
+def enforcement_history(dog) -> list[EnforcementRecord]:
+    """The dog's history, from what attach_enforcement kept (if the dog has not changed since)."""
+    kept = getattr(dog, "_field_history", None)
+    if kept is None or kept[0] != dog.data_version:
+        attach_enforcement([dog])
+        kept = dog._field_history
+    return kept[1]
+
+
+def current_violations(dog) -> list[EnforcementRecord]:
+    """The dog's violations, latest version of each, newest first."""
+    violations = [r for r in enforcement_history(dog) if r.kind == "violation"]
+    replaced = {v.supersedes_id for v in violations if v.supersedes_id}
+    return sorted((v for v in violations if v.id not in replaced), key=lambda v: v.at, reverse=True)
+
+
+def open_rabies_requests(dog, today) -> list[EnforcementRecord]:
+    """§5(B)(1) requests with no rabies certificate (or vet's statement) filed since."""
+    def answered(req):
+        return any((c.vaccinated_on and c.vaccinated_on >= req.day1)
+                   or (c.created_at and req.at and c.created_at > req.at)
+                   for c in dog.rabies_certificates)
+    requests = [r for r in enforcement_history(dog) if r.kind == "rabies_request"]
+    return [req for req in requests if not answered(req)]
+
+
+def impounded(dog, today):
+    """§8: the dog is in the pound now; redemption deadline per §8(B)."""
+    return [{"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
+             "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
+             "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))" + (f" · {imp.text}" if imp.text else "")}
+            for imp in enforcement_history(dog) if imp.kind == "impoundment" and imp.status == "held"]
+
+
+def prior_violations(dog, today):
+    """Violations on file (latest versions), with their dates."""
+    violations = current_violations(dog)
+    if not violations:
+        return []
+    history = [{"date": to_local(v.at).date().isoformat(),
+                "text": ", ".join(VIOLATIONS[c].title for c in v.codes if c in VIOLATIONS)}
+               for v in violations]
+    n = len(violations)
+    return [{"code": "violations", "level": "warn", "since": None,
+             "label": f"{n} prior violation{'s' if n > 1 else ''}", "history": history[:5]}]
+
+
+def rabies_requested(dog, today):
+    """§5(B)(1): vaccination requested, due within ten days, until a certificate is on file."""
+    flags = []
+    for req in open_rabies_requests(dog, today):
+        due = req.day2
+        overdue = today > due
+        flags.append({"code": "rabies_requested", "level": "bad" if overdue else "warn",
+                      "since": req.day1.isoformat(), "due_on": due.isoformat(),
+                      "label": (f"Rabies vaccination OVERDUE: was due {due:%a %-d %b %Y} (§5(B)(1))"
+                                if overdue else
+                                f"Rabies vaccination requested: due {due:%a %-d %b %Y} (§5(B)(1))")})
+    return flags

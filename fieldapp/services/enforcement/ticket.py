@@ -1,0 +1,120 @@
+"""§9 appearance ticket: served on the owner, the person in charge, or a minor owner's parent
+or guardian (§4(I)); the court, its address and the appearance date come from the town's
+settings (`law/court.py: first_court_session`).
+
+A ticket is for an offence: each exception that could apply is ruled out, exactly as for a
+violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
+over its codes, dog and ruled-out exceptions.
+"""
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from ...extensions import db
+from ...law.court import first_court_session
+from ...models import Dog, record_event
+from ...models.enforcement import AppearanceTicket, Violation
+from ...settings import get_setting
+from ...timeutil import to_local
+from ..ticket_numbers import allocate_number, claim_number
+from .payload import PayloadReader, closed_days, resolve_violation
+
+SERVED_CAPACITIES = {
+    "owner": "Owner of the dog",
+    "in_charge": "Person in charge of the dog (harboring or in custody or control, §4(I))",
+    "guardian": "Parent or guardian / head of household of a minor owner (§4(I))",
+}
+
+
+@dataclass(frozen=True)
+class Court:
+    """The Town Court as the town's settings describe it (§9)."""
+    name: str
+    address: str
+    weekday: int  # Monday = 0
+    time: str  # HH:MM
+    min_days_ahead: int
+
+    def first_session(self, served_on: date, closed=None) -> date:
+        return first_court_session(served_on, self.weekday, self.min_days_ahead,
+                                   closed_days() if closed is None else closed)
+
+
+def court_settings() -> Court:
+    return Court(get_setting("court_name"), get_setting("court_address"),
+                 get_setting("court_session_weekday"), get_setting("court_session_time"),
+                 get_setting("court_min_days_ahead"))
+
+
+@dataclass(frozen=True)
+class TicketInput:
+    violation: Violation | None
+    violation_entry_id: str | None
+    codes: list[str]
+    ruled_out: list[str]
+    dog: Dog | None
+    dog_description: str
+    served_capacity: str
+    served_name: str
+    served_address: str
+    minor_owner_name: str
+    served_at: datetime
+    appear_on: date
+    court: Court
+    ticket_number: str
+
+
+def validate_ticket(payload, user) -> TicketInput:
+    r = PayloadReader(payload)
+    violation_uuid = r.text("violation_entry_id", 36)
+    violation = resolve_violation(violation_uuid)
+    codes = r.codes("codes") or (list(violation.codes) if violation else [])
+    if not codes:
+        r.error("codes", "Choose the offence the ticket is for.")
+    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
+    dog, description = r.dog(required_description=False)
+    if dog is None and violation is not None:
+        dog, description = violation.dog, description or violation.dog_description
+    capacity = r.text("served_capacity", 12)
+    if capacity not in SERVED_CAPACITIES:
+        r.error("served_capacity", "Say who is served: the owner, the person in charge, or a minor "
+                                   "owner's parent or guardian.")
+    served_name = r.text("served_name", 120, "Give the full name of the person served.")
+    served_address = r.text("served_address", 300, "Give the address of the person served.")
+    minor = r.text("minor_owner_name", 120)
+    if capacity == "guardian" and not minor:
+        # §4(I): a minor's dog: the guardian or head of household answers for it.
+        r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
+    served_at = r.instant("served_at", "time the ticket was served")
+    court = court_settings()
+    earliest = court.first_session(to_local(served_at).date())
+    appear_on = r.day("appear_on", "appearance date", required=False)
+    if appear_on is not None and (appear_on < earliest or appear_on.weekday() != court.weekday):
+        r.error("appear_on", f"The first court session you may give is {earliest:%A %-d %B %Y}; "
+                             f"the court sits on {earliest:%A}s.")
+    number = r.text("ticket_number", 20)
+    r.done()
+    return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
+                       ruled_out, dog, description, capacity, served_name, served_address, minor,
+                       served_at, appear_on or earliest, court, number)
+
+
+def apply_ticket(clean: TicketInput, entry, user) -> dict:
+    if clean.ticket_number:
+        number = claim_number(user, clean.ticket_number, entry_id=entry.id)
+    else:
+        number = allocate_number(user, entry_id=entry.id)  # posted without a device block
+    court = clean.court
+    t = AppearanceTicket(entry_id=entry.id, number=number, violation=clean.violation,
+                         violation_entry_id=clean.violation_entry_id, dog=clean.dog,
+                         dog_description=clean.dog_description, codes=clean.codes,
+                         served_capacity=clean.served_capacity, served_name=clean.served_name,
+                         served_address=clean.served_address, minor_owner_name=clean.minor_owner_name,
+                         served_at=clean.served_at, court_name=court.name, court_address=court.address,
+                         appear_on=clean.appear_on, appear_time=court.time, officer_id=user.id,
+                         officer_name=user.full_name, officer_badge=user.badge_number or "")
+    db.session.add(t)
+    db.session.flush()
+    record_event("ticket.issued", t, actor=user, entry_id=entry.id, number=number, codes=t.codes,
+                 ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat())
+    return {"ticket_id": t.id, "ticket_number": number, "appear_on": t.appear_on.isoformat(),
+            "appear_time": t.appear_time, "url": f"/field/tickets/{number}"}

@@ -1,0 +1,74 @@
+"""§5(A)(1), §5(B)(1), §6(A) violation: one or more offences, each exception that could apply
+ruled out (§6(B), §6(A)(1) hunting, ...), where and when, narrative, witness; it may carry a
+§5(B)(1) rabies vaccination request. A correction is a new version linked to the old one."""
+from dataclasses import dataclass
+from datetime import datetime
+
+from ...extensions import db
+from ...models import Dog, record_event
+from ...models.enforcement import Violation
+from ...timeutil import to_local
+from .payload import Location, PayloadReader, owner_name, resolve_violation
+from .rabies_request import RabiesRequestInput, make_rabies_request
+
+
+@dataclass(frozen=True)
+class ViolationInput:
+    codes: list[str]
+    ruled_out: list[str]
+    dog: Dog | None
+    dog_description: str
+    owner_description: str
+    occurred_at: datetime
+    location: Location
+    narrative: str
+    witness: str
+    rabies_request: bool
+    supersedes: Violation | None
+
+
+def validate_violation(payload, user) -> ViolationInput:
+    r = PayloadReader(payload)
+    codes = r.codes("codes", "Choose at least one violation.")
+    ruled_out = r.ruled_out(codes)
+    dog, description = r.dog()
+    owner_description = r.text("owner_description", 300)
+    occurred_at = r.instant("occurred_at", "time of the violation")
+    location = r.location()
+    narrative, witness = r.text("narrative", 5000), r.text("witness", 300)
+    rabies_request = r.flag("rabies_request")
+    if rabies_request and dog is None and not owner_description:
+        r.error("owner_description", "Whom did you ask to have the dog vaccinated? Give their name.")
+    supersedes = None
+    old_uuid = r.text("supersedes_entry_id", 36)
+    if old_uuid:
+        supersedes = resolve_violation(old_uuid)
+        if supersedes is None:
+            r.error("supersedes_entry_id", "The violation being corrected is not on file.")
+        elif supersedes.superseded_by is not None:
+            r.error("supersedes_entry_id", "This violation was already corrected. Correct the latest version.")
+    r.done()
+    return ViolationInput(codes, ruled_out, dog, description, owner_description, occurred_at, location,
+                          narrative, witness, rabies_request, supersedes)
+
+
+def apply_violation(clean: ViolationInput, entry, user) -> dict:
+    dog, where = clean.dog, clean.location
+    owner = clean.owner_description or owner_name(dog)
+    v = Violation(entry_id=entry.id, dog=dog, dog_description=clean.dog_description,
+                  owner_description=owner, codes=clean.codes, ruled_out=clean.ruled_out,
+                  occurred_at=clean.occurred_at, location_text=where.location_text,
+                  latitude=where.latitude, longitude=where.longitude, accuracy_m=where.accuracy_m,
+                  narrative=clean.narrative, witness=clean.witness, officer_id=user.id,
+                  supersedes=clean.supersedes)
+    db.session.add(v)
+    db.session.flush()
+    record_event("violation.corrected" if v.supersedes else "violation.recorded", v, actor=user,
+                 entry_id=entry.id, codes=v.codes, supersedes_id=v.supersedes_id)
+    result = {"violation_id": v.id, "codes": v.codes, "dog_id": v.dog_id,
+              "url": f"/field/violations/{v.id}"}
+    if clean.rabies_request:
+        request = RabiesRequestInput(dog, clean.dog_description, owner,
+                                     to_local(clean.occurred_at).date())
+        result["rabies_due_on"] = make_rabies_request(request, entry, user, violation=v).due_on.isoformat()
+    return result
