@@ -11,6 +11,24 @@ from fieldapp.models import Dog
 pytestmark = pytest.mark.browser
 
 
+_CONTRAST_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  const s = getComputedStyle(el);
+  const lum = (c) => {
+    const [r, g, b] = c.match(/\\d+/g).slice(0, 3).map((v) => {
+      v = Number(v) / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def banner_contrast(page, selector):
+    """WCAG contrast of a status banner's text on its own background, as the browser draws it."""
+    return page.evaluate(_CONTRAST_JS, selector)
+
+
 def test_clerk_licenses_a_dog_with_every_field_prints_and_replaces_its_tag(phone, journey_server):
     page = phone.page
     phone.start("clerk")
@@ -43,6 +61,7 @@ def test_clerk_licenses_a_dog_with_every_field_prints_and_replaces_its_tag(phone
     assert "Juniper" in phone.text() and "Marta Quigley" in phone.text()
 
     phone.tap_link("Juniper's record")
+    assert banner_contrast(page, ".status.status-valid") >= 7  # readable in sunlight
     link = page.locator("a.tag-link")
     assert link.inner_text().startswith(journey_server.url + "/t/"), "the tag encodes the address served"
     with page.expect_popup() as pdf:
