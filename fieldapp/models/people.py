@@ -67,7 +67,7 @@ class Owner(db.Model):
     # §4(I): a minor's dog is the responsibility of the guardian / head of household.
     is_minor = db.Column(db.Boolean, nullable=False, default=False)
     guardian_name = db.Column(db.String(120))
-    # Issue 7: a phone number is shown to finders only if the owner opted in (dated).
+    # A phone number is shown to finders only if the owner opted in (dated).
     show_phone_publicly = db.Column(db.Boolean, nullable=False, default=False)
     phone_optin_on = db.Column(db.Date)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)

@@ -83,7 +83,7 @@ def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
             setattr(owner, key, data[key])
     if not owner.is_minor:
         owner.guardian_name = None
-    # Issue 7: the phone is shown to finders only with the owner's consent, dated by the clerk.
+    # The phone is shown to finders only with the owner's consent, dated by the clerk.
     optin = bool(data.get("show_phone_publicly"))
     if optin != owner.show_phone_publicly:
         owner.show_phone_publicly = optin
