@@ -80,8 +80,9 @@ def not_found_page():
         return limited
     from .forms import FoundNoTagForm
     dco_phone = get_setting("dco_phone")  # a finder is never left without a number
-    return _public_response(render_template("public/not_found.html", form=FoundNoTagForm(formdata=None), dco_phone=dco_phone,
-                                            dco_tel=tel_href(dco_phone)), 404)
+    body = render_template("public/not_found.html", form=FoundNoTagForm(formdata=None), dco_phone=dco_phone,
+                           dco_tel=tel_href(dco_phone))
+    return _public_response(body, 404)
 
 
 def tel_href(phone: str) -> str:
