@@ -18,20 +18,24 @@ def take_from_sequence(name: str, count: int = 1, start: int = 1) -> int:
     so two transactions never get the same number: PostgreSQL holds the row lock until commit,
     SQLite the database's write lock. (Reading the row and writing it back would let two
     transactions read the same value.)"""
+    db.session.flush()  # pending Sequence rows go first, so the statement sees them
+    return take_on_connection(db.session, db.session.connection(), name, count, start)
+
+
+def take_on_connection(session, connection, name: str, count: int = 1, start: int = 1) -> int:
+    """take_from_sequence() on the session's connection, without flushing (for flush hooks)."""
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlalchemy.orm.util import identity_key
 
-    db.session.flush()  # pending Sequence rows go first, so the statement sees them
     table = Sequence.__table__
-    dialect = db.session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
     stmt = (insert(table).values(name=name, value=start - 1 + count)
             .on_conflict_do_update(index_elements=[table.c.name], set_={"value": table.c.value + count})
             .returning(table.c.value))
-    last = db.session.execute(stmt).scalar_one()
-    loaded = db.session.identity_map.get(identity_key(Sequence, name))
+    last = connection.execute(stmt).scalar_one()
+    loaded = session.identity_map.get(identity_key(Sequence, name))
     if loaded is not None:
-        db.session.expire(loaded)  # the statement moved it on behind the ORM's back
+        session.expire(loaded)  # the statement moved it on behind the ORM's back
     return last - count + 1
 
 

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import db
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
+from ..models.dogs import take_on_connection
 from ..timeutil import local_today, utcnow
 from ..law.impoundment import deadline_table
 from .enforcement import attach_enforcement, closed_days
@@ -65,14 +66,11 @@ def _touch_changed_dogs(session, flush_context, instances):
         dogs = {d for d in dogs if d not in session.deleted}
         if not dogs:
             return
-        # Not next_in_sequence(): it flushes, and we are inside a flush.
-        row = session.get(Sequence, "field_data")
-        if row is None:
-            row = Sequence(name="field_data", value=0)
-            session.add(row)
-        row.value = (row.value or 0) + 1
+        # Not next_in_sequence(): it flushes, and we are inside a flush. One atomic statement,
+        # so two transactions at once never give their dogs the same version.
+        version = take_on_connection(session, session.connection(), "field_data")
         for dog in dogs:
-            dog.data_version = row.value
+            dog.data_version = version
 
 
 def current_version() -> int:
