@@ -22,6 +22,7 @@ from ...models import Dog, record_event
 from ...models.enforcement import Impoundment, Violation
 from ...timeutil import local_today, to_local
 from ..errors import ServiceError
+from .checks import check_codes
 from .payload import Location, PayloadReader, closed_days, open_days, resolve_violation
 
 IMPOUNDMENT_STATUSES = ("held", *IMPOUNDMENT_OUTCOMES)
@@ -98,6 +99,8 @@ def validate_seizure(payload, user) -> SeizureInput:
         r.error("owner_named", "§8(B): nothing on file names this dog's owner. Give the name of the "
                                "owner you know, or leave it empty (five business days).")
     seized_at = r.instant("seized_at", "time of the seizure")
+    if r.codes("codes"):  # codes carried from a recorded violation were checked there
+        check_codes(r, codes, dog, to_local(seized_at).date())
     location = r.location()
     if "location_text" in r.errors and violation is not None:
         r.errors.pop("location_text")  # where the violation was recorded
