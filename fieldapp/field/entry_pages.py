@@ -124,8 +124,10 @@ def violation_ctx(form=None):
 
 def _violation_prefill():
     dog = dog_arg()
-    return ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
-                                                occurred_at=now_local_input()), dog
+    form = ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
+                                                occurred_at=now_local_input())
+    form.codes.data = [c for c in request.args.getlist("code") if c in VIOLATIONS]  # e.g. 5B1 from the start page
+    return form, dog
 
 
 def _violation_done(entry_id, outcome):
@@ -200,7 +202,7 @@ def _ticket_prefill():
     capacity = None
     if owner is not None:
         capacity = "guardian" if owner.is_minor else "owner"
-    form = TicketForm(formdata=None).prefill(
+    form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
         served_at=now_local_input(), served_capacity=capacity,
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),

@@ -26,7 +26,12 @@ from .history import (
     open_rabies_requests,
 )
 from .payload import PayloadReader, closed_days, open_days, resolve_violation, violation_title
-from .rabies_request import RabiesRequestInput, apply_rabies_request, validate_rabies_request
+from .rabies_request import (
+    RabiesRequestInput,
+    apply_rabies_request,
+    overdue_rabies_requests,
+    validate_rabies_request,
+)
 from .seizure import (
     IMPOUNDMENT_STATUSES,
     SeizureInput,
@@ -47,7 +52,7 @@ __all__ = [
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
     "open_rabies_requests",
     "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
-    "RabiesRequestInput", "apply_rabies_request", "validate_rabies_request",
+    "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "end_impoundment", "held_now",
     "holding_period_for", "identify_owner", "owner_known_for", "validate_seizure",
     "SERVED_CAPACITIES", "Court", "TicketInput", "apply_ticket", "court_settings", "validate_ticket",
