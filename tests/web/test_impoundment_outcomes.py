@@ -147,3 +147,22 @@ def test_s8B_deadline_shows_the_days_it_skipped_on_result_page_and_card(client, 
     assert "Thanksgiving day (GCL §24)" in html and "Day after Thanksgiving" in html
     card = client.get(f"/field/dogs/{dog_id(app, 'Duke')}").get_data(as_text=True)
     assert "not counted: " in card and "Thanksgiving day" in card
+
+
+def test_demo_town_shows_each_roadside_rule_on_the_dcos_screens(client, auth, app):
+    from fieldapp.demo_roadside import seed_roadside_cases
+    from fieldapp.timeutil import local_today
+    with app.app_context():
+        seed_roadside_cases(local_today())
+    auth.login("dco")
+    listing = client.get("/field/impoundments").get_data(as_text=True)
+    assert "Duke" in listing and "Ginger" in listing and "redeemed" in listing
+    with app.app_context():
+        imps = db.session.execute(db.select(Impoundment).order_by(Impoundment.id)).scalars().all()
+        assert imps[0].owner_known and "license" in imps[0].owner_known_reason  # Duke, "no" ignored
+        assert imps[1].owner_named and imps[1].owner_known  # identified later
+        assert any(why.startswith("Snow day") for _, why in imps[0].deadline_skipped)
+    assert "Snow day" in client.get(f"/field/impoundments/{imps[0].id}").get_data(as_text=True)
+    home = client.get("/").get_data(as_text=True)
+    assert "Rabies vaccination overdue" in home and "Rocky" in home
+    assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{dog_id(app, 'Ginger')}").get_data(as_text=True)
