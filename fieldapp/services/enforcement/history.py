@@ -37,6 +37,7 @@ class EnforcementRecord:
 
 
 _HISTORY_SELECT = None
+WEEKEND = ("Saturday", "Sunday")  # law/calendar.py's reasons for a weekend day
 _ONE_HISTORY_SELECT = None
 
 
@@ -139,10 +140,12 @@ def impounded(dog, today):
     for imp in enforcement_history(dog):
         if imp.kind != "impoundment" or imp.status != "held":
             continue
-        skipped = [f"{date.fromisoformat(d):%a %-d %b} ({why})" for d, why in (imp.codes or [])]
+        # Weekends go without saying; holidays and closures are named.
+        skipped = [f"{date.fromisoformat(d):%a %-d %b} ({why})" for d, why in (imp.codes or [])
+                   if why not in WEEKEND]
         flags.append({"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
                       "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
-                      "skipped": [d for d, _ in (imp.codes or [])],
+                      "skipped": [d for d, why in (imp.codes or []) if why not in WEEKEND],
                       "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))"
                                 + (f"; not counted: {', '.join(skipped)}" if skipped else "")
                                 + (f" · {imp.text}" if imp.text else "")})
