@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:18:21.813616
+Create Date: 2026-12-03 09:49:21.371433
 
 """
 from alembic import op
@@ -282,6 +282,18 @@ def upgrade():
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_ticket_block_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('town_day',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('day', sa.Date(), nullable=False),
+    sa.Column('reason', sa.String(length=200), nullable=False),
+    sa.Column('source', sa.String(length=10), nullable=False),
+    sa.Column('open', sa.Boolean(), nullable=False),
+    sa.Column('updated_by_id', sa.Integer(), nullable=True),
+    sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['updated_by_id'], ['user.id'], name=op.f('fk_town_day_updated_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_town_day')),
+    sa.UniqueConstraint('day', name=op.f('uq_town_day_day'))
+    )
     op.create_table('violation',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('entry_id', sa.String(length=36), nullable=False),
@@ -383,7 +395,10 @@ def upgrade():
     sa.Column('seized_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('impounded_on', sa.Date(), nullable=False),
     sa.Column('owner_known', sa.Boolean(), nullable=False),
+    sa.Column('owner_known_reason', sa.String(length=300), nullable=False),
+    sa.Column('owner_named', sa.String(length=120), nullable=False),
     sa.Column('redemption_deadline', sa.Date(), nullable=False),
+    sa.Column('deadline_skipped', sa.JSON(), nullable=False),
     sa.Column('location_text', sa.String(length=300), nullable=False),
     sa.Column('latitude', sa.Float(), nullable=True),
     sa.Column('longitude', sa.Float(), nullable=True),
@@ -391,9 +406,13 @@ def upgrade():
     sa.Column('held_at', sa.String(length=200), nullable=False),
     sa.Column('notes', sa.Text(), nullable=False),
     sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('ended_on', sa.Date(), nullable=True),
+    sa.Column('ended_by_id', sa.Integer(), nullable=True),
+    sa.Column('end_note', sa.String(length=300), nullable=False),
     sa.Column('officer_id', sa.Integer(), nullable=False),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_impoundment_dog_id_dog')),
+    sa.ForeignKeyConstraint(['ended_by_id'], ['user.id'], name=op.f('fk_impoundment_ended_by_id_user')),
     sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_impoundment_officer_id_user')),
     sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_impoundment_violation_id_violation')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment')),
@@ -554,6 +573,7 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_violation_dog_id'))
 
     op.drop_table('violation')
+    op.drop_table('town_day')
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_block_officer_id'))
 
