@@ -64,7 +64,7 @@ from .licensing import (
     validate_fee_schedule,
     vet_statement_license_expiry,
 )
-from .penalties import MAX_FINE, MAX_IMPRISONMENT_DAYS, validate_sentence
+from .penalties import FAILURE_TO_LICENSE_CODES, MAX_FINE, MAX_IMPRISONMENT_DAYS, penalty_section, validate_sentence
 from .restrictions import (
     FAILURE_TO_VACCINATE,
     LATE_LOST_STOLEN_NOTICE,
@@ -110,5 +110,6 @@ __all__ = [
     "OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS", "HoldingPeriod", "OwnerKnown",
     "dangerous_dog_extra_fee", "holding_period", "owner_known", "redemption_deadline",
     # §11 penalties
-    "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "validate_sentence",
+    "FAILURE_TO_LICENSE_CODES", "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "penalty_section",
+    "validate_sentence",
 ]
