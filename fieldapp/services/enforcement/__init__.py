@@ -24,6 +24,7 @@ from .history import (
     keep_history,
     latest_violations_query,
     open_rabies_requests,
+    orders_in_force,
 )
 from .payload import PayloadReader, closed_days, resolve_violation, violation_title
 from .rabies_request import RabiesRequestInput, apply_rabies_request, validate_rabies_request
@@ -35,7 +36,7 @@ __all__ = [
     "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
-    "open_rabies_requests",
+    "open_rabies_requests", "orders_in_force",
     "PayloadReader", "closed_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "held_now", "validate_seizure",
