@@ -250,7 +250,7 @@ def make_order(complaint: SwornComplaint, *, kind: str, ordered_on: date | None,
                        ordered_on=ordered_on, terms=terms, findings=findings, ordered_by_id=user.id)
     db.session.add(order)
     db.session.flush()
-    record_event("court.order", order, actor=user, kind=kind, dog_id=order.dog_id, complaint_id=complaint.id)
+    record_event("court.order", order, actor=user, order_kind=kind, dog_id=order.dog_id, complaint_id=complaint.id)
     return order
 
 
@@ -281,7 +281,7 @@ def change_order(order: CourtOrder, *, kind: str, ordered_on: date | None, words
                      ordered_by_id=user.id)
     db.session.add(new)
     db.session.flush()
-    record_event("court.order_changed", new, actor=user, kind=kind, supersedes_id=order.id, dog_id=new.dog_id)
+    record_event("court.order_changed", new, actor=user, order_kind=kind, supersedes_id=order.id, dog_id=new.dog_id)
     return new
 
 
