@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:31:49.155909
+Create Date: 2026-12-03 09:42:41.057303
 
 """
 from alembic import op
