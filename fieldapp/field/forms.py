@@ -61,6 +61,7 @@ class ViolationForm(LocationMixin, EntryForm):
     witness = StringField("Witness (name and how to reach them)")
     rabies_request = BooleanField("I asked the owner to have the dog vaccinated against rabies "
                                   "within 10 days (§5(B)(1))")
+    court_order_id = RadioField("The order violated (§10(B)(4))", choices=[], validate_choice=False)
 
 
 class SeizureForm(LocationMixin, EntryForm):

@@ -70,7 +70,7 @@ from .notices import (
     notice_lateness,
     ownership_notice_due,
 )
-from .penalties import MAX_FINE, MAX_IMPRISONMENT_DAYS, validate_sentence
+from .penalties import FAILURE_TO_LICENSE_CODES, MAX_FINE, MAX_IMPRISONMENT_DAYS, penalty_section, validate_sentence
 from .restrictions import (
     FAILURE_TO_VACCINATE,
     LATE_LOST_STOLEN_NOTICE,
@@ -116,5 +116,6 @@ __all__ = [
     "OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS", "HoldingPeriod", "OwnerKnown",
     "dangerous_dog_extra_fee", "holding_period", "impoundment_end_refusal", "owner_known", "redemption_deadline",
     # §11 penalties
-    "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "validate_sentence",
+    "FAILURE_TO_LICENSE_CODES", "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "penalty_section",
+    "validate_sentence",
 ]

@@ -31,10 +31,14 @@ class Violation(db.Model):
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     # A correction is a new version pointing at the one it replaces.
     supersedes_id = db.Column(db.Integer, db.ForeignKey("violation.id"), unique=True)
+    # §10(B)(4): the order of the Town Justice violated (code 10B4), models/court.py.
+    court_order_id = db.Column(db.Integer, db.ForeignKey("court_order.id", use_alter=True,
+                                                         name="fk_violation_court_order"), index=True)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
     dog = db.relationship("Dog", backref=db.backref("violations", order_by="Violation.occurred_at.desc()"))
     officer = db.relationship("User")
+    court_order = db.relationship("CourtOrder", backref="violations")
     supersedes = db.relationship("Violation", remote_side=[id], backref=db.backref("superseded_by", uselist=False))
 
 

@@ -24,6 +24,7 @@ from .history import (
     keep_history,
     latest_violations_query,
     open_rabies_requests,
+    orders_in_force,
 )
 from .payload import PayloadReader, closed_days, open_days, resolve_violation, violation_title
 from .rabies_request import (
@@ -50,7 +51,7 @@ __all__ = [
     "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
-    "open_rabies_requests",
+    "open_rabies_requests", "orders_in_force",
     "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "end_impoundment", "held_now",

@@ -38,6 +38,7 @@ function initForm(form) {
   if (fresh) all(form, "input[type=datetime-local]").forEach(function (i) { i.value = nowLocal(); });
   initGps(form, fresh);
   initExceptions(form);
+  initOrders(form);
   initDeadline(form);
   initTicket(form);
   if (fresh) fillFromCopy(form, placeholder, dogId);
@@ -142,6 +143,18 @@ function initExceptions(form) {
       li.hidden = !show; any = any || show;
     });
     box.hidden = !any;
+  }
+  form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
+  update();
+}
+
+// §10(B)(4): the dog's orders in force are offered only when "violating an order" is ticked.
+function initOrders(form) {
+  var items = all(form, "[data-order-for]");
+  if (!items.length) return;
+  function update() {
+    var ticked = !!form.querySelector("input[name=codes][value='10B4']:checked");
+    items.forEach(function (li) { li.hidden = !ticked; });
   }
   form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
   update();
