@@ -38,6 +38,7 @@ function initForm(form) {
   if (fresh) all(form, "input[type=datetime-local]").forEach(function (i) { i.value = nowLocal(); });
   initGps(form, fresh);
   initExceptions(form);
+  initOrders(form);
   initDeadline(form);
   initTicket(form);
   if (fresh) fillFromCopy(form, placeholder, dogId);
@@ -147,13 +148,29 @@ function initExceptions(form) {
   update();
 }
 
+// §10(B)(4): the dog's orders in force are offered only when "violating an order" is ticked.
+function initOrders(form) {
+  var items = all(form, "[data-order-for]");
+  if (!items.length) return;
+  function update() {
+    var ticked = !!form.querySelector("input[name=codes][value='10B4']:checked");
+    items.forEach(function (li) { li.hidden = !ticked; });
+  }
+  form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
+  update();
+}
+
 // §8(B): the holding period's last day, from the table the server computed.
 function initDeadline(form) {
   if (!form.dataset.deadlines) return;
   var table = form._deadlines = JSON.parse(form.dataset.deadlines);
   var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
   function update() {
-    var known = form.querySelector("input[name=owner_known]:checked");
+    // §8(B): an owner named by the officer, or one of record (the box the page or the copy ticks).
+    var named = form.querySelector("input[name=owner_named]");
+    var known = named && named.value.trim() ? named : form.querySelector("input[name=owner_known]:checked");
+    if (!known) known = { value: "no" };
+    if (known === named) known = { value: "yes" };
     var when = form.querySelector("input[name=seized_at]");
     var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
     if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
