@@ -25,7 +25,7 @@ from .history import (
     latest_violations_query,
     open_rabies_requests,
 )
-from .payload import PayloadReader, closed_days, resolve_violation, violation_title
+from .payload import RULED_OUT_WORDS, PayloadReader, closed_days, resolve_violation, violation_title
 from .rabies_request import RabiesRequestInput, apply_rabies_request, validate_rabies_request
 from .seizure import IMPOUNDMENT_STATUSES, SeizureInput, apply_seizure, held_now, validate_seizure
 from .ticket import SERVED_CAPACITIES, Court, TicketInput, apply_ticket, court_settings, validate_ticket
@@ -36,7 +36,7 @@ __all__ = [
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
     "open_rabies_requests",
-    "PayloadReader", "closed_days", "resolve_violation", "violation_title",
+    "RULED_OUT_WORDS", "PayloadReader", "closed_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "held_now", "validate_seizure",
     "SERVED_CAPACITIES", "Court", "TicketInput", "apply_ticket", "court_settings", "validate_ticket",
