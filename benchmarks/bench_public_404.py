@@ -1,4 +1,4 @@
-"""Do unknown, retired and blank tag tokens answer /t/<token> in the same time? (issue 7)
+"""Do unknown, retired and blank tag tokens answer /t/<token> in the same time?
 
 A token that exists (retired, blank) must not be told apart from one that does not, by the
 body (tests check: byte-identical) or by the time taken. Prints the median and p90 of each

@@ -133,7 +133,6 @@ def _seed_storybook_town(today, clerk) -> list[int]:
         rabies = _demo_rabies(dog, today, rab_days)
         if lic_days is not None:
             _demo_license(dog, today, lic_days, rabies, clerk)
-        dog.touch()
         ids.append(dog.id)
     return ids
 

@@ -9,10 +9,7 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date
 from decimal import Decimal
 
-from functools import lru_cache
-
-from flask import current_app, flash, g, has_request_context, request, session
-from flask_wtf.csrf import generate_csrf
+from flask import flash, request
 
 from .extensions import db
 from .services.errors import ServiceError
@@ -32,34 +29,6 @@ def longdate(value) -> str:
     if isinstance(value, str):
         value = date.fromisoformat(value)
     return value.strftime("%a %-d %b %Y")
-
-
-# Signed CSRF tokens by (secret, the session's raw token): base.html puts one on every page,
-# and signing (JSON + HMAC) cost more than the rest of a small page. With no time limit
-# (WTF_CSRF_TIME_LIMIT = None) a token signed earlier is exactly as valid as a new one.
-_SIGNED_CSRF: dict = {}
-_SIGNED_CSRF_MAX = 4096
-
-
-def csrf_token() -> str:
-    """Flask-WTF's generate_csrf(), signing each session's token once per process."""
-    config = current_app.config
-    field = config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    if field in g:  # already made for this request
-        return g.get(field)
-    raw = session.get(field)
-    if not isinstance(raw, str) or config.get("WTF_CSRF_TIME_LIMIT", 3600) is not None:
-        return generate_csrf()
-    key = (config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key, raw)
-    token = _SIGNED_CSRF.get(key)
-    if token is None:
-        token = generate_csrf()
-        if len(_SIGNED_CSRF) >= _SIGNED_CSRF_MAX:
-            _SIGNED_CSRF.clear()
-        _SIGNED_CSRF[key] = token
-    else:
-        setattr(g, field, token)  # what generate_csrf() returns for the rest of the request
-    return token
 
 
 def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list[str]:
@@ -98,28 +67,6 @@ def register_request_transaction(app):
 def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
-    # Flask-WTF offers csrf_token() as a global and a context variable: replace both.
-    app.jinja_env.globals["csrf_token"] = csrf_token
-    app.context_processor(lambda: {"csrf_token": csrf_token})
-
-    # The layout's URLs (static files, pages without arguments) are the same on every page:
-    # built once per site root instead of ~20 µs each, ten times a page.
-    flask_url_for = app.jinja_env.globals["url_for"]
-
-    @lru_cache(maxsize=1024)
-    def layout_url(scheme, host, root, endpoint, filename):
-        return flask_url_for(endpoint, **({"filename": filename} if filename is not None else {}))
-
-    def url_for(endpoint, **values):
-        constant = (not values or (endpoint == "static" and values.keys() == {"filename"}))
-        if (constant and not endpoint.startswith(".") and not any(app.url_default_functions.values())
-                and has_request_context()):
-            environ = request.environ  # the site root and host the URL is built for
-            return layout_url(environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
-                              environ.get("SCRIPT_NAME", ""), endpoint, values.get("filename"))
-        return flask_url_for(endpoint, **values)
-
-    app.jinja_env.globals["url_for"] = url_for
 
     @app.after_request
     def vary_on_htmx(response):

@@ -6,7 +6,7 @@ from flask import abort, request
 from flask_login import AnonymousUserMixin, current_user
 
 from ..extensions import db
-from ..law.authority import POWERS, STAFF as _STAFF, roles_for
+from ..law.authority import POWERS
 
 
 class SignedOut(AnonymousUserMixin):
@@ -43,22 +43,6 @@ def setup_login(login_manager):
         return redirect(url_for("auth.login", next=request.script_root + request.full_path))
 
 
-def role_required(*roles):
-    """Signed in with one of `roles`. Only the roadside code (fieldapp/field, api) still checks
-    role lists, until it asks `permission_required` like every other view."""
-    def decorator(view):
-        @wraps(view)
-        def wrapped(*args, **kwargs):
-            from ..extensions import login_manager
-            if not current_user.is_authenticated:
-                return login_manager.unauthorized()
-            if not current_user.has_role(*roles):
-                abort(403)
-            return view(*args, **kwargs)
-        return wrapped
-    return decorator
-
-
 def permission_required(action):
     """Signed in and holding the power `action` of the law's table (fieldapp/law/authority.py).
     The view is marked with the power it needs (`view.power`), so tests can walk the table."""
@@ -76,9 +60,3 @@ def permission_required(action):
         wrapped.power = action
         return wrapped
     return decorator
-
-
-# The roadside code's role lists, taken from the table until it checks powers itself:
-# officers are those who enforce (§7: DCO, police and peace officers), staff those who read.
-OFFICERS = roles_for("enforce")
-STAFF = _STAFF

@@ -36,5 +36,5 @@ def logout():
     record_event("user.signed_out", user, actor=user)
     logout_user()
     flash("You are signed out.", "info")
-    # The page clears the offline copy of the field data on this flag (issue 6).
+    # The page clears the offline copy of the field data on this flag.
     return redirect(url_for("auth.login", signed_out=1))

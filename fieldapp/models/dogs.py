@@ -47,7 +47,8 @@ class Dog(db.Model):
     # Set by the Town Justice's orders (§10(B)); shown at the roadside.
     dangerous_declared_on = db.Column(db.Date)
     vicious_declared_on = db.Column(db.Date)
-    # Bumped whenever anything on the roadside status card changes: offline delta sync.
+    # Bumped whenever anything on the roadside status card changes (offline delta sync), by the
+    # before_flush hook in services/field_data.py: services never set it.
     data_version = db.Column(db.BigInteger, nullable=False, default=0, index=True)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
@@ -87,10 +88,6 @@ class Dog(db.Model):
         parts = [self.color, self.breed, sex]
         text = " ".join(p for p in parts if p)
         return f"{text}; {self.markings}" if self.markings else text
-
-    def touch(self) -> None:
-        """Mark the roadside data of this dog as changed (offline delta sync)."""
-        self.data_version = next_in_sequence("field_data")
 
 
 class DogOwner(db.Model):

@@ -51,10 +51,6 @@ class User(db.Model):
         """Every power this user holds (the page tells its scripts which, see static/js/dom.js)."""
         return [p.action for p in WHO_MAY_ACT if may(self.role, p.action)]
 
-    def has_role(self, *roles: str) -> bool:
-        """Whether the role is one of `roles` (no role holds another's powers, not even the
-        admin's). Only the roadside code still checks role lists; everything else asks `may`."""
-        return self.role in roles
 
 
 class Owner(db.Model):
@@ -71,7 +67,7 @@ class Owner(db.Model):
     # §4(I): a minor's dog is the responsibility of the guardian / head of household.
     is_minor = db.Column(db.Boolean, nullable=False, default=False)
     guardian_name = db.Column(db.String(120))
-    # Issue 7: a phone number is shown to finders only if the owner opted in (dated).
+    # A phone number is shown to finders only if the owner opted in (dated).
     show_phone_publicly = db.Column(db.Boolean, nullable=False, default=False)
     phone_optin_on = db.Column(db.Date)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)

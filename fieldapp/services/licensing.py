@@ -83,7 +83,7 @@ def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
             setattr(owner, key, data[key])
     if not owner.is_minor:
         owner.guardian_name = None
-    # Issue 7: the phone is shown to finders only with the owner's consent, dated by the clerk.
+    # The phone is shown to finders only with the owner's consent, dated by the clerk.
     optin = bool(data.get("show_phone_publicly"))
     if optin != owner.show_phone_publicly:
         owner.show_phone_publicly = optin
@@ -110,9 +110,6 @@ def update_owner(owner: Owner, data: dict, today: date, user=None) -> None:
     changes = _apply_owner(owner, data, today)
     if changes:
         record_event("owner.updated", owner, actor=user, changes=changes)
-        for link in owner.dog_links:
-            if link.until is None:
-                link.dog.touch()  # owner name/phone are on the roadside card
 
 
 def _check_owner(data: dict) -> None:
@@ -136,7 +133,6 @@ def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
         db.session.add(DogOwner(dog=dog, owner=owner, since=today))
     db.session.flush()
     record_event("dog.created", dog, actor=user, name=dog.name, owner_ids=[o.id for o in owners])
-    dog.touch()
     return dog
 
 
@@ -148,7 +144,6 @@ def update_dog(dog: Dog, data: dict, user=None) -> None:
             setattr(dog, key, data[key])
     if changes:
         record_event("dog.updated", dog, actor=user, changes=changes)
-        dog.touch()
 
 
 def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
@@ -159,7 +154,7 @@ def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
     except PhotoError as exc:
         raise ServiceError({"photo": str(exc)}) from None
     record_event("dog.photo_set", dog, actor=user)
-    dog.touch()
+    db.session.flush()  # expires Dog.has_photo (a SQL expression): read again, it says True
 
 
 def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
@@ -170,7 +165,6 @@ def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
     db.session.flush()
     db.session.refresh(dog, ["owner_links"])
     record_event("dog.co_owner_added", dog, actor=user, owner_id=owner.id)
-    dog.touch()
 
 
 # --- the license application (§5(A)-(I)) ----------------------------------
@@ -451,7 +445,6 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
                  id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
                  fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
                  superseded=[old.number for old in previous], **({"note": note} if note else {}))
-    dog.touch()
     db.session.flush()
     return lic
 
@@ -513,5 +506,4 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     record_event(f"dog.notice.{kind}", dog, actor=user, notice_id=notice.id,
                  occurred_on=occurred_on.isoformat(), filed_on=filed_on.isoformat(), **{
                      k: v for k, v in details.items() if k != "previous_status"})
-    dog.touch()
     return notice

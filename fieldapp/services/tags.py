@@ -109,7 +109,6 @@ def _put_on_dog(tag: Tag, dog: Dog, today, event: str, user) -> Tag:
     db.session.flush()
     record_event(event, tag, actor=user, dog_id=dog.id, serial=tag.serial,
                  retired_serial=previous.serial if previous else None)
-    dog.touch()
     return tag
 
 
@@ -134,7 +133,6 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
     db.session.flush()
     record_event("tag.replaced", new, actor=user, dog_id=dog.id, serial=new.serial,
                  old_serial=old.serial if old else None, fee=str(fee), payment_id=payment.id)
-    dog.touch()
     return new
 
 

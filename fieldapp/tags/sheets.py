@@ -23,7 +23,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from .qr import dark_runs, prepare_qr_matrices, qr_matrix
+from .qr import dark_runs, qr_matrix
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,6 @@ def render_sheet(faces, stock: LabelStock = STOCK, title: str = "Sandy Creek dog
     c.setAuthor("Town of Sandy Creek, Town Clerk")
     c.setSubject(stock.name)
     faces = list(faces)
-    prepare_qr_matrices(f.url for f in faces if f is not None)
     pages = max(1, math.ceil(len(faces) / stock.per_sheet))
     for page in range(pages):
         c.setFont("Helvetica", 7)

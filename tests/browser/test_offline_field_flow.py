@@ -1,4 +1,4 @@
-"""The roadside with no signal, on the real field forms (issues 5 and 6), in headless Chromium.
+"""The roadside with no signal, on the real field forms, in headless Chromium.
 
 A DCO on a 360 px phone loads the app with signal (the worker caches the field pages, the phone
 keeps a copy of the field data and a block of ticket numbers), then loses signal: opens the dog's

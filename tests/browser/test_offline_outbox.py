@@ -1,4 +1,4 @@
-"""Works with no signal (issue 6), in real headless Chromium against the app in a subprocess.
+"""Works with no signal, in real headless Chromium against the app in a subprocess.
 
 Entries are recorded with the phone offline, then must reach the server exactly once: with the
 network back, with the server killed and restarted mid-sync, after reloads, across sign-ins.

@@ -5,11 +5,11 @@ import uuid
 
 import pytest
 from PIL import Image
-from sqlalchemy import event
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog
 from fieldapp.models.enforcement import Photo
+from fieldapp.querycount import counting_queries
 from fieldapp.services.photos import store_photo
 from tests.photos import jpeg_with_gps
 
@@ -87,21 +87,14 @@ def violation_and_seizure(client, dog_id):
 
 
 def test_card_at_most_three_queries(client, auth, app):
-    """Budget (issue 5): the signed-in user, the dog with its records, its enforcement history."""
+    """Budget: the signed-in user, the dog with its records and its enforcement history."""
     auth.login("dco")
     max_id = dog_id(app, "Max")
     violation_and_seizure(client, max_id)
-    statements = []
     with app.app_context():
         engine = db.engine
-
-        def count(conn, cursor, statement, *args):
-            statements.append(statement)
-        event.listen(engine, "before_cursor_execute", count)
-        try:
-            response = client.get(f"/field/dogs/{max_id}")
-        finally:
-            event.remove(engine, "before_cursor_execute", count)
+    with counting_queries(engine) as statements:
+        response = client.get(f"/field/dogs/{max_id}")
     assert response.status_code == 200 and 'data-flag="impounded"' in response.get_data(as_text=True)
     assert len(statements) <= 3, statements
 
@@ -154,20 +147,13 @@ def test_photos_uploaded_with_a_violation_form(client, auth, app):
 
 
 def _statements_during(app, fn):
-    statements = []
-    with app.app_context():
-        def count(conn, cursor, statement, *args):
-            statements.append(statement)
-        event.listen(db.engine, "before_cursor_execute", count)
-        try:
-            result = fn()
-        finally:
-            event.remove(db.engine, "before_cursor_execute", count)
+    with app.app_context(), counting_queries(db.engine) as statements:
+        result = fn()
     return result, statements
 
 
 def test_card_shows_the_photo_but_never_loads_it(client, auth, app):
-    """Dog.photo is deferred: the card asks only whether there is one (issue 5, <= 3 queries)."""
+    """Dog.photo is deferred: the card asks only whether there is one (<= 3 queries)."""
     from fieldapp.services.licensing import set_dog_photo
     max_id = dog_id(app, "Max")
     with app.app_context():
@@ -197,72 +183,28 @@ def test_card_without_photo_has_no_img(client, auth, app):
     assert 'class="dog-photo"' not in html and 'id="status-card"' in html
 
 
-def test_csrf_token_signed_once_per_session_and_still_valid(tmp_path):
-    """base.html's token comes from a per-process memo of the signed token (issue 5 speed):
-    the same token on every page of a session, accepted by forms, useless in another session."""
-    from fieldapp import create_app
-    from fieldapp.cli import DEMO_PASSWORD, seed_demo
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False,
-                      "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
-    with app.app_context():
-        db.create_all()
-        seed_demo()
-        max_id = db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one()
-
-    def header_token(html):
-        return re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
-
-    def signed_in():
-        c = app.test_client()
-        login = c.get("/login").get_data(as_text=True)
-        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', login).group(1)
-        assert c.post("/login", data={"username": "dco", "password": DEMO_PASSWORD,
-                                      "csrf_token": token}).status_code == 302
-        return c
-
-    first, second = signed_in(), signed_in()
-    pages = [first.get(f"/field/dogs/{max_id}").get_data(as_text=True) for _ in range(3)]
-    tokens = {header_token(p) for p in pages}
-    assert len(tokens) == 1
-    token = tokens.pop()
-    from fieldapp import web
-    assert token in web._SIGNED_CSRF.values()  # signed once, not on every page
-    other = header_token(second.get(f"/field/dogs/{max_id}").get_data(as_text=True))
-    assert other != token
-    form = {"entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"}
-    assert second.post("/field/violations/new", data={**form, "csrf_token": token}).status_code == 400
-    assert first.post("/field/violations/new", data={**form, "csrf_token": token}).status_code == 201
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
 def _statement_count(app, client, url):
     response, statements = _statements_during(app, lambda: client.get(url))
     assert response.status_code == 200
     return response.get_data(as_text=True), len(statements)
 
 
-def test_card_seen_again_is_reused_until_anything_on_it_changes(client, auth, app):
-    """Rendered card bodies are kept by (dog, data_version, date, role, ...): a view is 2
-    queries (the user; the dog joined to its records, or the dog's row and its kept body), and
-    a violation recorded since shows at once (3: the user, the row, the records)."""
+def test_card_is_two_queries_and_shows_a_new_violation_at_once(client, auth, app):
+    """Every view: the signed-in user and the dog with everything on its card (one UNION ALL)."""
     max_id = dog_id(app, "Max")
     auth.login("dco")
     first, n_first = _statement_count(app, client, f"/field/dogs/{max_id}")
-    again, n_again = _statement_count(app, client, f"/field/dogs/{max_id}")
-    assert n_first == 2 and n_again == 2 and again == first
-    assert 'data-flag="violations"' not in again
+    assert n_first == 2 and 'data-flag="violations"' not in first
     client.post("/field/violations/new", data={
         "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"})
     after, n_after = _statement_count(app, client, f"/field/dogs/{max_id}")
-    assert n_after == 3 and 'data-flag="violations"' in after and "1 prior violation" in after
+    assert n_after == 2 and 'data-flag="violations"' in after and "1 prior violation" in after
 
 
-def test_s5A4_card_reused_only_on_the_same_day(client, auth, app):
+def test_s5A4_card_turns_expired_the_day_after_expiry(client, auth, app):
     """The license of Bella is "expiring" today and EXPIRED once its expiry date has passed."""
     from datetime import timedelta
+
     from fieldapp.timeutil import local_today
     bella = dog_id(app, "Bella")
     with app.app_context():
@@ -274,8 +216,8 @@ def test_s5A4_card_reused_only_on_the_same_day(client, auth, app):
     assert 'data-status="license-expired"' in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
 
 
-def test_card_reused_only_for_the_same_role(app):
-    """The officer's buttons (§7, §9) never reach the clerk through a kept card body."""
+def test_card_officer_buttons_only_for_officers(app):
+    """The officer's buttons (§7, §9) are on the officer's card, not on the clerk's."""
     max_id = dog_id(app, "Max")
     from tests.conftest import AuthActions
     officer, clerk = app.test_client(), app.test_client()
@@ -286,42 +228,9 @@ def test_card_reused_only_for_the_same_role(app):
     assert ">Seize dog</a>" in officer.get(f"/field/dogs/{max_id}").get_data(as_text=True)
 
 
-def test_card_kept_by_one_worker_is_never_stale_after_another_writes(app, tmp_path):
-    """Two app processes on one database (two workers): worker B records a seizure, worker A's
-    kept card of the dog is not used again, because the dog's data_version changed."""
-    from fieldapp import create_app
-    from tests.conftest import AuthActions, make_test_config
-    worker_b = create_app(make_test_config(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")))
-    a, b = app.test_client(), worker_b.test_client()
-    AuthActions(a).login("dco")
-    AuthActions(b).login("dco")
-    max_id = dog_id(app, "Max")
-    assert 'data-flag="impounded"' not in a.get(f"/field/dogs/{max_id}").get_data(as_text=True)
-    assert b.post("/field/seizures/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "owner_known": "yes",
-        "location_text": "Lake Rd"}).status_code == 201
-    html = a.get(f"/field/dogs/{max_id}").get_data(as_text=True)
-    assert 'data-flag="impounded"' in html and "Currently IMPOUNDED" in html
-    with worker_b.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
-def test_kept_cards_are_bounded(client, auth, app):
-    from fieldapp.field.card import rendered_cards
-    app.config["STATUS_CARD_CACHE_SIZE"] = 3
-    auth.login("dco")
-    with app.app_context():
-        ids = db.session.execute(db.select(Dog.id).order_by(Dog.id).limit(6)).scalars().all()
-    for i in ids:
-        assert client.get(f"/field/dogs/{i}").status_code == 200
-    with app.app_context():
-        assert len(rendered_cards()) == 3
-
-
 def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
-    """CardDog (plain rows, one or two queries) gives dog_status() exactly what a Dog gives."""
-    from fieldapp.field.card import load_card_dog, load_card_head, load_card_records
+    """CardDog (plain rows, one query) gives dog_status() exactly what a Dog gives."""
+    from fieldapp.field.card import load_card_dog
     from fieldapp.services.status import dog_status
     from fieldapp.timeutil import local_today
     auth.login("dco")
@@ -332,12 +241,12 @@ def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
         for dog in db.session.execute(db.select(Dog)).scalars():
             expected = dog_status(dog, today)
             assert dog_status(load_card_dog(dog.id), today) == expected, dog.name
-            assert dog_status(load_card_records(load_card_head(dog.id)), today) == expected, dog.name
         codes = {f["code"] for f in dog_status(load_card_dog(max_id), today)["flags"]}
         assert {"impounded", "violations", "rabies_requested"} <= codes
+        assert load_card_dog(10 ** 9) is None
 
 
-def test_card_kept_body_not_used_after_the_owner_changes(client, auth, app):
+def test_card_shows_the_owners_new_phone_number(client, auth, app):
     """An owner's new phone number (another table than the dog's) shows on the next view."""
     bella = dog_id(app, "Bella")
     auth.login("dco")

@@ -1,5 +1,5 @@
 """The offline copy carries the flags the online card shows, at a constant number of queries,
-and the offline card script uses the online card's words (issue 6 with issue 5)."""
+and the offline card script uses the online card's words."""
 import re
 import uuid
 from datetime import datetime, timedelta

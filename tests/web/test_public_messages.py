@@ -1,4 +1,4 @@
-"""Finders' messages (issue 7): stored, shown on the dog's record and the list, handled, mailed."""
+"""Finders' messages: stored, shown on the dog's record and the list, handled, mailed."""
 import io
 import re
 

@@ -1,4 +1,4 @@
-"""The public tag page /t/<token> (issue 7): helps the dog home, never says where people live."""
+"""The public tag page /t/<token>: helps the dog home, never says where people live."""
 import re
 from datetime import date
 

@@ -1,4 +1,4 @@
-"""Abuse (issue 7): public pages and messages are rate-limited per client, with a readable 429."""
+"""Abuse: public pages and messages are rate-limited per client, with a readable 429."""
 import pytest
 
 from fieldapp.extensions import db

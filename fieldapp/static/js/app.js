@@ -140,7 +140,7 @@ function syncBodyAttributes(evt) {
   if (!settled) api.ready = new Promise((r) => { settled = r; });
   const doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
   if (!doc.body) return;
-  for (const name of ["data-user-id", "data-user-role", "hx-headers"]) {
+  for (const name of ["data-user-id", "data-user-role", "data-powers", "hx-headers"]) {
     const v = doc.body.getAttribute(name);
     if (v === null) document.body.removeAttribute(name); else document.body.setAttribute(name, v);
   }

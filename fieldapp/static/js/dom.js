@@ -17,7 +17,7 @@ export function say(text, bad) {
   box.hidden = false;
 }
 
-// The signed-in user, from <body data-user-id data-user-role> (kept current across htmx swaps).
+// The signed-in user, from <body data-user-id data-user-role data-powers> (kept current across htmx swaps).
 export const userId = () => (document.body && document.body.dataset.userId ? String(document.body.dataset.userId) : null);
 // The powers of the signed-in user, from the law's table (the server writes them on <body>).
 export const holds = (power) => (document.body.dataset.powers || "").split(" ").includes(power);
