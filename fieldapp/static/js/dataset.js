@@ -6,7 +6,7 @@
  */
 import { all, get, getMeta, req, tx } from "./db.js";
 import { holds, userId } from "./dom.js";
-import { urls } from "./urls.js";
+import { prefixOf, urls } from "./urls.js";
 
 const DATASET_EVERY_MS = 5 * 60 * 1000;
 
@@ -79,7 +79,8 @@ export async function heldOnPhone(dogId) {
 // description. Returns {dog} for one dog, or {dogs} (a search), or {retired} for a replaced tag.
 export async function findInCopy(typed) {
   let text = String(typed || "").trim();
-  if (text.includes("/t/")) text = text.split("/t/").pop().split("?")[0].replace(/\/+$/, "");
+  const tagPart = prefixOf(urls().tag).replace(/^.*(\/[^/]+\/)$/, "$1"); // a scanned tag link: ".../t/<token>"
+  if (tagPart && text.includes(tagPart)) text = text.split(tagPart).pop().split("?")[0].replace(/\/+$/, "");
   const compact = text.replace(/[\s-]/g, "").toUpperCase().replace(/^#/, "");
   if (!compact) return { dogs: [] };
   const dogs = await tx("dogs", "readonly", (s) => req(s.dogs.getAll()));
