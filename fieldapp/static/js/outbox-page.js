@@ -4,7 +4,7 @@ import { all, getMeta } from "./db.js";
 import { el, say, userId } from "./dom.js";
 import { resultLines } from "./entry-state.js";
 import { dogById } from "./dataset.js";
-import { describeErrors, kindLabel, longdate, plural } from "./format.js";
+import { describeErrors, kindLabel, plural, when } from "./format.js";
 import { discard, entriesFor } from "./queue.js";
 
 function stateText(entries, paused, uid) {
@@ -19,8 +19,8 @@ function stateText(entries, paused, uid) {
   return text;
 }
 
-// "Wed 2 Dec 2026 14:05": when the entry was recorded on the phone (a fixed one keeps it).
-const recordedAt = (iso) => (iso ? `${longdate(iso)} ${String(iso).slice(11, 16)}` : "");
+// When the entry was recorded on the phone (a fixed one keeps it), in the town's words.
+const recordedAt = when;
 
 // What the entry is about, as the officer knows it: the dog (name and ID number, from the
 // phone's copy) or its description, and the place.
@@ -102,6 +102,6 @@ export async function renderOutbox(changed) {
   if (discards) {
     const mine = (await all("discards")).filter((d) => String(d.user_id) === uid);
     discards.replaceChildren(...mine.map((d) => el("li", {},
-      `${kindLabel(d.kind)}, discarded ${recordedAt(d.discarded_at)} — reported to the office when there is signal.`)));
+      `${kindLabel(d.kind)}, discarded ${when(d.discarded_at)} — reported to the office when there is signal.`)));
   }
 }
