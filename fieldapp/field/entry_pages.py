@@ -19,7 +19,7 @@ from sqlalchemy.orm import defer
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due, redemption_deadline
+from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
@@ -124,8 +124,10 @@ def violation_ctx(form=None):
 
 def _violation_prefill():
     dog = dog_arg()
-    return ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
-                                                occurred_at=now_local_input()), dog
+    form = ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
+                                                occurred_at=now_local_input())
+    form.codes.data = [c for c in request.args.getlist("code") if c in VIOLATIONS]  # e.g. 5B1 from the start page
+    return form, dog
 
 
 def _violation_done(entry_id, outcome):
@@ -140,18 +142,26 @@ def _violation_done(entry_id, outcome):
 # Seize dog (§8) ----------------------------------------------------------------------------
 
 def _seizure_ctx(form):
+    """§8(B): the deadline table for the phone (the town's calendar), and for a dog on file
+    whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
-    closed = enf.closed_days()
-    table = deadline_table(today - timedelta(days=7), 60, closed)
-    initial = None
+    closed, opened = enf.closed_days(), enf.open_days()
+    table = deadline_table(today - timedelta(days=7), 60, closed, opened)
+    dog = dog_arg()
+    violation = _violation_arg()
+    if dog is None and violation is not None:
+        dog = violation.dog
+    known = enf.owner_known_for(dog, form.owner_named.data or "")
     try:
         seized_on = date.fromisoformat((form.seized_at.data or "")[:10])
     except ValueError:
         seized_on = None
-    if seized_on and form.owner_known.data in ("yes", "no"):
-        initial = redemption_deadline(seized_on, form.owner_known.data == "yes", closed)
+    period = enf.holding_period_for(seized_on, known.known) if seized_on else None
     return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
-            "initial_deadline": initial, "violation": _violation_arg()}
+            "initial_deadline": period.deadline if period else None,
+            "initial_skipped": period.skipped if period else (), "violation": violation,
+            "owner_known": known, "owner_of_record": bool(dog and dog.primary_owner) or bool(
+                dog and (dog.licenses or dog.active_tag))}
 
 
 def _seizure_prefill():
@@ -160,7 +170,7 @@ def _seizure_prefill():
         dog = violation.dog
     form = SeizureForm(formdata=None).prefill(
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
-        seized_at=now_local_input(), owner_known=("yes" if dog and dog.owners else None),
+        seized_at=now_local_input(),
         held_at=get_setting("kennel_name"))  # §8(B): held at the town's kennel unless changed
     return _following(violation, form, "seized_at"), dog
 
@@ -194,7 +204,7 @@ def _ticket_prefill():
     capacity = None
     if owner is not None:
         capacity = "guardian" if owner.is_minor else "owner"
-    form = TicketForm(formdata=None).prefill(
+    form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
         served_at=now_local_input(), served_capacity=capacity,
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),

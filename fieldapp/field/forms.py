@@ -67,9 +67,9 @@ class SeizureForm(LocationMixin, EntryForm):
     violation_entry_id = HiddenField()
     codes = SelectMultipleField("Seized for", choices=CODE_CHOICES, validate_choice=False)
     ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
-    owner_known = RadioField("Is the owner known?", choices=[("yes", "Yes, the owner is known"),
-                                                            ("no", "No, owner unknown")],
-                             validate_choice=False)
+    # §8(B): asked only when the dog has no owner of record (the record decides otherwise).
+    owner_named = StringField("Owner named by you (if you know who owns the dog)",
+                              render_kw={"autocomplete": "off"})
     seized_at = StringField("Time of seizure", render_kw=DATETIME)
     held_at = StringField("Held at (kennel or shelter)")
     notes = TextAreaField("Notes (condition of the dog, collar, injuries)")

@@ -29,7 +29,7 @@ class EnforcementRecord:
     id: int
     supersedes_id: int | None
     at: datetime  # occurred / seized / requested (created)
-    codes: list | None
+    codes: list | None  # violation: its codes; impoundment: the days its deadline skipped
     day1: date | None  # impounded_on | requested_on
     day2: date | None  # redemption_deadline | due_on
     status: str | None
@@ -37,6 +37,7 @@ class EnforcementRecord:
 
 
 _HISTORY_SELECT = None
+WEEKEND = ("Saturday", "Sunday")  # law/calendar.py's reasons for a weekend day
 _ONE_HISTORY_SELECT = None
 
 
@@ -71,7 +72,7 @@ def history_selects(dog_ids):
                   nodate.label("day2"), type_coerce(null(), String).label("status"),
                   type_coerce(null(), String).label("text"), Violation.dog_id
                   ).where(Violation.dog_id.in_(dog_ids))
-    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
+    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.deadline_skipped,
                   Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
                   Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
     r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
@@ -133,11 +134,22 @@ def open_rabies_requests(dog, today) -> list[EnforcementRecord]:
 
 
 def impounded(dog, today):
-    """§8: the dog is in the pound now; redemption deadline per §8(B)."""
-    return [{"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
-             "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
-             "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))" + (f" · {imp.text}" if imp.text else "")}
-            for imp in enforcement_history(dog) if imp.kind == "impoundment" and imp.status == "held"]
+    """§8: the dog is in the pound now (until its impoundment ends, §8(E)); redemption deadline
+    per §8(B), with the days the holding period did not count."""
+    flags = []
+    for imp in enforcement_history(dog):
+        if imp.kind != "impoundment" or imp.status != "held":
+            continue
+        # Weekends go without saying; holidays and closures are named.
+        skipped = [f"{date.fromisoformat(d):%a %-d %b} ({why})" for d, why in (imp.codes or [])
+                   if why not in WEEKEND]
+        flags.append({"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
+                      "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
+                      "skipped": [d for d, why in (imp.codes or []) if why not in WEEKEND],
+                      "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))"
+                                + (f"; not counted: {', '.join(skipped)}" if skipped else "")
+                                + (f" · {imp.text}" if imp.text else "")})
+    return flags
 
 
 def prior_violations(dog, today):

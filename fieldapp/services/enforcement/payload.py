@@ -11,7 +11,6 @@ from ...extensions import db
 from ...law import VIOLATIONS
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
-from ...settings import get_setting
 from ...timeutil import TOWN_TZ, utcnow
 from ..errors import ServiceError
 
@@ -204,9 +203,17 @@ def owner_name(dog) -> str:
     return owner.full_name if owner else ""
 
 
-def closed_days() -> list[date]:
-    """Days the town's office is closed (a setting): not business days (§8(B), §9)."""
-    return get_setting("town_closed_days")
+def closed_days() -> dict[date, str]:
+    """Days the town's offices are closed, {date: reason}, from the town's calendar
+    (services/calendar.py): not business days (§8(B), §9)."""
+    from ..calendar import closed_days as calendar_closed_days
+    return calendar_closed_days()
+
+
+def open_days() -> frozenset:
+    """GCL §24 holidays on which the town's offices stay open (the town's calendar, §8(B))."""
+    from ..calendar import open_days as calendar_open_days
+    return calendar_open_days()
 
 
 def violation_title(code: str) -> str:

@@ -37,12 +37,11 @@ REQUIRED = {
         Required("owner_description", "Whom did you ask to have the dog vaccinated? Give their name.",
                  unless=("dog_id",), when={"rabies_request": "y"}),
     ),
-    # §8(A): seized for a violation of §5 or §6; §8(B): the owner known or not sets the holding period.
+    # §8(A): seized for a violation of §5 or §6 (§8(B): the server decides whether the owner is known).
     "seizure": (
         Required("codes", "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).",
                  unless=(FOLLOWS,)),
         Required("dog_description", DOG_NEEDED, unless=("dog_id", FOLLOWS)),
-        Required("owner_known", "Say whether the owner is known: it sets the holding period (§8(B))."),
         Required("location_text", PLACE_NEEDED, unless=("latitude", FOLLOWS)),
     ),
     # §9: the offence and the person served; §4(I) a minor owner's name when a guardian is served.

@@ -18,6 +18,7 @@ from ...models.enforcement import AppearanceTicket, Violation
 from ...settings import get_setting
 from ...timeutil import TOWN_TZ, to_local
 from ..ticket_numbers import allocate_number, claim_number
+from .checks import check_codes
 from .payload import PayloadReader, closed_days, resolve_violation
 
 SERVED_CAPACITIES = {
@@ -87,6 +88,8 @@ def validate_ticket(payload, user) -> TicketInput:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
     served_at = r.instant("served_at", "time the ticket was served")
+    # §5(B)(1), §6(A)(8) against the dog's record, as of the violation (or the serving).
+    check_codes(r, codes, dog, to_local(violation.occurred_at if violation else served_at).date())
     court = court_settings()
     earliest = court.first_session(to_local(served_at).date())
     appear_on = r.day("appear_on", "appearance date", required=False)

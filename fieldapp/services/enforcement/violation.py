@@ -8,6 +8,7 @@ from ...extensions import db
 from ...models import Dog, record_event
 from ...models.enforcement import Violation
 from ...timeutil import to_local
+from .checks import check_codes
 from .payload import Location, PayloadReader, owner_name, resolve_violation
 from .rabies_request import RabiesRequestInput, make_rabies_request
 
@@ -34,6 +35,7 @@ def validate_violation(payload, user) -> ViolationInput:
     dog, description = r.dog()
     owner_description = r.text("owner_description", 300)
     occurred_at = r.instant("occurred_at", "time of the violation")
+    check_codes(r, codes, dog, to_local(occurred_at).date())  # §5(B)(1), §6(A)(8) against the record
     location = r.location()
     narrative, witness = r.text("narrative", 5000), r.text("witness", 300)
     rabies_request = r.flag("rabies_request")

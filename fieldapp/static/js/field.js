@@ -169,7 +169,11 @@ function initDeadline(form) {
   var table = form._deadlines = JSON.parse(form.dataset.deadlines);
   var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
   function update() {
-    var known = form.querySelector("input[name=owner_known]:checked");
+    // §8(B): an owner named by the officer, or one of record (the box the page or the copy ticks).
+    var named = form.querySelector("input[name=owner_named]");
+    var known = named && named.value.trim() ? named : form.querySelector("input[name=owner_known]:checked");
+    if (!known) known = { value: "no" };
+    if (known === named) known = { value: "yes" };
     var when = form.querySelector("input[name=seized_at]");
     var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
     if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
