@@ -168,8 +168,10 @@ def what_next():
     if entry is not None and entry.kind == "violation":
         violation = enf.resolve_violation(entry_id)
     dog = violation.dog if violation and violation.dog else dog_arg()
+    # §8: a dog held now is not offered "Seize dog" again.
     return render_template("field/next.html", entry_id=entry_id, kind=request.args.get("kind") or "violation",
-                           dog=dog, entry=entry, violation=violation, photo_errors=[])
+                           dog=dog, entry=entry, violation=violation, photo_errors=[],
+                           held=enf.held_now(dog) is not None)
 
 
 # Impoundments, tickets, complaints: records and lists ------------------------------------------

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 10:05:16.282823
+Create Date: 2026-12-03 10:15:22.733048
 
 """
 from alembic import op
