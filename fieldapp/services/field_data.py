@@ -101,6 +101,7 @@ def _dog_record(dog, today) -> dict:
         card["dog"].pop(key, None)
     active = dog.active_tag
     card["tag"] = active.token if active else None
+    card["tag_serial"] = active.serial if active else None  # the number printed on a blank tag
     card["retired_tags"] = [{"token": t.token, "retired_on": t.retired_on.isoformat() if t.retired_on else None}
                             for t in dog.tags if t.status == "retired"]
     card["version"] = dog.data_version

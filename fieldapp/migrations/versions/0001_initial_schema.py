@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:56:51.350280
+Create Date: 2026-12-03 10:15:22.733048
 
 """
 from alembic import op

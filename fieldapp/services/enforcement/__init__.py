@@ -26,7 +26,7 @@ from .history import (
     open_rabies_requests,
     orders_in_force,
 )
-from .payload import PayloadReader, closed_days, open_days, resolve_violation, violation_title
+from .payload import RULED_OUT_WORDS, PayloadReader, closed_days, open_days, resolve_violation, violation_title
 from .rabies_request import (
     RabiesRequestInput,
     apply_rabies_request,
@@ -52,7 +52,7 @@ __all__ = [
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
     "open_rabies_requests", "orders_in_force",
-    "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
+    "RULED_OUT_WORDS", "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "end_impoundment", "held_now",
     "holding_period_for", "identify_owner", "owner_known_for", "validate_seizure",

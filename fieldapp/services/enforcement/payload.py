@@ -17,6 +17,30 @@ from ..errors import ServiceError
 # How far ahead of the server's clock a phone's clock may be before a time is "in the future".
 CLOCK_SKEW = timedelta(minutes=15)
 
+# The messages a refused entry shows, in plain words (no field names, no codes). The phone checks
+# the same ones before it queues an entry (`rules.entry_rules`, served as data).
+DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, collar)."
+PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
+UNKNOWN_OFFENCE = "An offence ticked is not in the Local Law's list: untick it and tick the right one."
+EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
+# "Ruled out: ..." words for each exception an officer must exclude before an offence stands.
+RULED_OUT_WORDS = {
+    "6B": "not on the owner's own property",
+    "6A1-hunting": "not a hunting dog under command",
+    "5A1-under-4-months": "not a puppy under four months kept from running at large",
+    "5H-dog-show": "not at a dog show, licensed in the town where it lives",
+    "5B2": "no vet's statement that vaccination would endanger the dog",
+}
+
+
+def ruled_out_words(exc) -> str:
+    return RULED_OUT_WORDS.get(exc.code, "does not apply: " + exc.title)
+
+
+def exception_missing(restriction, exc) -> str:
+    """What to do about one exception not ruled out: §6(B), §6(A)(1), §5(A)(1), §5(I), §5(B)(2)."""
+    return f"{restriction.title}: tick “Ruled out: {ruled_out_words(exc)}” ({exc.section})"
+
 
 def as_list(value) -> list:
     """A payload field that may hold one value or many (checkboxes) as a list."""
@@ -111,7 +135,7 @@ class PayloadReader:
         codes = [str(c) for c in as_list(self.payload.get(name))]
         unknown = [c for c in codes if c not in VIOLATIONS]
         if unknown:
-            self.error(name, f"Unknown offence: {', '.join(unknown)}.")
+            self.error(name, UNKNOWN_OFFENCE)
         codes = [c for c in VIOLATIONS if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
@@ -124,10 +148,10 @@ class PayloadReader:
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
         ruled_out = {str(c) for c in as_list(self.payload.get(name))} | set(carried or ())
-        missing = [f"{VIOLATIONS[code].title}: rule out “{exc.title}” ({exc.section})"
+        missing = [exception_missing(VIOLATIONS[code], exc)
                    for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
         if missing:
-            self.error(name, "; ".join(missing) + ". If it may apply, untick that violation.")
+            self.error(name, "; ".join(missing) + EXCEPTIONS_ADVICE)
         applicable = [e.code for c in codes for e in VIOLATIONS[c].exceptions]
         return [c for c in dict.fromkeys(applicable) if c in ruled_out]
 
@@ -144,8 +168,7 @@ class PayloadReader:
                 self.error("dog_id", "That dog is not on file. Describe the dog instead.")
         description = self.text("dog_description", 300)
         if dog is None and not description and required_description:
-            self.error("dog_description", "Scan the dog's tag, or describe the dog "
-                                          "(colour, breed, size, collar).")
+            self.error("dog_description", DOG_NEEDED)
         return dog, description or (dog.description if dog else "")
 
     def location(self) -> Location:
@@ -157,7 +180,7 @@ class PayloadReader:
         accuracy = self.number("accuracy", 0, 100000)
         text = self.text("location_text", 300)
         if lat is None and not text:
-            self.error("location_text", "Use GPS or type where it happened (address or road and landmark).")
+            self.error("location_text", PLACE_NEEDED)
         return Location(lat, lon, accuracy, text)
 
     def done(self):
@@ -196,3 +219,34 @@ def open_days() -> frozenset:
 def violation_title(code: str) -> str:
     r = VIOLATIONS.get(code)
     return f"{r.title} ({r.section})" if r else code
+
+
+@dataclass(frozen=True)
+class FollowedViolation:
+    """What a seizure (§8(A)) or a ticket (§9) takes from the violation it follows, named by
+    its client UUID: its codes, its ruled-out exceptions and its dog, unless the entry gives
+    its own."""
+    violation: Violation | None
+    violation_uuid: str
+    codes: list
+    ruled_out: list
+    dog: Dog | None
+    dog_description: str
+
+
+def read_followed_violation(r: PayloadReader, no_codes: str, describe_dog: bool) -> FollowedViolation:
+    """The offence and the dog of a seizure or ticket, from the payload or the violation it
+    follows; each exception to the offence ruled out exactly as for the violation itself.
+    `no_codes`: the message when there is no offence; `describe_dog`: a dog with no tag must be
+    described when there is no violation to take it from."""
+    violation_uuid = r.text("violation_entry_id", 36)
+    violation = resolve_violation(violation_uuid)
+    codes = r.codes("codes") or (list(violation.codes) if violation else [])
+    if not codes:
+        r.error("codes", no_codes)
+    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
+    dog, description = r.dog(required_description=describe_dog and violation is None)
+    if dog is None and violation is not None:
+        dog, description = violation.dog, description or violation.dog_description
+    return FollowedViolation(violation, violation_uuid, codes, ruled_out, dog, description)
+

@@ -4,20 +4,22 @@ settings (`law/court.py: first_court_session`).
 
 A ticket is for an offence: each exception that could apply is ruled out, exactly as for a
 violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
-over its codes, dog and ruled-out exceptions.
+over its codes, dog and ruled-out exceptions. A second ticket to the same dog for the same
+offence on the same day is refused until the officer confirms it (`confirm_duplicate`).
 """
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta, timezone
 
 from ...extensions import db
+from ...law import VIOLATIONS
 from ...law.court import first_court_session
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, Violation
 from ...settings import get_setting
-from ...timeutil import to_local
+from ...timeutil import TOWN_TZ, to_local
 from ..ticket_numbers import allocate_number, claim_number
 from .checks import check_codes
-from .payload import PayloadReader, closed_days, resolve_violation
+from .payload import PayloadReader, closed_days, read_followed_violation
 
 SERVED_CAPACITIES = {
     "owner": "Owner of the dog",
@@ -66,15 +68,10 @@ class TicketInput:
 
 def validate_ticket(payload, user) -> TicketInput:
     r = PayloadReader(payload)
-    violation_uuid = r.text("violation_entry_id", 36)
-    violation = resolve_violation(violation_uuid)
-    codes = r.codes("codes") or (list(violation.codes) if violation else [])
-    if not codes:
-        r.error("codes", "Choose the offence the ticket is for.")
-    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
-    dog, description = r.dog(required_description=False)
-    if dog is None and violation is not None:
-        dog, description = violation.dog, description or violation.dog_description
+    followed = read_followed_violation(r, "Choose the offence the ticket is for.", describe_dog=False)
+    violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
+                                                   followed.ruled_out)
+    dog, description = followed.dog, followed.dog_description
     capacity = r.text("served_capacity", 12)
     if capacity not in SERVED_CAPACITIES:
         r.error("served_capacity", "Say who is served: the owner, the person in charge, or a minor "
@@ -95,10 +92,37 @@ def validate_ticket(payload, user) -> TicketInput:
         r.error("appear_on", f"The first court session you may give is {earliest:%A %-d %B %Y}; "
                              f"the court sits on {earliest:%A}s.")
     number = r.text("ticket_number", 20)
+    if not r.flag("confirm_duplicate"):
+        same = same_day_tickets(dog, codes, served_at)
+        if same:
+            r.error("confirm_duplicate", duplicate_message(same[0]))
     r.done()
     return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
                        ruled_out, dog, description, capacity, served_name, served_address, minor,
                        served_at, appear_on or earliest, court, number)
+
+
+DUPLICATE_CONFIRM = "Issue it anyway: this is a separate offence"
+
+
+def same_day_tickets(dog, codes, served_at) -> list[AppearanceTicket]:
+    """Tickets already issued to `dog` for one of `codes` on the same day in the town (§9: one
+    ticket per offence; a second one is written only when the officer confirms it is another)."""
+    if dog is None or not codes:
+        return []
+    day = to_local(served_at).date()
+    start = datetime.combine(day, time(), TOWN_TZ).astimezone(timezone.utc)
+    end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(timezone.utc)
+    rows = db.session.execute(db.select(AppearanceTicket).filter(
+        AppearanceTicket.dog_id == dog.id, AppearanceTicket.served_at >= start,
+        AppearanceTicket.served_at < end).order_by(AppearanceTicket.served_at)).scalars().all()
+    return [t for t in rows if set(t.codes) & set(codes)]
+
+
+def duplicate_message(ticket) -> str:
+    offences = ", ".join(VIOLATIONS[c].title.lower() for c in ticket.codes if c in VIOLATIONS)
+    return (f"Ticket {ticket.number} was already issued to this dog today for {offences}. "
+            f"Send a second ticket only if it is for another offence: tick “{DUPLICATE_CONFIRM}”.")
 
 
 def apply_ticket(clean: TicketInput, entry, user) -> dict:
