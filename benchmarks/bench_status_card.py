@@ -14,7 +14,8 @@ Cards: "card" is the first view of each dog (distinct random dogs), "gzip" the s
 again with `Accept-Encoding: gzip` as a phone sends it (Flask-Compress then compresses the
 ~4 KB page). Nothing is kept between requests (no rendered cards, no memo of tokens or URLs):
 every view loads and renders the card. Goals at every size: card p95 <= 5 ms, <= 3 SQL queries
-per card including the signed-in user's (gzip is shown, not a goal: Flask-Compress's cost). The ratio (card throughput / bare throughput) is printed
+per card including the signed-in user's (gzip is shown, not a goal: Flask-Compress's cost).
+The ratio (card throughput / bare throughput) is printed
 to compare runs on a machine whose load moves the milliseconds, and so is the p95 of the CPU
 time the process spent on a request (time.process_time: what the code costs, without the time
 spent waiting for a CPU that other processes hold).

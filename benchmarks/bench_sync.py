@@ -18,7 +18,7 @@ import threading
 import time
 import urllib.request
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from http.cookiejar import CookieJar
 from pathlib import Path
 
@@ -64,7 +64,7 @@ class Client:
 
 def void_entry(user_id, number):
     return {"id": str(uuid.uuid4()), "kind": "ticket_void", "officer_id": user_id,
-            "recorded_at": datetime.now(timezone.utc).isoformat(),
+            "recorded_at": datetime.now(UTC).isoformat(),
             "payload": {"ticket_number": number, "reason": "benchmark"}}
 
 
@@ -107,7 +107,8 @@ def run(server):
         page.wait_for_url(f"{base}/")
         first = page.evaluate("""() => {
             const nav = performance.getEntriesByType('navigation')[0];
-            const res = performance.getEntriesByType('resource').filter(r => r.initiatorType !== 'fetch' && r.initiatorType !== 'xmlhttprequest');
+            const res = performance.getEntriesByType('resource')
+              .filter(r => r.initiatorType !== 'fetch' && r.initiatorType !== 'xmlhttprequest');
             return {html: nav.transferSize, statics: res.reduce((s, r) => s + r.transferSize, 0), n: res.length};
         }""")
         page.evaluate("window.outbox.ready")
@@ -116,7 +117,8 @@ def run(server):
         page.evaluate("window.outbox.ready")
         repeat = page.evaluate("""() => {
             const nav = performance.getEntriesByType('navigation')[0];
-            const res = performance.getEntriesByType('resource').filter(r => r.initiatorType !== 'fetch' && r.initiatorType !== 'xmlhttprequest');
+            const res = performance.getEntriesByType('resource')
+              .filter(r => r.initiatorType !== 'fetch' && r.initiatorType !== 'xmlhttprequest');
             return {html: nav.transferSize, statics: res.reduce((s, r) => s + r.transferSize, 0),
                     from_worker: res.filter(r => r.workerStart > 0).length, n: res.length};
         }""")

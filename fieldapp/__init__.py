@@ -51,7 +51,8 @@ def create_app(test_config=None):
     from .public.views import bp as public_bp
     from .pwa.views import bp as pwa_bp
     from .tags.views import bp as tags_bp
-    for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp, pwa_bp):
+    for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
+               pwa_bp):
         app.register_blueprint(bp)
 
     from .errors import register_error_handlers

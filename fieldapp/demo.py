@@ -68,7 +68,8 @@ STORY = [
     ("Bella", "F", "Beagle", "tricolor", "notched left ear", 3, True, False, None, 20, 300, "active", 1),
     ("Duke", "M", "German Shepherd", "black and tan", "", 7, False, False, None, -40, 200, "active", 2),
     ("Luna", "F", "Siberian Husky", "grey and white", "blue eyes", 2, False, False, None, 700, 800, "active", 3),
-    ("Rocky", "M", "Pit Bull Terrier mix", "white with brown patches", "scar on muzzle", 4, False, False, None, 150, -10, "active", 4),
+    ("Rocky", "M", "Pit Bull Terrier mix", "white with brown patches", "scar on muzzle", 4, False, False, None,
+     150, -10, "active", 4),
     ("Sadie", "F", "Golden Retriever", "golden", "", 9, True, False, "service", 500, 600, "active", 5),
     ("Tucker", "M", "Border Collie", "black and white", "white tail tip", 6, True, False, None, None, 300, "active", 6),
     ("Daisy", "F", "Dachshund", "red", "", 14, True, False, None, 250, None, "active", 7),
@@ -89,7 +90,8 @@ def _seed_storybook_town(today, clerk) -> list[int]:
                       address=f"{100 + 37 * i} {STREETS[i % len(STREETS)]}",
                       phone=f"(315) 387-{2100 + 13 * i:04d}",
                       email=f"{FIRST[i].lower()}.{LAST[i].lower()}@example.net" if i % 3 else None,
-                      show_phone_publicly=i in (0, 5), phone_optin_on=today - timedelta(days=200) if i in (0, 5) else None)
+                      show_phone_publicly=i in (0, 5),
+                      phone_optin_on=today - timedelta(days=200) if i in (0, 5) else None)
         db.session.add(owner)
         owners.append(owner)
     # Bella's household has two owners of record (§5(E)(1) "each owner").

@@ -15,10 +15,10 @@ from datetime import timedelta
 
 from .extensions import db
 from .models import Dog, User
+from .models.enforcement import Impoundment
 from .services import calendar as cal
 from .services.enforcement import end_impoundment, identify_owner
 from .services.entries import submit_entry
-from .models.enforcement import Impoundment
 from .timeutil import utcnow
 
 EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]

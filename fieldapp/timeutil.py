@@ -1,12 +1,12 @@
 """Time: the law counts in local dates (America/New_York); instants are stored in UTC."""
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 TOWN_TZ = ZoneInfo("America/New_York")
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def local_today() -> date:
@@ -21,5 +21,5 @@ def local_today() -> date:
 
 def to_local(instant: datetime) -> datetime:
     if instant.tzinfo is None:  # SQLite hands back naive UTC
-        instant = instant.replace(tzinfo=timezone.utc)
+        instant = instant.replace(tzinfo=UTC)
     return instant.astimezone(TOWN_TZ)

@@ -2,8 +2,16 @@
 from decimal import Decimal, InvalidOperation
 
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, DateField, IntegerField, PasswordField, SelectField, StringField,
-                     TextAreaField, ValidationError)
+from wtforms import (
+    BooleanField,
+    DateField,
+    IntegerField,
+    PasswordField,
+    SelectField,
+    StringField,
+    TextAreaField,
+    ValidationError,
+)
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
 
 from ..law.authority import ROLE_LABELS, ROLES
@@ -20,7 +28,7 @@ def _money_check(form, field):
     try:
         value = Decimal(str(field.data).replace("$", "").replace(",", "").strip())
     except (InvalidOperation, ValueError):
-        raise ValidationError("Enter an amount of money, like 10.00.")
+        raise ValidationError("Enter an amount of money, like 10.00.") from None
     if not value.is_finite() or value < 0:
         raise ValidationError("Enter an amount of money, like 10.00 (not negative).")
     if value != value.quantize(Decimal("0.01")):
@@ -33,7 +41,7 @@ def _dates_check(form, field):
         try:
             date.fromisoformat(line.strip())
         except ValueError:
-            raise ValidationError(f"“{line}” is not a date; use YYYY-MM-DD, one per line.")
+            raise ValidationError(f"“{line}” is not a date; use YYYY-MM-DD, one per line.") from None
 
 
 def settings_form_class():
@@ -60,7 +68,8 @@ def settings_form_class():
 
 class UserForm(FlaskForm):
     username = StringField("Username", [DataRequired("Enter a username."), Length(max=64),
-                                        Regexp(r"^[a-z0-9._-]+$", message="Use lower-case letters, digits, . _ - only.")],
+                                        Regexp(r"^[a-z0-9._-]+$",
+                                               message="Use lower-case letters, digits, . _ - only.")],
                            filters=[_strip, lambda v: v.lower() if v else v],
                            render_kw={"autocapitalize": "none", "autocomplete": "off"})
     full_name = StringField("Full name (as printed on tickets)", [DataRequired("Enter the person's name."),

@@ -1,8 +1,7 @@
 """The clerk's forms: the §5(E) application (owner, dog), the license particulars, §5(J) notices."""
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import (BooleanField, DateField, Form, IntegerField, RadioField,
-                     SelectField, StringField)
+from wtforms import BooleanField, DateField, Form, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Email, InputRequired, Length, NumberRange, Optional
 
 from ..law import LICENSE_EXEMPTIONS
@@ -23,16 +22,19 @@ class OwnerFields(Form):
                              filters=STRIP, render_kw={"autocomplete": "off"})
     last_name = StringField("Last name", [DataRequired("Enter the owner's last name."), Length(max=80)],
                             filters=STRIP, render_kw={"autocomplete": "off"})
-    address = StringField("Street address (residence)", [DataRequired("Enter the street address where the owner lives."),
-                                                         Length(max=200)], filters=STRIP)
+    address = StringField("Street address (residence)",
+                          [DataRequired("Enter the street address where the owner lives."), Length(max=200)],
+                          filters=STRIP)
     town = StringField("Town", [DataRequired("Enter the town."), Length(max=80)], default="Sandy Creek", filters=STRIP)
-    state = StringField("State", [DataRequired("Enter the state."), Length(min=2, max=2, message="Use the two-letter state, e.g. NY.")],
+    state = StringField("State", [DataRequired("Enter the state."),
+                                  Length(min=2, max=2, message="Use the two-letter state, e.g. NY.")],
                         default="NY", filters=[_strip, lambda v: v.upper() if v else v])
     zip_code = StringField("ZIP code", [DataRequired("Enter the ZIP code."), Length(max=10)], default="13145",
                            filters=STRIP, render_kw={"inputmode": "numeric"})
     phone = StringField("Telephone", [DataRequired("Enter the owner's telephone number (§5(E)(1))."), Length(max=32)],
                         filters=STRIP, render_kw={"type": "tel", "autocomplete": "off"})
-    email = StringField("Email (optional)", [Optional(), Email("That email address doesn't look right."), Length(max=120)],
+    email = StringField("Email (optional)",
+                        [Optional(), Email("That email address doesn't look right."), Length(max=120)],
                         filters=STRIP, render_kw={"type": "email"})
     is_minor = BooleanField("The owner is under 18")
     guardian_name = StringField("Parent, guardian or head of household (§4(I))", [Optional(), Length(max=120)],

@@ -17,8 +17,7 @@ from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..timeutil import local_today
 from ..web import is_htmx, refusal_on_form
-from .forms import (CoOwnerForm, DogFields, DogForm, LicenseForm, NoticeForm, OwnerFields,
-                    OwnerForm)
+from .forms import CoOwnerForm, DogFields, DogForm, LicenseForm, NoticeForm, OwnerFields, OwnerForm
 
 bp = Blueprint("clerk", __name__, url_prefix="/clerk")
 

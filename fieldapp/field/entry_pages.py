@@ -9,9 +9,9 @@ query string) for the service worker's cache: field.js fills `dog_id` / `violati
 from the query string when they are empty.
 """
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Callable
 
 from flask import abort, make_response, render_template, request, url_for
 from flask_login import current_user
@@ -32,6 +32,7 @@ from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
+
 
 def dog_arg():
     raw = request.values.get("dog_id") or request.args.get("dog")

@@ -27,7 +27,7 @@ Flag day is always a Sunday and is never moved, so it never takes a business day
 """
 from collections.abc import Mapping
 from datetime import date, timedelta
-from functools import lru_cache
+from functools import cache
 
 SATURDAY = 5  # date.weekday(): Monday is 0
 SUNDAY = 6
@@ -65,7 +65,7 @@ def _gcl24_days(year: int) -> list[tuple[date, str]]:
     ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _public_holidays(year: int) -> tuple[tuple[date, str], ...]:
     days: dict[date, str] = {}
     for day, name in _gcl24_days(year):
@@ -89,7 +89,7 @@ def public_holidays(year: int) -> list[tuple[date, str]]:
     return list(_public_holidays(year))
 
 
-@lru_cache(maxsize=None)
+@cache
 def new_york_holidays(year: int) -> frozenset:
     """The dates of GCL §24's public holidays falling in ``year``, built once per year and cached."""
     return frozenset(day for day, _ in _public_holidays(year))

@@ -7,9 +7,16 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from .licensing import (ALTERED_SURCHARGE, LICENSE_EXEMPTIONS, MIN_UNALTERED_DIFFERENCE, PUREBRED_BAND_LIMITS,
-                        PUREBRED_FEES, UNALTERED_SURCHARGE, _is_license_term, _money)
-
+from .licensing import (
+    ALTERED_SURCHARGE,
+    LICENSE_EXEMPTIONS,
+    MIN_UNALTERED_DIFFERENCE,
+    PUREBRED_BAND_LIMITS,
+    PUREBRED_FEES,
+    UNALTERED_SURCHARGE,
+    _is_license_term,
+    _money,
+)
 
 # --- §5(D) fees -----------------------------------------------------------
 

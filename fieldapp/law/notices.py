@@ -7,7 +7,6 @@ from datetime import date, timedelta
 
 from .licensing import NEW_RESIDENT_LICENSE_DAYS, OWNERSHIP_NOTICE_DAYS, _say_date
 
-
 # --- §5(J) ownership changes ----------------------------------------------
 
 def ownership_notice_due(event_on: date) -> date:

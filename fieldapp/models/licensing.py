@@ -48,7 +48,8 @@ class License(db.Model):
 class Payment(db.Model):
     """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
     id = db.Column(db.Integer, primary_key=True)
-    kind = db.Column(db.String(30), nullable=False)  # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|fine
+    # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|fine
+    kind = db.Column(db.String(30), nullable=False)
     amount = db.Column(db.Numeric(10, 2), nullable=False)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
     license_id = db.Column(db.Integer, db.ForeignKey("license.id"))

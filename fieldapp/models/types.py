@@ -1,5 +1,5 @@
 """Column types shared by the models."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import DateTime, TypeDecorator
 
@@ -13,14 +13,14 @@ class UTCDateTime(TypeDecorator):
         if value is not None:
             if value.tzinfo is None:
                 raise ValueError("naive datetime: store instants in UTC")
-            value = value.astimezone(timezone.utc)
+            value = value.astimezone(UTC)
         return value
 
     def process_result_value(self, value, dialect):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            value = value.replace(tzinfo=UTC)
         return value
 
 
 def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

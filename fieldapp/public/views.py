@@ -27,8 +27,7 @@ from ..settings import get_setting
 from ..timeutil import to_local
 from ..web import refusal_on_form
 from .forms import FoundDogMessageForm, FoundNoTagForm
-from .pages import (_public_response, check_public_rate_limit, not_found_page, render_found_dog_page,
-                    tel_href)
+from .pages import _public_response, check_public_rate_limit, not_found_page, render_found_dog_page, tel_href
 
 bp = Blueprint("public", __name__)
 CSRF_EXPIRED = "This form has expired. Please press Send again."

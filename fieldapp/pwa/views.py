@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import posixpath
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -174,7 +174,7 @@ def void_ticket():
     """§9 void without JavaScript: the same entry kind the outbox sends (one write path)."""
     payload = form_to_payload(request.form)
     outcome = submit_entry(current_user._get_current_object(), request.form.get("entry_id"), "ticket_void",
-                           datetime.now(timezone.utc).isoformat(), payload)
+                           datetime.now(UTC).isoformat(), payload)
     if outcome.status in (200, 201):
         flash(f"{outcome.result['ticket_number']} is void.", "info")
         return redirect(url_for("pwa.ticket_book"))

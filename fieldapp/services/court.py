@@ -16,8 +16,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..law import VIOLATIONS, penalty_section, validate_sentence
-from ..law.orders import (ORDER_KINDS, VICIOUS_GROUNDS, dangerous_finding_refusal, order_terms,
-                          vicious_finding_refusal)
+from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, dangerous_finding_refusal, order_terms, vicious_finding_refusal
 from ..models import Payment, record_event
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Summons
 from ..models.enforcement import AppearanceTicket, SwornComplaint

@@ -21,10 +21,10 @@ from sqlalchemy import event, func, inspect
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import db
+from ..law.impoundment import deadline_table
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..models.dogs import take_on_connection
 from ..timeutil import local_today, utcnow
-from ..law.impoundment import deadline_table
 from .enforcement import attach_enforcement, closed_days, open_days
 from .status import dog_status
 
@@ -105,7 +105,7 @@ def _dog_record(dog, today) -> dict:
     card["retired_tags"] = [{"token": t.token, "retired_on": t.retired_on.isoformat() if t.retired_on else None}
                             for t in dog.tags if t.status == "retired"]
     card["version"] = dog.data_version
-    for owner, shown in zip(dog.owners, card["owners"]):
+    for owner, shown in zip(dog.owners, card["owners"], strict=True):
         if owner.is_minor:  # §4(I): the ticket is served on the guardian or head of household
             shown["minor"], shown["guardian"] = True, owner.guardian_name
     # The record's own keys stay (an empty list says "none"); what is inside them is compacted.

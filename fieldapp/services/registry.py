@@ -9,8 +9,8 @@ module): nothing registers itself when imported.
 - Each flag source is a function (dog, today) -> list of flag dicts for `dog_status`; it reads
   only `today` and the dog's own data (see services/status.py).
 """
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from . import enforcement, record_flags, ticket_numbers
 from .enforcement import history

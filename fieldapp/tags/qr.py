@@ -12,8 +12,8 @@ from functools import lru_cache
 from xml.sax.saxutils import escape
 
 import qrcode
-from qrcode.constants import ERROR_CORRECT_M
 from PIL import Image, ImageDraw, ImageFont
+from qrcode.constants import ERROR_CORRECT_M
 
 from .tokens import tag_url
 
@@ -137,7 +137,8 @@ def tag_svg(face: TagFace) -> str:
                      f'text-anchor="middle" font-family="Helvetica, Arial, sans-serif">{escape(text)}</text>')
         y += 0.8
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {height:.1f}" '
-            f'width="{size * 0.6:.1f}mm" height="{height * 0.6:.1f}mm" role="img" aria-label="{escape(face.number)} tag">'
+            f'width="{size * 0.6:.1f}mm" height="{height * 0.6:.1f}mm" role="img" '
+            f'aria-label="{escape(face.number)} tag">'
             f'<title>{escape(face.number)} · {escape(face.town)} · {escape(face.url)}</title>'
             f'<rect width="{size}" height="{height:.1f}" fill="#fff"/>'
             f'<path d="{path}" fill="#000" shape-rendering="crispEdges"/>'

@@ -2,8 +2,18 @@
 images, printing (PDF label sheets) and replacing lost tags (§4(H), §5(G))."""
 from datetime import date
 
-from flask import (Blueprint, abort, current_app, flash, jsonify, make_response, redirect,
-                   render_template, request, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user
 from sqlalchemy import or_
 from sqlalchemy.orm import joinedload

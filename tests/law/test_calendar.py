@@ -3,8 +3,15 @@ from datetime import date, timedelta
 
 import pytest
 
-from fieldapp.law import (add_business_days, business_days_after, is_business_day, last_day_of_month,
-                          new_york_holidays, non_business_day_reason, public_holidays)
+from fieldapp.law import (
+    add_business_days,
+    business_days_after,
+    is_business_day,
+    last_day_of_month,
+    new_york_holidays,
+    non_business_day_reason,
+    public_holidays,
+)
 
 
 # General Construction Law §24's public holidays (as amended by ch. 249 of 2020).

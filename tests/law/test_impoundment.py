@@ -4,8 +4,14 @@ from decimal import Decimal
 
 import pytest
 
-from fieldapp.law import (HoldingPeriod, OwnerKnown, dangerous_dog_extra_fee, holding_period, owner_known,
-                          redemption_deadline)
+from fieldapp.law import (
+    HoldingPeriod,
+    OwnerKnown,
+    dangerous_dog_extra_fee,
+    holding_period,
+    owner_known,
+    redemption_deadline,
+)
 
 
 @pytest.mark.parametrize("impounded_on, owner_known, expected", [

@@ -4,9 +4,17 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.law import penalty_section, validate_sentence
-from fieldapp.law.orders import (CONFINED_TERMS, DANGEROUS_EXCEPTIONS, LEASH_TERMS, ORDER_KINDS, VICTIMS,
-                                 dangerous_finding_refusal, exceptions_for, order_terms,
-                                 vicious_finding_refusal)
+from fieldapp.law.orders import (
+    CONFINED_TERMS,
+    DANGEROUS_EXCEPTIONS,
+    LEASH_TERMS,
+    ORDER_KINDS,
+    VICTIMS,
+    dangerous_finding_refusal,
+    exceptions_for,
+    order_terms,
+    vicious_finding_refusal,
+)
 
 
 def test_s4C_every_victim_has_its_exceptions_and_every_exception_a_victim():

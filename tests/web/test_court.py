@@ -10,7 +10,7 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Payment, User
-from fieldapp.models.court import CourtOrder, Disposition, Hearing, Summons
+from fieldapp.models.court import CourtOrder, Disposition, Hearing
 from fieldapp.models.enforcement import AppearanceTicket, SwornComplaint, Violation
 from fieldapp.settings import get_setting
 from fieldapp.timeutil import local_today, utcnow

@@ -7,8 +7,16 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Owner
 from fieldapp.services.field_data import current_version
-from fieldapp.services.licensing import (Application, RabiesEvidence, add_co_owner, create_dog, issue_license,
-                                         set_dog_photo, update_dog, update_owner)
+from fieldapp.services.licensing import (
+    Application,
+    RabiesEvidence,
+    add_co_owner,
+    create_dog,
+    issue_license,
+    set_dog_photo,
+    update_dog,
+    update_owner,
+)
 from fieldapp.services.tags import bind_blank_tag, issue_tag, make_blank_tags, replace_tag
 from tests.photos import jpeg_with_gps
 

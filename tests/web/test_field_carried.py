@@ -11,7 +11,7 @@ from .roadside import dog_id, errors_of, post, record_violation, ticket_data
 
 
 def _input_value(html, name):
-    m = re.search(r'<input[^>]*name="%s"[^>]*>' % name, html)
+    m = re.search(rf'<input[^>]*name="{name}"[^>]*>', html)
     assert m, name
     v = re.search(r'value="([^"]*)"', m.group(0))
     return v.group(1) if v else ""

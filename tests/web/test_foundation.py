@@ -22,6 +22,7 @@ def test_sqlite_has_foreign_keys_and_wal(app):
 
 def test_database_url_selects_another_database(monkeypatch, tmp_path):
     import importlib
+
     import fieldapp.config
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'other.sqlite'}")
     importlib.reload(fieldapp.config)

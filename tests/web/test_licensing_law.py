@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, EnumerationResolution, License, Payment, PurebredLicense, Tag
+from fieldapp.models import Dog, EnumerationResolution, Payment, PurebredLicense, Tag
 from fieldapp.services.status import dog_status
 from fieldapp.settings import set_setting
 

@@ -8,7 +8,6 @@ from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.services import ticket_numbers as tn
 
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 JS = os.path.join(ROOT, "fieldapp", "static", "js")
 WORKER = os.path.join(ROOT, "service_worker", "sw.js")

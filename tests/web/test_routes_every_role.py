@@ -5,7 +5,7 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.law.authority import ROLES as AUTHORITY_ROLES
-from fieldapp.models import Dog, License, Owner, Tag
+from fieldapp.models import Dog, License, Owner
 
 ROLES = [None, *AUTHORITY_ROLES]
 # Signed in, anyone: the start page and the phone's outbox.

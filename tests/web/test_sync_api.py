@@ -1,6 +1,6 @@
 """POST /api/sync: exactly once per client UUID, per-field errors, officer checks, CSRF stance."""
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -9,7 +9,7 @@ from fieldapp.models import Event, FieldEntry, User
 from fieldapp.services.errors import ServiceError
 from fieldapp.services.registry import KINDS, EntryKind
 
-NOW = datetime(2026, 6, 1, 14, 30, tzinfo=timezone.utc).isoformat()
+NOW = datetime(2026, 6, 1, 14, 30, tzinfo=UTC).isoformat()
 
 
 def _validate(payload, user):
@@ -146,8 +146,9 @@ def test_photo_uploads_after_its_entry_and_is_idempotent(app, client, auth, monk
     def fake_store(entry_id, index, data, content_type):
         calls.append((entry_id, index, len(data), content_type))
         return types.SimpleNamespace(id=7)
-    import fieldapp.services as services
     import types
+
+    import fieldapp.services as services
     fake = types.ModuleType("fieldapp.services.photos")
     fake.store_photo = fake_store
     monkeypatch.setitem(__import__("sys").modules, "fieldapp.services.photos", fake)

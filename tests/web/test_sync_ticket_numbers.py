@@ -1,6 +1,6 @@
 """§9 appearance ticket numbers: blocks never overlap, each number used once, voids and gaps."""
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -82,7 +82,7 @@ def test_s9_a_void_recorded_offline_arrives_as_a_ticket_void_entry(app):
         db.session.commit()
         number = tn.format_number(block.first + 2)
         entry_id = str(uuid.uuid4())
-        when = datetime.now(timezone.utc).isoformat()
+        when = datetime.now(UTC).isoformat()
         payload = {"ticket_number": number, "reason": "written on in error"}
         first = submit_entry(dco, entry_id, "ticket_void", when, payload)
         again = submit_entry(dco, entry_id, "ticket_void", when, payload)

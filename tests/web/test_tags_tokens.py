@@ -5,8 +5,7 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
 from fieldapp.tags.qr import qr_matrix
-from fieldapp.tags.tokens import (ALPHABET, ENTROPY_BITS, LENGTH, looks_like_token, new_token,
-                                  normalize_token, tag_url)
+from fieldapp.tags.tokens import ALPHABET, ENTROPY_BITS, LENGTH, looks_like_token, new_token, normalize_token, tag_url
 
 REALISTIC_BASES = [
     "https://dogs.sandycreekny.gov",

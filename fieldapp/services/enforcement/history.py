@@ -75,7 +75,8 @@ def history_selects(dog_ids):
                   nodate.label("day2"), cast(null(), String).label("status"),
                   cast(null(), String).label("text"), Violation.dog_id
                   ).where(Violation.dog_id.in_(dog_ids))
-    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.deadline_skipped,
+    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at,
+                  Impoundment.deadline_skipped,
                   Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
                   Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
     r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),

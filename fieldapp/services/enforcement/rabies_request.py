@@ -57,6 +57,7 @@ def overdue_rabies_requests(today: date, limit: int = 50) -> list[RabiesRequest]
     """§5(B)(1) requests for a dog on file whose ten days have passed with no rabies certificate
     (or vet's statement) filed since: the failure to vaccinate may now be charged. Oldest first."""
     from sqlalchemy.orm import selectinload
+
     from .checks import certificate_presented_on
     rows = db.session.execute(
         db.select(RabiesRequest).where(RabiesRequest.dog_id.is_not(None), RabiesRequest.due_on < today)

@@ -8,7 +8,7 @@ over its codes, dog and ruled-out exceptions. A second ticket to the same dog fo
 offence on the same day is refused until the officer confirms it (`confirm_duplicate`).
 """
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from ...extensions import db
 from ...law import VIOLATIONS
@@ -111,8 +111,8 @@ def same_day_tickets(dog, codes, served_at) -> list[AppearanceTicket]:
     if dog is None or not codes:
         return []
     day = to_local(served_at).date()
-    start = datetime.combine(day, time(), TOWN_TZ).astimezone(timezone.utc)
-    end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(timezone.utc)
+    start = datetime.combine(day, time(), TOWN_TZ).astimezone(UTC)
+    end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(UTC)
     rows = db.session.execute(db.select(AppearanceTicket).filter(
         AppearanceTicket.dog_id == dog.id, AppearanceTicket.served_at >= start,
         AppearanceTicket.served_at < end).order_by(AppearanceTicket.served_at)).scalars().all()
