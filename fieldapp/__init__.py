@@ -37,8 +37,9 @@ def create_app(test_config=None):
     compress.init_app(app)
 
     from . import models  # noqa: F401  (registers the tables)
-    from .auth import setup_login
+    from .auth import end_idle_sessions, setup_login
     setup_login(login_manager)
+    end_idle_sessions(app)
 
     from .admin.views import bp as admin_bp
     from .api.views import bp as api_bp
