@@ -16,9 +16,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
+# Tags printed here encode PUBLIC_BASE_URL: by default the address served. For a phone to open
+# them, set it to an address the phone can reach, e.g. HOST=0.0.0.0 PUBLIC_BASE_URL=http://192.168.1.20:5000
 run: $(VENV)/.installed
 	$(FLASK) seed-demo --if-empty
-	$(FLASK) run --host $${HOST:-127.0.0.1} --port $(PORT) $${FLASK_RUN_ARGS:-}
+	PUBLIC_BASE_URL=$${PUBLIC_BASE_URL:-http://127.0.0.1:$(PORT)} $(FLASK) run --host $${HOST:-127.0.0.1} --port $(PORT) $${FLASK_RUN_ARGS:-}
 
 # Debian's chromium drives the real-browser tests (Playwright cannot download its own here).
 chromium:

@@ -76,6 +76,8 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
     else:
         dog_ids = _seed_bulk(n_dogs, today, rng, clerk)
     tag_note = _seed_tags(dog_ids, today)
+    if n_dogs is None:
+        _seed_law_cases(today, clerk)
     db.session.commit()
     return f"Demo town seeded: {len(dog_ids)} dogs." + (f"\n{tag_note}" if tag_note else "")
 
@@ -135,6 +137,96 @@ def _seed_storybook_town(today, clerk) -> list[int]:
             _demo_license(dog, today, lic_days, rabies, clerk)
         ids.append(dog.id)
     return ids
+
+
+def _seed_law_cases(today, clerk) -> None:
+    """One case of each rule of the clerk's counter, on the storybook dogs (no new dogs):
+    §5(H) Zeus and Hera on one purebred license for their owner's premises; §5(J)(2) Buddy died
+    (license closed, tag retired); §5(J)(1) Penny's loss reported late; §5(J)(3) Molly's owner a
+    new resident, licensed late; §5(B)(2) Daisy's vet statement dated; §5(C) Ginger's vet says
+    spaying would endanger her ($3 population fee); §5(K) an enumeration open by Town Board
+    resolution that identified Tucker as unlicensed."""
+    from .law import purebred_license_fee
+    from .models import DogNotice, EnumerationResolution, PurebredLicense, Tag
+    from .models import next_in_sequence
+
+    def dog(name):
+        return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
+
+    # §5(H): one license for the premises, priced by the purebreds harbored there, not per dog.
+    zeus, hera = dog("Zeus"), dog("Hera")
+    owner = zeus.primary_owner
+    lic = zeus.current_license
+    fee = purebred_license_fee(2, lic.term_years)
+    premises = PurebredLicense(
+        number=f"P{lic.issued_on.year}-{next_in_sequence(f'purebred_license_{lic.issued_on.year}'):04d}",
+        owner=owner, premises=owner.full_address, dogs_on_premises=2,
+        issued_on=lic.issued_on, term_years=lic.term_years, expires_on=lic.expires_on, fee_total=fee.total,
+        fee_lines=[{"kind": ln.kind, "label": ln.label, "amount": str(ln.amount), "section": ln.section}
+                   for ln in fee.lines], issued_by_id=clerk.id)
+    db.session.add(premises)
+    for d in (zeus, hera):
+        d_lic = d.current_license
+        d_lic.purebred_license = premises
+        surcharge = [ln for ln in d_lic.fee_lines if ln["kind"] == "population_surcharge"]
+        own = premises.fee_lines if d is zeus else [{
+            "kind": "purebred_fee", "amount": "0.00", "section": "§5(H)",
+            "label": f"Covered by purebred license {premises.number} for the premises"}]
+        d_lic.fee_lines = own + surcharge
+        d_lic.fee_total = sum((Decimal(ln["amount"]) for ln in d_lic.fee_lines), Decimal("0.00"))
+
+    # §5(J)(2): a death notice closed Buddy's license and retired his tag.
+    buddy = dog("Buddy")
+    died = today - timedelta(days=12)
+    buddy.status, buddy.status_on = "dead", died
+    for b_lic in buddy.licenses:
+        if b_lic.status == "active":
+            b_lic.status = "dog_died"
+    tag = db.session.execute(db.select(Tag).filter_by(dog_id=buddy.id, status="active")).scalar_one_or_none()
+    if tag is not None:
+        tag.status, tag.retired_on, tag.retired_reason = "retired", today - timedelta(days=10), "dog died"
+    db.session.add(DogNotice(dog=buddy, kind="death", occurred_on=died, filed_on=today - timedelta(days=10),
+                             details={"previous_status": "active", "licenses_closed": [
+                                 b.number for b in buddy.licenses], "tag_retired": tag.serial if tag else None},
+                             recorded_by_id=clerk.id))
+
+    # §5(J)(1): Penny's loss was reported 14 days after it was discovered (4 days late).
+    penny = dog("Penny")
+    lost_on = penny.status_on - timedelta(days=14)
+    penny.status_on = lost_on
+    db.session.add(DogNotice(dog=penny, kind="lost", occurred_on=lost_on, filed_on=today - timedelta(days=3),
+                             details={"previous_status": "active", "due_on": (lost_on + timedelta(days=10)).isoformat(),
+                                      "days_late": 4, "late_note": f"Filed 4 days late (due by "
+                                      f"{lost_on + timedelta(days=10):%-d %b %Y}). (§5(J)(1))"},
+                             recorded_by_id=clerk.id))
+
+    # §5(J)(3): Molly's owner moved into the town 40 days before licensing her (10 days late).
+    molly = dog("Molly")
+    molly.residence_began_on = molly.licenses[0].issued_on - timedelta(days=40)
+
+    # §5(B)(2): Daisy's vet statement in lieu of a rabies certificate, dated the day she was licensed.
+    daisy = dog("Daisy")
+    daisy.current_rabies.statement_on = daisy.licenses[0].issued_on
+
+    # §5(C)/(D): Ginger's vet says spaying would endanger her: altered fee, $3 population fee.
+    ginger = dog("Ginger")
+    ginger.altered, ginger.altered_proof = False, "vet_statement"
+    g_lic = ginger.current_license
+    from .law import license_fee
+    from .settings import SPECS
+    quote = license_fee(False, Decimal(SPECS["fee_altered"].default), Decimal(SPECS["fee_unaltered"].default),
+                        g_lic.term_years, vet_statement_against_altering=True)
+    g_lic.altered = True
+    g_lic.fee_lines = [{"kind": ln.kind, "label": ln.label, "amount": str(ln.amount), "section": ln.section}
+                       for ln in quote.lines]
+    g_lic.fee_total = quote.total
+
+    # §5(K): an enumeration open by Town Board resolution; it found Tucker unlicensed.
+    db.session.add(EnumerationResolution(resolution="Resolution 2026-7 (demo)", adopted_on=today - timedelta(days=45),
+                                         opens_on=today - timedelta(days=30), surcharge=Decimal("5.00"),
+                                         recorded_by_id=clerk.id))
+    dog("Tucker").enumeration_identified_on = today - timedelta(days=9)
+    db.session.flush()
 
 
 def _demo_rabies(dog, today, days_left):

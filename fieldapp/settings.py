@@ -32,18 +32,14 @@ SETTINGS = [
                 "Dog with a vet's statement against spaying/neutering pays the $1 altered population "
                 "control fee (off: the $3 unaltered fee, as the dog is)", "bool", False, "§5(D)",
                 "§5(C) gives such a dog the altered license fee; §5(D)'s fee follows the dog as it is."),
-    SettingSpec("fee_replacement_tag", "Replacement tag fee", "money", "3.00", "§5(G)(2)"),
+    SettingSpec("fee_replacement_tag", "Replacement tag fee (every tag after a dog's first, for any "
+                "reason; the clerk may waive it with a reason)", "money", "3.00", "§5(G)(2)"),
     SettingSpec("fee_purebred_up_to_10", "Purebred license, annual fee, no more than 10 purebreds on "
                 "the premises", "money", "25.00", "§5(H)", "The local law's §5(H)(1) amount."),
     SettingSpec("fee_purebred_up_to_25", "Purebred license, annual fee, no more than 25 purebreds on "
                 "the premises", "money", "50.00", "§5(H)", "The local law's §5(H)(2) amount."),
     SettingSpec("fee_purebred_over_25", "Purebred license, annual fee, more than 25 purebreds on "
                 "the premises", "money", "100.00", "§5(H)", "The local law's §5(H)(3) amount."),
-    SettingSpec("fee_enumeration_surcharge", "Enumeration surcharge, on a dog an open enumeration "
-                "identifies as unlicensed", "money", "0.00", "§5(K)"),
-    SettingSpec("enumeration_period", "Enumeration declared by Town Board resolution: first day, and "
-                "last day once closed (YYYY-MM-DD, one per line; empty = no enumeration)", "dates", [],
-                "§5(K)", "The surcharge is charged only while it is open."),
     SettingSpec("license_term_state_rule", "License may run to the end of the 11th month after the "
                 "rabies certificate expires (state rule, AML §109(1)(a)); off: never past the "
                 "vaccination (§5(A)(4))", "bool", False, "§5(A)(4)"),

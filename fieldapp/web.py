@@ -6,7 +6,7 @@ a view that catches a refusal (`ServiceError`) shows it with `refusal_on_form`, 
 back at once, so the page is drawn from the database as it was. The one exception is
 `services.entries.submit_entry`, its own transaction by design (idempotent on the entry's UUID).
 """
-from datetime import date
+from datetime import date, datetime, time
 from decimal import Decimal
 
 from flask import flash, has_request_context, request
@@ -24,12 +24,36 @@ def money(value) -> str:
     return f"${Decimal(value):,.2f}"
 
 
+# One date format and one time format everywhere, on the town's clock (the phone's JS has the
+# same two in static/js/format.js): "Wed 2 Dec 2026" and "2:30 pm".
+def _town(value):
+    """A date stays a date; an instant (aware, or naive UTC as SQLite returns it) is read on the town's clock."""
+    from .timeutil import to_local
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value) if "T" in value or " " in value.strip() else date.fromisoformat(value)
+    if isinstance(value, datetime):
+        return to_local(value)
+    return value
+
+
 def longdate(value) -> str:
+    """Wed 2 Dec 2026."""
     if not value:
         return ""
-    if isinstance(value, str):
-        value = date.fromisoformat(value)
+    value = _town(value)
     return value.strftime("%a %-d %b %Y")
+
+
+def clock(value) -> str:
+    """2:30 pm (12:00 pm is noon, 12:00 am midnight). A time or "14:30" is a wall time, taken as it is."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str) and "T" not in value and len(value.strip()) <= 8:
+        value = time.fromisoformat(value.strip())
+    elif not isinstance(value, time):
+        value = _town(value)
+    hour = value.hour % 12 or 12
+    return f"{hour}:{value.minute:02d} {'am' if value.hour < 12 else 'pm'}"
 
 
 def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list[str]:
@@ -68,6 +92,9 @@ def register_request_transaction(app):
 def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
+    app.jinja_env.filters["clock"] = clock
+    from .tags.tokens import tag_url
+    app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
 
     @app.after_request
     def vary_on_htmx(response):

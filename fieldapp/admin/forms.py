@@ -2,7 +2,7 @@
 from decimal import Decimal, InvalidOperation
 
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, IntegerField, PasswordField, SelectField, StringField,
+from wtforms import (BooleanField, DateField, IntegerField, PasswordField, SelectField, StringField,
                      TextAreaField, ValidationError)
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
 
@@ -72,3 +72,20 @@ class UserForm(FlaskForm):
     password = PasswordField("Password (at least 10 characters)",
                              [DataRequired("Enter a password."), Length(min=10, message="Use at least 10 characters.")],
                              render_kw={"autocomplete": "new-password"})
+
+
+class EnumerationForm(FlaskForm):
+    """§5(K): a dog enumeration declared by resolution of the Town Board."""
+    resolution = StringField("Town Board resolution (number)", [DataRequired("Enter the resolution's number."),
+                                                               Length(max=120)], filters=[_strip])
+    adopted_on = DateField("Date of the resolution", [InputRequired("Enter the resolution's date.")],
+                           render_kw={"type": "date"})
+    opens_on = DateField("Enumeration's first day", [InputRequired("Enter the first day.")],
+                         render_kw={"type": "date"})
+    closes_on = DateField("Enumeration's last day (empty: still open)", [Optional()], render_kw={"type": "date"})
+    surcharge = StringField("Surcharge on each dog identified as unlicensed", [InputRequired("Enter an amount."),
+                            _money_check], filters=[_strip], render_kw={"inputmode": "decimal"})
+
+
+class CloseEnumerationForm(FlaskForm):
+    closes_on = DateField("Last day", [InputRequired("Enter the last day.")], render_kw={"type": "date"})

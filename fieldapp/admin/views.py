@@ -11,9 +11,14 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
-from ..models import Setting, User, record_event
+from ..models import EnumerationResolution, Setting, User, record_event
+from ..services import licensing as licensing_svc
+from ..services.errors import ServiceError
 from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
-from .forms import AUTHORITY_SUFFIX, UserForm, settings_form_class
+from ..timeutil import local_today
+from ..web import refusal_on_form
+from .forms import (AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm,
+                    settings_form_class)
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -93,6 +98,48 @@ def _check_settings(form, changed, rows) -> dict:
             errors[key + AUTHORITY_SUFFIX] = ("Enter the Town Board resolution (number and date) that set "
                                               "this amount.")
     return errors
+
+
+# --- §5(K) enumerations -------------------------------------------------------
+
+@bp.route("/enumerations", methods=["GET", "POST"])
+@permission_required("manage_settings")
+def enumerations():
+    """§5(K): the enumerations the Town Board declared by resolution (date, period, surcharge)."""
+    form = EnumerationForm()
+    if form.validate_on_submit():
+        try:
+            enum = licensing_svc.record_enumeration(
+                form.resolution.data, form.adopted_on.data, form.opens_on.data, form.closes_on.data,
+                Decimal(form.surcharge.data.replace("$", "").replace(",", "")), current_user)
+        except ServiceError as exc:
+            refusal_on_form(exc, form)
+        else:
+            flash(f"Enumeration of {enum.resolution} recorded.", "success")
+            return redirect(url_for(".enumerations"))
+    rows = db.session.scalars(db.select(EnumerationResolution)
+                              .order_by(EnumerationResolution.opens_on.desc())).all()
+    return render_template("admin/enumerations.html", form=form, rows=rows, today=local_today(),
+                           close_form=CloseEnumerationForm(formdata=None)), 422 if form.errors else 200
+
+
+@bp.route("/enumerations/<int:enum_id>/close", methods=["POST"])
+@permission_required("manage_settings")
+def close_enumeration(enum_id):
+    enum = db.get_or_404(EnumerationResolution, enum_id)
+    form = CloseEnumerationForm()
+    if form.validate_on_submit():
+        try:
+            licensing_svc.close_enumeration(enum, form.closes_on.data, current_user)
+        except ServiceError as exc:
+            for message in exc.errors.values():
+                flash(message, "error")
+            db.session.rollback()
+        else:
+            flash(f"The enumeration of {enum.resolution} closes on {form.closes_on.data:%B %-d, %Y}.", "success")
+    else:
+        flash("Enter the enumeration's last day.", "error")
+    return redirect(url_for(".enumerations"))
 
 
 # --- users --------------------------------------------------------------------

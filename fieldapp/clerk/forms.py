@@ -90,6 +90,8 @@ class LicenseForm(FlaskForm):
     rabies_number = StringField("Certificate number", [Optional(), Length(max=60)], filters=STRIP)
     rabies_exempt_reason = StringField("Reason given by the veterinarian", [Optional(), Length(max=200)],
                                        filters=STRIP)
+    rabies_statement_on = DateField("Date of the veterinarian's statement", [Optional()],
+                                    render_kw={"type": "date"})
     altered = RadioField("Spayed or neutered? (§5(C))", choices=ALTERED_CHOICES,
                          validators=[InputRequired("Choose whether the dog is spayed or neutered.")])
     exemption = SelectField("Exempt from license fees (§5(I))", default="",
@@ -98,6 +100,8 @@ class LicenseForm(FlaskForm):
                                         filters=STRIP)
     license_kind = RadioField("License", default="individual", choices=[
         ("individual", "Individual dog license"), ("purebred", "Purebred license (§5(H))")])
+    new_purebred_license = BooleanField("Issue a new purebred license for the premises (renewal, or a "
+                                        "new count of dogs)")
     purebred_dogs_on_premises = IntegerField(
         "Purebred dogs over 4 months on the premises",
         [Optional(), NumberRange(min=1, max=10000, message="Enter a number of dogs, 1 or more.")],
@@ -107,6 +111,13 @@ class LicenseForm(FlaskForm):
     blank_tag = StringField("Blank tag number (optional)", [Optional(), Length(max=64)], filters=STRIP,
                             render_kw={"autocomplete": "off", "autocapitalize": "characters"})
     new_tag = BooleanField("Issue a new tag")
+    waive_tag_fee_reason = StringField("Waive the replacement tag fee: reason (optional)",
+                                       [Optional(), Length(max=200)], filters=STRIP)
+    owner_asks = BooleanField("The owner asks for a license although the puppy is under four months "
+                              "(§5(A)(1))")
+    identified_in_enumeration = BooleanField("Identified as unlicensed in the open enumeration (§5(K))")
+    residence_began_on = DateField("New resident: date residence in the town began (§5(J)(3))", [Optional()],
+                                   render_kw={"type": "date"})
     at_large = BooleanField("The dog was found at large (then a license is needed at any age, §5(A)(1))")
 
     def process_term(self):

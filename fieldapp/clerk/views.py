@@ -11,7 +11,7 @@ from sqlalchemy import func, or_
 from ..auth import permission_required
 from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
-from ..models import Dog, License, Owner, Payment
+from ..models import Dog, License, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
 from ..services.errors import ServiceError
 from ..services.search import search_dogs
@@ -55,7 +55,8 @@ def dog(dog_id):
                                   .order_by(Payment.received_on.desc(), Payment.id.desc())).all()
     past_owners = [link for link in dog.owner_links if link.until is not None]
     return render_template("clerk/dog.html", dog=dog, payments=payments, past_owners=past_owners,
-                           today=local_today(), notice_kinds=svc.NOTICE_KINDS)
+                           today=local_today(), notice_kinds=svc.NOTICE_KINDS,
+                           resident=svc.new_resident_status(dog))
 
 
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
@@ -83,7 +84,9 @@ def edit_dog(dog_id):
 @permission_required("read_records")
 def owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
-    return render_template("clerk/owner.html", owner=owner)
+    purebred = db.session.scalars(db.select(PurebredLicense).filter_by(owner_id=owner.id)
+                                  .order_by(PurebredLicense.issued_on.desc())).all()
+    return render_template("clerk/owner.html", owner=owner, purebred_licenses=purebred, today=local_today())
 
 
 @bp.route("/owners/<int:owner_id>/edit", methods=["GET", "POST"])
@@ -216,7 +219,7 @@ def _application(form: LicenseForm) -> svc.Application:
         kind=form.rabies_kind.data if form.rabies_kind.data in ("certificate", "vet_statement") else "certificate",
         vet_name=form.rabies_vet.data or "", vaccinated_on=form.rabies_vaccinated_on.data,
         valid_until=form.rabies_valid_until.data, certificate_number=form.rabies_number.data or "",
-        exempt_reason=form.rabies_exempt_reason.data or "")
+        exempt_reason=form.rabies_exempt_reason.data or "", statement_on=form.rabies_statement_on.data)
     altered = form.altered.data
     purebred = form.license_kind.data == "purebred"
     return svc.Application(
@@ -224,15 +227,21 @@ def _application(form: LicenseForm) -> svc.Application:
         altered_proof=None if altered in (None, "", "no", "None") else altered,
         exemption=form.exemption.data or None, exemption_certificate=form.exemption_certificate.data or "",
         purebred_dogs_on_premises=(form.purebred_dogs_on_premises.data or 0) if purebred else None,
-        blank_tag=form.blank_tag.data or "", new_tag=form.new_tag.data, at_large=form.at_large.data)
+        blank_tag=form.blank_tag.data or "", new_tag=form.new_tag.data, at_large=form.at_large.data,
+        owner_asks=form.owner_asks.data, identified_unlicensed_in_enumeration=form.identified_in_enumeration.data,
+        new_purebred_license=form.new_purebred_license.data,
+        waive_tag_fee_reason=form.waive_tag_fee_reason.data or "",
+        residence_began_on=form.residence_began_on.data)
 
 
-def _quote(form: LicenseForm, today) -> dict:
-    """The term choices (§5(A)(4)) and the itemized fee for what the form says so far."""
-    app = _application(form)
+def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
+    """The term choices (§5(A)(4)), which rule decided them, and the itemized fee for what the
+    form says so far (for the dog and owner of the page, §5(H), §5(G)(2), §5(K))."""
+    app = svc.prepare_application(_application(form), dog, owner, today)
     r = app.rabies
     checked = r.kind == "vet_statement" or r.valid_until is not None
     choices = svc.term_choices(today, r.term_limit if checked else None, r.statement_date(today))
+    explanation = svc.term_explanation(today, r.term_limit if checked else None, r.statement_date(today))
     allowed = [c.years for c in choices if c.allowed]
     term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
     lines, fee_error = None, None
@@ -247,7 +256,11 @@ def _quote(form: LicenseForm, today) -> dict:
             fee_error = str(exc)
     return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
             "fee_total": svc.fee_total(lines) if lines else None, "fee_error": fee_error,
-            "term_field": form.term_years, "issued_on": today}
+            "term_field": form.term_years, "issued_on": today, "term_explanation": explanation,
+            "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
+            "enumeration": svc.open_enumeration(today),
+            "resident_due": (svc.new_resident_license_due(app.residence_began_on)
+                             if app.residence_begun_on_valid(today) else None)}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
@@ -260,6 +273,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
         form.rabies_valid_until.data = cert.valid_until
         form.rabies_number.data = cert.certificate_number
         form.rabies_exempt_reason.data = cert.exempt_reason
+        form.rabies_statement_on.data = cert.statement_on
     if dog.altered and dog.altered_proof in svc.PROOF_OF_ALTERING:
         form.altered.data = "on_file"
     elif dog.altered_proof == "vet_statement":
@@ -267,6 +281,8 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
     elif dog.licenses:
         form.altered.data = "no"
     form.exemption.data = dog.exemption or ""
+    form.identified_in_enumeration.data = dog.enumeration_identified_on is not None
+    form.residence_began_on.data = dog.residence_began_on
     form.exemption_certificate.data = dog.exemption_certificate
     if dog.purebred or (lic and lic.kind == "purebred"):
         form.license_kind.data = "purebred"
@@ -298,14 +314,16 @@ def license_form(dog_id=None):
         valid = form.validate_on_submit()
         valid = all([valid] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
         app = _application(form)
+        svc.prepare_application(app, dog, owner, today)
         if form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.data \
-                and not form.purebred_dogs_on_premises.errors:
+                and app.purebred_license is None and not form.purebred_dogs_on_premises.errors:
             form.purebred_dogs_on_premises.errors = [
                 "Enter how many purebred dogs over four months are on the premises (§5(H))."]
             valid = False
         born_on = dog.born_on if dog is not None else dog_fields.born_on.data
         status = 422
         try:
+            svc.refuse_dead_dog(dog)
             svc.license_needed_check(born_on, app.at_large, today, app.owner_asks)
             if valid:
                 errors = svc.check_application(app, today, dog)  # before an owner or dog is made
@@ -317,6 +335,9 @@ def license_form(dog_id=None):
                 lic = svc.issue_license(the_dog, app, today, _user())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
+                note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
+                if note:
+                    flash(note, "info")
                 return redirect(url_for(".certificate", license_id=lic.id))
         except ServiceError as exc:
             refusal_on_form(exc, form, owner_fields, dog_fields)
@@ -324,7 +345,10 @@ def license_form(dog_id=None):
             db.session.rollback()
             notice = str(exc)
             status = 200
-    ctx = _quote(form, today)
+    if not posted and dog is not None and dog.status == "dead":
+        form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
+                            "for a dog recorded dead."]
+    ctx = _quote(form, today, dog, owner)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
@@ -340,7 +364,9 @@ def _money(amount) -> str:
 def license_quote():
     """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial)."""
     form = LicenseForm(formdata=request.args)
-    return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today()))
+    dog = db.session.get(Dog, request.args.get("quote_dog", type=int) or 0)
+    owner = db.session.get(Owner, request.args.get("quote_owner", type=int) or 0)
+    return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today(), dog, owner))
 
 
 @bp.route("/licenses/<int:license_id>/certificate")

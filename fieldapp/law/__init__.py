@@ -11,6 +11,18 @@ from .calendar import (
     non_business_day_reason,
     public_holidays,
 )
+from .fees import (
+    FEE_KINDS,
+    FeeBreakdown,
+    FeeLine,
+    enumeration_open,
+    enumeration_surcharge_due,
+    license_fee,
+    population_control_surcharge,
+    purebred_fee,
+    purebred_license_fee,
+    validate_fee_schedule,
+)
 from .impoundment import (
     DANGEROUS_DOG_DAILY_FEE,
     HOLDING_PERIOD_BUSINESS_DAYS,
@@ -23,7 +35,6 @@ from .impoundment import (
     redemption_deadline,
 )
 from .licensing import (
-    FEE_KINDS,
     LICENSE_EXEMPTIONS,
     LICENSE_TERMS,
     NEW_RESIDENT_LICENSE_DAYS,
@@ -34,35 +45,28 @@ from .licensing import (
     RABIES_RULES,
     RABIES_VACCINATION_REQUEST_DAYS,
     VET_STATEMENT_TERM_YEARS,
-    FeeBreakdown,
-    FeeLine,
-    Lateness,
     LicenseExemption,
     LicenseTerms,
     TermOption,
     age_in_months,
     allowed_terms,
-    enumeration_open,
-    enumeration_surcharge_due,
     license_expiry,
-    license_fee,
     license_note,
     license_required,
     license_status,
     license_terms,
-    new_resident_lateness,
-    new_resident_license_due,
-    notice_lateness,
-    ownership_notice_due,
-    population_control_surcharge,
-    purebred_fee,
-    purebred_license_fee,
     rabies_status,
     rabies_vaccination_due,
     state_rule_latest_expiry,
     term_refusal_reason,
-    validate_fee_schedule,
     vet_statement_license_expiry,
+)
+from .notices import (
+    Lateness,
+    new_resident_lateness,
+    new_resident_license_due,
+    notice_lateness,
+    ownership_notice_due,
 )
 from .penalties import MAX_FINE, MAX_IMPRISONMENT_DAYS, validate_sentence
 from .restrictions import (

@@ -39,6 +39,10 @@ class Dog(db.Model):
     exemption_certificate = db.Column(db.String(120))
     status = db.Column(db.String(12), nullable=False, default="active")
     status_on = db.Column(db.Date)
+    # §5(J)(3): a new resident's dog is licensed within 30 days of this date.
+    residence_began_on = db.Column(db.Date)
+    # §5(K): the day an open enumeration identified the dog as unlicensed (owes its surcharge).
+    enumeration_identified_on = db.Column(db.Date)
     # A small JPEG, metadata stripped. Deferred: loaded only by the photo routes, never with
     # the dog (the status card, lists and the offline dataset read `has_photo`).
     photo = db.deferred(db.Column(db.LargeBinary))

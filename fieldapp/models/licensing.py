@@ -13,6 +13,7 @@ class RabiesCertificate(db.Model):
     certificate_number = db.Column(db.String(60))
     exempt_statement = db.Column(db.Boolean, nullable=False, default=False)
     exempt_reason = db.Column(db.String(200))
+    statement_on = db.Column(db.Date)  # §5(B)(2): the vet's statement's date (its license: one year)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     dog = db.relationship("Dog", back_populates="rabies_certificates")
 
@@ -29,13 +30,17 @@ class License(db.Model):
     altered = db.Column(db.Boolean, nullable=False)
     exemption_marking = db.Column(db.String(40))  # §5(I) "Service Dog" etc.
     purebred_dogs_on_premises = db.Column(db.Integer)  # §5(H)
+    # §5(H): a purebred dog's license is covered by its owner's premises license (one fee).
+    purebred_license_id = db.Column(db.Integer, db.ForeignKey("purebred_license.id"), index=True)
     rabies_certificate_id = db.Column(db.Integer, db.ForeignKey("rabies_certificate.id"))
     fee_total = db.Column(db.Numeric(10, 2), nullable=False)
     fee_lines = db.Column(db.JSON, nullable=False, default=list)  # itemized, as shown to the clerk
-    status = db.Column(db.String(12), nullable=False, default="active")  # active|superseded|void
+    # active|superseded|transferred|dog_died (§5(J)(2): closed by a death notice)|void
+    status = db.Column(db.String(12), nullable=False, default="active")
     issued_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     dog = db.relationship("Dog", back_populates="licenses")
+    purebred_license = db.relationship("PurebredLicense", back_populates="licenses")
     rabies_certificate = db.relationship("RabiesCertificate")
     issued_by = db.relationship("User")
 
@@ -50,6 +55,44 @@ class Payment(db.Model):
     received_on = db.Column(db.Date, nullable=False)
     received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     memo = db.Column(db.String(200))
+    # §5(G)(2): a fee the clerk waived is a $0.00 line of its kind with the clerk's reason.
+    waived_reason = db.Column(db.String(200))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+
+class PurebredLicense(db.Model):
+    """§5(H): one purebred license covers the owner's premises, its annual fee priced by the
+    number of registered (or eligible) purebreds over four months harbored there at the time of
+    the application, paid for each year of the term. Each purebred dog on it still has its own
+    License row (rabies, tag, roadside status) pointing here, with no purebred fee of its own."""
+    id = db.Column(db.Integer, primary_key=True)
+    number = db.Column(db.String(20), unique=True, nullable=False)
+    owner_id = db.Column(db.Integer, db.ForeignKey("owner.id"), nullable=False, index=True)
+    premises = db.Column(db.String(200), nullable=False)  # the owner's address at application
+    dogs_on_premises = db.Column(db.Integer, nullable=False)
+    issued_on = db.Column(db.Date, nullable=False)
+    term_years = db.Column(db.Integer, nullable=False)
+    expires_on = db.Column(db.Date, nullable=False)
+    fee_total = db.Column(db.Numeric(10, 2), nullable=False)
+    fee_lines = db.Column(db.JSON, nullable=False, default=list)
+    status = db.Column(db.String(12), nullable=False, default="active")  # active|superseded
+    issued_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    owner = db.relationship("Owner")
+    licenses = db.relationship("License", back_populates="purebred_license", order_by="License.id")
+
+
+class EnumerationResolution(db.Model):
+    """§5(K): a dog enumeration the Town Board declared by resolution: when it was adopted, the
+    period it is open (closes_on None: still open) and the surcharge on each dog identified as
+    unlicensed during it."""
+    id = db.Column(db.Integer, primary_key=True)
+    resolution = db.Column(db.String(120), nullable=False)  # "Resolution 2026-14"
+    adopted_on = db.Column(db.Date, nullable=False)
+    opens_on = db.Column(db.Date, nullable=False)
+    closes_on = db.Column(db.Date)
+    surcharge = db.Column(db.Numeric(10, 2), nullable=False)
+    recorded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
 

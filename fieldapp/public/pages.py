@@ -78,7 +78,11 @@ def not_found_page():
     limited = check_public_rate_limit("page")
     if limited is not None:
         return limited
-    return _public_response(render_template("public/not_found.html"), 404)
+    from .forms import FoundNoTagForm
+    dco_phone = get_setting("dco_phone")  # a finder is never left without a number
+    body = render_template("public/not_found.html", form=FoundNoTagForm(formdata=None), dco_phone=dco_phone,
+                           dco_tel=tel_href(dco_phone))
+    return _public_response(body, 404)
 
 
 def tel_href(phone: str) -> str:

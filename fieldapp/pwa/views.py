@@ -170,7 +170,7 @@ def ticket_numbers_report():
     """§9 for the clerk (and any of the town's staff): every number issued is used or void; the
     rest are listed as gaps."""
     return render_template("pwa/ticket_numbers.html", gaps=ticket_numbers.gaps(),
-                           voids=ticket_numbers.voids())
+                           unused=ticket_numbers.not_yet_used(), voids=ticket_numbers.voids())
 
 
 def _new_id():

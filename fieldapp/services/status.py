@@ -41,7 +41,9 @@ def dog_status(dog, today) -> dict:
         },
         "license": {
             # §5(A)(4): valid through its expiry date; "expiring" within 30 days.
-            "status": license_status(lic.expires_on if lic else None, today),
+            # §5(J)(2): a death notice closes the license: "dog_died", never "valid".
+            "status": ("dog_died" if dog.status == "dead"
+                       else license_status(lic.expires_on if lic else None, today)),
             "expires_on": _iso(lic.expires_on) if lic else None,
             "number": lic.number if lic else None,
             "marking": lic.exemption_marking if lic else None,

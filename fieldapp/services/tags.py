@@ -6,12 +6,16 @@ it with the town, state and the Town Clerk's telephone (§4(H)). A tag carries a
 §5(G)(1): a tag is never placed on another dog — once bound, a tag belongs to that dog forever;
 a lost or replaced tag is retired, never re-issued.
 §5(G)(2): a replacement tag costs the fee set by resolution of the Town Board
-(setting `fee_replacement_tag`), recorded as a Payment(kind="replacement_tag").
+(setting `fee_replacement_tag`), recorded as a Payment(kind="replacement_tag"); the clerk may
+waive it only with a reason (a $0.00 line of that kind carrying the reason). A license that
+issues a new tag to a dog that had one charges it too (services.licensing.fee_lines).
 
 These functions add and flush; the request commits (fieldapp.web). A refusal is a
 `ServiceError`: about the blank tag typed in, on "blank_tag"; anything else form-wide ("").
 `user` is who acts (None on the command line).
 """
+from decimal import Decimal
+
 from ..extensions import db
 from ..models import Dog, Payment, Tag, next_in_sequence, record_event
 from ..settings import get_setting
@@ -67,6 +71,12 @@ def _retire(old: Tag, today, reason: str, replaced_by: Tag | None = None) -> Non
         old.replaced_by_id = replaced_by.id
 
 
+def retire_tag(tag: Tag, today, reason: str) -> None:
+    """Retire a tag for good (§5(G)(1)), e.g. "dog died" on a §5(J)(2) death notice."""
+    _retire(tag, today, reason)
+    db.session.flush()
+
+
 def issue_tag(dog: Dog, today, user) -> Tag:
     """§5(G): a new active tag for `dog` (fresh token, next serial). A previous active tag of
     the dog is retired as "reissued" so a dog never has two valid tags."""
@@ -112,14 +122,17 @@ def _put_on_dog(tag: Tag, dog: Dog, today, event: str, user) -> Tag:
     return tag
 
 
-def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
+def replace_tag(dog: Dog, today, user, blank: str | None = None, waive_reason: str = "") -> Tag:
     """§5(G)(2): replace a lost or damaged tag. Charges the replacement fee set by the Town
-    Board (setting `fee_replacement_tag`), issues a new tag (or binds the given blank), and
-    retires the old tag as "replaced"."""
+    Board (setting `fee_replacement_tag`) unless the clerk waives it with a reason, issues a
+    new tag (or binds the given blank), and retires the old tag as "replaced"."""
     old = dog.active_tag
     if dog.id_number is None:
         raise _no_id_number(dog)
-    fee = get_setting("fee_replacement_tag")
+    if dog.status == "dead":
+        raise _refuse(f"{dog.name} was recorded as dead (§5(J)(2)); no tag is issued for it.")
+    waive_reason = (waive_reason or "").strip()
+    fee = Decimal("0.00") if waive_reason else get_setting("fee_replacement_tag")
     if blank and blank.strip():
         new = bind_blank_tag(dog, blank, today, user)  # validates the blank before any money is taken
     else:
@@ -128,7 +141,9 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None) -> Tag:
         _retire(old, today, "replaced", replaced_by=new)
     payment = Payment(kind="replacement_tag", amount=fee, dog_id=dog.id, received_on=today,
                       received_by_id=getattr(user, "id", None),
-                      memo=f"Replacement tag {new.serial}" + (f" for tag {old.serial}" if old else ""))
+                      memo=f"Replacement tag {new.serial}" + (f" for tag {old.serial}" if old else "")
+                      + (f"; fee waived: {waive_reason}" if waive_reason else ""),
+                      waived_reason=waive_reason or None)
     db.session.add(payment)
     db.session.flush()
     record_event("tag.replaced", new, actor=user, dog_id=dog.id, serial=new.serial,

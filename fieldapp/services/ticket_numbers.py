@@ -8,7 +8,8 @@ Paper ticket books have the same rules the clerk audits: every number is account
 - `allocate_number(officer)`: a ticket posted without JavaScript: the next free number from a
   block the server holds for the officer (device "server"); it is claimed (used) at once.
 - `void_number(officer, number, reason)`: a spoiled number, never to be used.
-- `gaps()`: numbers issued in blocks but neither used nor voided.
+- `gaps()`: numbers skipped inside what was used of a block (a later number of the block was used
+  or voided), as ranges; `not_yet_used()`: numbers after the last one used, still held by a phone.
 Errors are `ServiceError({"ticket_number": ...})` so an entry applier can let them through.
 A void recorded offline is the "ticket_void" entry kind (services/registry.py).
 """
@@ -147,14 +148,54 @@ def remaining(block: TicketBlock) -> list[str]:
     return [t for t in block_numbers(block) if t not in taken]
 
 
+def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive numbers: [1, 2, 3, 7] -> [(1, 3), (7, 7)]."""
+    runs = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def range_text(first: int, last: int) -> str:
+    """"SC-001041" or "SC-001041–SC-001046" (an en dash)."""
+    return format_number(first) if first == last else f"{format_number(first)}–{format_number(last)}"
+
+
+def _block_accounts(block: TicketBlock) -> tuple[list[int], list[int]]:
+    """§9, a block as a ticket book: (gaps, not yet used). Numbers are written in order, so a number
+    neither used nor voided below the highest one accounted for was skipped (a gap); those above it
+    are still on the phone (or the server) to be used, not gaps."""
+    taken = {parse_number(t) for t in db.session.execute(db.select(TicketNumberUse.number).filter_by(
+        block_id=block.id)).scalars()}
+    highest = max(taken, default=block.first - 1)
+    free = [n for n in range(block.first, block.last + 1) if n not in taken]
+    return [n for n in free if n < highest], [n for n in free if n > highest]
+
+
+def _rows(block: TicketBlock, numbers: list[int]) -> list[dict]:
+    return [{"first": first, "last": last, "count": last - first + 1, "text": range_text(first, last),
+             "officer": block.officer.full_name, "officer_id": block.officer_id,
+             "device_id": block.device_id, "block_id": block.id, "issued_at": block.issued_at}
+            for first, last in _ranges(numbers)]
+
+
 def gaps() -> list[dict]:
-    """Numbers issued in blocks but neither used nor voided, oldest block first (for the clerk)."""
+    """§9 for the clerk: numbers skipped inside what was used of a block (neither used nor voided,
+    but a later number of the same block was), as ranges, oldest block first."""
     out = []
-    blocks = db.session.execute(db.select(TicketBlock).order_by(TicketBlock.first)).scalars().all()
-    for block in blocks:
-        for text in remaining(block):
-            out.append({"number": text, "officer": block.officer.full_name, "officer_id": block.officer_id,
-                        "device_id": block.device_id, "block_id": block.id, "issued_at": block.issued_at})
+    for block in db.session.execute(db.select(TicketBlock).order_by(TicketBlock.first)).scalars():
+        out += _rows(block, _block_accounts(block)[0])
+    return out
+
+
+def not_yet_used() -> list[dict]:
+    """Numbers reserved by a phone (or the server) after the last one it used: still to be used, not gaps."""
+    out = []
+    for block in db.session.execute(db.select(TicketBlock).order_by(TicketBlock.first)).scalars():
+        out += _rows(block, _block_accounts(block)[1])
     return out
 
 

@@ -11,6 +11,8 @@ def _strip(value):
 class ReplaceTagForm(FlaskForm):
     blank_tag = StringField("Blank tag number (optional)", [Optional(), Length(max=40)], filters=[_strip],
                         render_kw={"autocomplete": "off", "inputmode": "text", "autocapitalize": "characters"})
+    # §5(G)(2): the fee is charged unless the clerk waives it, with the reason.
+    waive_reason = StringField("Waive the fee: reason (optional)", [Optional(), Length(max=200)], filters=[_strip])
 
 
 class BlankTagsForm(FlaskForm):

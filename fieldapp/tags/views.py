@@ -249,13 +249,16 @@ def replace(dog_id):
     error = None
     if form.validate_on_submit():
         try:
-            tag = replace_tag(dog, local_today(), current_user, blank=form.blank_tag.data or None)
+            tag = replace_tag(dog, local_today(), current_user, blank=form.blank_tag.data or None,
+                              waive_reason=form.waive_reason.data or "")
         except ServiceError as exc:
             error = " ".join(refusal_on_form(exc, form)) or None  # shown above the form
         else:
             fee = get_setting("fee_replacement_tag")
+            paid = (f"replacement fee waived ({form.waive_reason.data})" if form.waive_reason.data
+                    else f"replacement fee ${fee:,.2f} recorded")
             flash(f"New tag {tag.serial} issued to {dog.name} (ID {dog.id_number}); "
-                  f"replacement fee ${fee:,.2f} recorded. The old tag is no longer valid.", "info")
+                  f"{paid}. The old tag is no longer valid.", "info")
             return redirect(dog_page_url(dog))
     return replace_form(dog_id, form=form, error=error, status=422)
 

@@ -321,7 +321,7 @@ def test_s9_ticket_court_and_appearance_date_from_settings(client, auth, app):
     page = client.get(f"/field/tickets/{number}")
     html = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert "Thursday 29 October 2026" in html and "19:30" in html and "Sandy Creek Town Court (test)" in html
+    assert "Thu 29 Oct 2026" in html and "7:30 pm" in html and "Sandy Creek Town Court (test)" in html
     assert "Running at large, Local Law No. 2 of 2011 §6(A)(1)" in html and "Dale Crofoot" in html
     replay = client.post("/field/tickets/new", data={**ticket_data(app, violation_entry_id=violation),
                                                      "entry_id": entry_id})

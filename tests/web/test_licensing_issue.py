@@ -271,23 +271,3 @@ def test_license_for_existing_owner(clerk, app):
     assert r.status_code == 302
     with app.app_context():
         assert get_dog("Scout").owners[0].id == owner_id
-
-
-def test_s5K_enumeration_surcharge_only_on_a_dog_identified_while_open(clerk, app):
-    with app.app_context():
-        from fieldapp.services import licensing as svc
-        from fieldapp.settings import set_setting
-        set_setting("fee_enumeration_surcharge", "2.00", "Resolution 2026-3")
-        db.session.commit()
-    clerk.post("/clerk/licenses/new", data=new_dog_form(term_years="1"))
-    with app.app_context():
-        lic = get_dog("Scout").current_license
-        assert lic.fee_total == Decimal("11.00")  # no enumeration open, dog not identified
-        app_ = svc.Application(altered_proof="certificate", identified_unlicensed_in_enumeration=True)
-        assert "enumeration_surcharge" not in [ln["kind"] for ln in svc.fee_lines(app_, 1, TODAY)]
-        set_setting("enumeration_period", [TODAY - relativedelta(days=10)])
-        db.session.commit()
-        lines = svc.fee_lines(app_, 1, TODAY)
-        assert [(ln["kind"], ln["amount"]) for ln in lines][-1] == ("enumeration_surcharge", Decimal("2.00"))
-        app_.identified_unlicensed_in_enumeration = False
-        assert "enumeration_surcharge" not in [ln["kind"] for ln in svc.fee_lines(app_, 1, TODAY)]

@@ -112,6 +112,13 @@ def test_opted_in_phone_appears_only_when_opted_in(app, client, tokens):
     assert max_phone not in client.get(f"/t/{tokens['Max']}").get_data(as_text=True)
 
 
+def assert_only_the_location_script(html):
+    """The finder's pages work without JavaScript; the one small script only offers "Share my location"
+    (its button is hidden until the script finds the phone can locate itself)."""
+    assert re.findall(r"<script[^>]*>", html.lower()) == ['<script src="/static/js/share-location.js" defer>']
+    assert re.search(r'<button type="button"[^>]*data-share-location="location" hidden>Share my location', html)
+
+
 def test_unknown_retired_and_blank_tokens_answer_the_same_plain_404(app, client, tokens, retired_token):
     answers = []
     for token in ("NOSUCHTOKEN00001", retired_token, "BLANKTOKEN000001"):
@@ -121,7 +128,10 @@ def test_unknown_retired_and_blank_tokens_answer_the_same_plain_404(app, client,
     assert {a[0] for a in answers} == {404}
     assert len(set(answers)) == 1, "unknown, retired and blank tokens must be byte-identical"
     body = answers[0][1].decode()
-    assert "<script" not in body and "Max" not in body
+    assert "Max" not in body
+    # Never left without a number: the officer's phone and the found-dog form (§8).
+    assert 'href="tel:' in body and 'action="/found#report"' in body
+    assert_only_the_location_script(body)
     # Messages to a retired token are refused the same way, and nothing is stored.
     resp = client.post(f"/t/{retired_token}/message", data={"location": "here", "finder_phone": "3155551234"})
     assert resp.status_code == 404 and resp.get_data() == answers[0][1]
@@ -131,7 +141,7 @@ def test_page_is_under_30kb_with_css_and_has_no_script(app, client, tokens):
     for name in ("Max", "Penny", "Bella"):
         resp = client.get(f"/t/{tokens[name]}")
         html = resp.get_data(as_text=True)
-        assert "<script" not in html.lower()
+        assert_only_the_location_script(html)
         assert "htmx" not in html and "app.js" not in html and "app.css" not in html
         assert not re.search(r"https?://", re.sub(r'href="tel:[^"]*"', "", html)), "no external loads"
         assert "style=" not in html  # no inline styles: one small stylesheet
@@ -190,5 +200,6 @@ def test_found_without_a_tag_page(app, client, tokens):
     resp = client.get("/found")
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Found a dog without a tag?" in html
-    assert 'href="tel:+13153875555"' in html and "<script" not in html
+    assert 'href="tel:+13153875555"' in html
+    assert_only_the_location_script(html)
     assert 'name="description"' in html and 'name="location"' in html

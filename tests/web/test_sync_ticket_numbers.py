@@ -67,7 +67,8 @@ def test_s9_voids_are_recorded_and_gaps_listed_for_the_clerk(app):
         tn.claim_number(dco, nums[0])
         tn.void_number(dco, nums[1], "torn")
         db.session.commit()
-        assert [g["number"] for g in tn.gaps()] == nums[2:]
+        assert tn.gaps() == []  # the rest of the block is still on the phone: not gaps
+        assert [g["text"] for g in tn.not_yet_used()] == [f"{nums[2]}–{nums[3]}"]
         assert [(v.number, v.reason) for v in tn.voids()] == [(nums[1], "torn")]
         with pytest.raises(ServiceError) as no_reason:
             tn.void_number(dco, nums[2], "")
@@ -90,3 +91,17 @@ def test_s9_a_void_recorded_offline_arrives_as_a_ticket_void_entry(app):
                                                 "reason": "written on in error"}
         bad = submit_entry(dco, str(uuid.uuid4()), "ticket_void", when, {"ticket_number": number, "reason": "x"})
         assert bad.status == 422 and "already voided" in bad.errors["ticket_number"]
+
+
+def test_s9_gaps_are_numbers_skipped_inside_what_was_used_listed_as_ranges(app):
+    with app.app_context():
+        dco = user("dco")
+        block = tn.reserve_block(dco, "phone-b", size=10)
+        nums = tn.block_numbers(block)
+        for i in (0, 4, 6):  # 1..3 and 5 skipped; 7..9 not yet used
+            tn.claim_number(dco, nums[i])
+        db.session.commit()
+        gaps = [g for g in tn.gaps() if g["block_id"] == block.id]
+        assert [(g["text"], g["count"]) for g in gaps] == [(f"{nums[1]}–{nums[3]}", 3), (nums[5], 1)]
+        unused = [g for g in tn.not_yet_used() if g["block_id"] == block.id]
+        assert [(g["text"], g["count"]) for g in unused] == [(f"{nums[7]}–{nums[9]}", 3)]

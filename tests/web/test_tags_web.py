@@ -31,7 +31,7 @@ def active(app):
 
 @pytest.fixture
 def retired(app):
-    return _tag(app, status="retired")
+    return _tag(app, status="retired", retired_reason="replaced")
 
 
 @pytest.fixture

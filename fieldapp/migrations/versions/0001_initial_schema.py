@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-02 14:48:52.136138
+Create Date: 2026-12-03 09:18:21.813616
 
 """
 from alembic import op
@@ -36,6 +36,8 @@ def upgrade():
     sa.Column('exemption_certificate', sa.String(length=120), nullable=True),
     sa.Column('status', sa.String(length=12), nullable=False),
     sa.Column('status_on', sa.Date(), nullable=True),
+    sa.Column('residence_began_on', sa.Date(), nullable=True),
+    sa.Column('enumeration_identified_on', sa.Date(), nullable=True),
     sa.Column('photo', sa.LargeBinary(), nullable=True),
     sa.Column('dangerous_declared_on', sa.Date(), nullable=True),
     sa.Column('vicious_declared_on', sa.Date(), nullable=True),
@@ -129,6 +131,18 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_dog_owner_dog_id'), ['dog_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_dog_owner_owner_id'), ['owner_id'], unique=False)
 
+    op.create_table('enumeration_resolution',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('resolution', sa.String(length=120), nullable=False),
+    sa.Column('adopted_on', sa.Date(), nullable=False),
+    sa.Column('opens_on', sa.Date(), nullable=False),
+    sa.Column('closes_on', sa.Date(), nullable=True),
+    sa.Column('surcharge', sa.Numeric(precision=10, scale=2), nullable=False),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_enumeration_resolution_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_enumeration_resolution'))
+    )
     op.create_table('event',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
@@ -158,6 +172,28 @@ def upgrade():
     with op.batch_alter_table('field_entry', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_field_entry_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('purebred_license',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('number', sa.String(length=20), nullable=False),
+    sa.Column('owner_id', sa.Integer(), nullable=False),
+    sa.Column('premises', sa.String(length=200), nullable=False),
+    sa.Column('dogs_on_premises', sa.Integer(), nullable=False),
+    sa.Column('issued_on', sa.Date(), nullable=False),
+    sa.Column('term_years', sa.Integer(), nullable=False),
+    sa.Column('expires_on', sa.Date(), nullable=False),
+    sa.Column('fee_total', sa.Numeric(precision=10, scale=2), nullable=False),
+    sa.Column('fee_lines', sa.JSON(), nullable=False),
+    sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('issued_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['issued_by_id'], ['user.id'], name=op.f('fk_purebred_license_issued_by_id_user')),
+    sa.ForeignKeyConstraint(['owner_id'], ['owner.id'], name=op.f('fk_purebred_license_owner_id_owner')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_purebred_license')),
+    sa.UniqueConstraint('number', name=op.f('uq_purebred_license_number'))
+    )
+    with op.batch_alter_table('purebred_license', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_purebred_license_owner_id'), ['owner_id'], unique=False)
+
     op.create_table('rabies_certificate',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=False),
@@ -167,6 +203,7 @@ def upgrade():
     sa.Column('certificate_number', sa.String(length=60), nullable=True),
     sa.Column('exempt_statement', sa.Boolean(), nullable=False),
     sa.Column('exempt_reason', sa.String(length=200), nullable=True),
+    sa.Column('statement_on', sa.Date(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_rabies_certificate_dog_id_dog')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_rabies_certificate'))
@@ -378,6 +415,7 @@ def upgrade():
     sa.Column('altered', sa.Boolean(), nullable=False),
     sa.Column('exemption_marking', sa.String(length=40), nullable=True),
     sa.Column('purebred_dogs_on_premises', sa.Integer(), nullable=True),
+    sa.Column('purebred_license_id', sa.Integer(), nullable=True),
     sa.Column('rabies_certificate_id', sa.Integer(), nullable=True),
     sa.Column('fee_total', sa.Numeric(precision=10, scale=2), nullable=False),
     sa.Column('fee_lines', sa.JSON(), nullable=False),
@@ -386,6 +424,7 @@ def upgrade():
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_license_dog_id_dog')),
     sa.ForeignKeyConstraint(['issued_by_id'], ['user.id'], name=op.f('fk_license_issued_by_id_user')),
+    sa.ForeignKeyConstraint(['purebred_license_id'], ['purebred_license.id'], name=op.f('fk_license_purebred_license_id_purebred_license')),
     sa.ForeignKeyConstraint(['rabies_certificate_id'], ['rabies_certificate.id'], name=op.f('fk_license_rabies_certificate_id_rabies_certificate')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_license')),
     sa.UniqueConstraint('number', name=op.f('uq_license_number'))
@@ -393,6 +432,7 @@ def upgrade():
     with op.batch_alter_table('license', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_license_dog_id'), ['dog_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_license_expires_on'), ['expires_on'], unique=False)
+        batch_op.create_index(batch_op.f('ix_license_purebred_license_id'), ['purebred_license_id'], unique=False)
 
     op.create_table('rabies_request',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -454,6 +494,7 @@ def upgrade():
     sa.Column('received_on', sa.Date(), nullable=False),
     sa.Column('received_by_id', sa.Integer(), nullable=True),
     sa.Column('memo', sa.String(length=200), nullable=True),
+    sa.Column('waived_reason', sa.String(length=200), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_payment_dog_id_dog')),
     sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_payment_license_id_license')),
@@ -486,6 +527,7 @@ def downgrade():
 
     op.drop_table('rabies_request')
     with op.batch_alter_table('license', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_license_purebred_license_id'))
         batch_op.drop_index(batch_op.f('ix_license_expires_on'))
         batch_op.drop_index(batch_op.f('ix_license_dog_id'))
 
@@ -529,6 +571,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_rabies_certificate_dog_id'))
 
     op.drop_table('rabies_certificate')
+    with op.batch_alter_table('purebred_license', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_purebred_license_owner_id'))
+
+    op.drop_table('purebred_license')
     with op.batch_alter_table('field_entry', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_field_entry_officer_id'))
 
@@ -537,6 +583,7 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_event_at'))
 
     op.drop_table('event')
+    op.drop_table('enumeration_resolution')
     with op.batch_alter_table('dog_owner', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_dog_owner_owner_id'))
         batch_op.drop_index(batch_op.f('ix_dog_owner_dog_id'))

@@ -3,7 +3,7 @@
 import { get } from "./db.js";
 import { dogById } from "./dataset.js";
 import { el, userId } from "./dom.js";
-import { describeErrors, longdate, plural } from "./format.js";
+import { clock, describeErrors, longdate, plural } from "./format.js";
 import { fill, urls } from "./urls.js";
 
 // What the server said it made of the entry, in the words of the online pages.
@@ -11,7 +11,7 @@ export function resultLines(r) {
   const lines = [];
   if (r.violation_id) lines.push(`Violation no. ${r.violation_id}.`);
   if (r.redemption_deadline) lines.push(`Hold the dog until the end of ${longdate(r.redemption_deadline)} (§8(B)).`);
-  if (r.ticket_number) lines.push(`Ticket number ${r.ticket_number}: appear ${longdate(r.appear_on)}${r.appear_time ? " at " + r.appear_time : ""}.`);
+  if (r.ticket_number) lines.push(`Ticket number ${r.ticket_number}: appear ${longdate(r.appear_on)}${r.appear_time ? " at " + clock(r.appear_time) : ""}.`);
   if (r.complaint_id) lines.push(`Sworn complaint no. ${r.complaint_id}${r.status === "forwarded" ? ", forwarded to the Town Justice" : ""}.`);
   if (r.rabies_due_on || r.due_on) lines.push(`Rabies vaccination due ${longdate(r.rabies_due_on || r.due_on)} (§5(B)(1)).`);
   return lines;

@@ -9,12 +9,36 @@ const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const KIND_LABELS = { violation: "Violation", seizure: "Seizure", ticket: "Appearance ticket",
   complaint: "Sworn complaint", rabies_request: "Rabies certificate request", ticket_void: "Voided ticket number" };
 
-// The server's `longdate` filter, "%a %-d %b %Y": Wed 2 Dec 2026 (from "2026-12-02" or an ISO instant).
+// The server's pair of filters (fieldapp/web.py): `longdate` "Wed 2 Dec 2026" and `clock` "2:30 pm".
+// A date ("2026-12-02") is taken as it is; an instant ("2026-12-02T19:30:00Z", a Date) is read on the
+// town's clock, whatever zone the phone is set to.
+const isInstant = (v) => v instanceof Date || /T\d\d:\d\d.*(Z|[+-]\d\d:?\d\d)$/.test(String(v));
+
 export function longdate(iso) {
   if (!iso) return "";
-  const d = new Date(String(iso).slice(0, 10) + "T00:00:00Z");
+  const ymd = isInstant(iso) ? (() => { const p = townParts(new Date(iso)); return `${p.year}-${p.month}-${p.day}`; })()
+    : String(iso).slice(0, 10);
+  const d = new Date(ymd + "T00:00:00Z");
   return `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
+
+// "2:30 pm" from an instant (town's clock), a datetime-local value or a wall time "14:30".
+export function clock(value) {
+  if (!value) return "";
+  let hm;
+  if (isInstant(value)) {
+    const p = townParts(new Date(value));
+    hm = [Number(p.hour), Number(p.minute)];
+  } else {
+    const m = String(value).match(/(?:T|^)(\d{1,2}):(\d\d)/);
+    if (!m) return "";
+    hm = [Number(m[1]), Number(m[2])];
+  }
+  return `${hm[0] % 12 || 12}:${String(hm[1]).padStart(2, "0")} ${hm[0] < 12 ? "am" : "pm"}`;
+}
+
+// Both, as the server's pages write them: "Wed 2 Dec 2026, 2:30 pm".
+export const when = (value) => (value ? `${longdate(value)}, ${clock(value)}` : "");
 
 function townParts(date) {
   const parts = {};

@@ -14,9 +14,9 @@ import { day, longdate, townToday } from "./format.js";
 import { match, urls } from "./urls.js";
 
 // The online card's words (field/_card.html), so a card reads the same with or without signal.
-const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon", expired: "License EXPIRED", none: "NO LICENSE" };
+const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon", expired: "License EXPIRED", none: "NO LICENSE", dog_died: "Dog died: license closed" };
 const RABIES_WORDS = { valid: "Rabies vaccination valid", exempt: "Rabies: exempt (vet's statement)", expired: "Rabies vaccination EXPIRED", none: "NO rabies certificate" };
-const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗" };
+const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗", dog_died: "✝" };
 
 function licenseStatus(expiresOn, today) {
   const exp = day(expiresOn);
@@ -72,7 +72,8 @@ function renderDog(rec, today) {
   const d = rec.dog;
   const license = rec.license || {};
   const rabies = rec.rabies || {};
-  const lic = licenseStatus(license.expires_on, today);
+  // §5(J)(2): a death notice closes the license; never recomputed from a date.
+  const lic = license.status === "dog_died" ? "dog_died" : licenseStatus(license.expires_on, today);
   const rab = rabies.status === "exempt" ? "exempt" : rabiesStatus(rabies.valid_until, false, today);
   const altered = d.altered ? `, ${d.sex === "F" ? "spayed" : "neutered"}` : "";
   const idLine = el("p", { class: "muted" });

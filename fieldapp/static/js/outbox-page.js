@@ -3,7 +3,7 @@
 import { all, getMeta } from "./db.js";
 import { el, say, userId } from "./dom.js";
 import { resultLines } from "./entry-state.js";
-import { describeErrors, kindLabel, plural } from "./format.js";
+import { describeErrors, kindLabel, plural, when } from "./format.js";
 import { discard, entriesFor } from "./queue.js";
 
 function stateText(entries, paused, uid) {
@@ -18,7 +18,7 @@ function stateText(entries, paused, uid) {
   return text;
 }
 
-const recorded = (iso) => ` · recorded ${new Date(iso).toLocaleString()}`;
+const recorded = (iso) => ` · recorded ${when(iso)}`;
 
 function statusLine(e) {
   const photos = (e.photos || []).length;
@@ -79,6 +79,6 @@ export async function renderOutbox(changed) {
   if (discards) {
     const mine = (await all("discards")).filter((d) => String(d.user_id) === uid);
     discards.replaceChildren(...mine.map((d) => el("li", {},
-      `${kindLabel(d.kind)}, discarded ${new Date(d.discarded_at).toLocaleString()} — reported to the office when there is signal.`)));
+      `${kindLabel(d.kind)}, discarded ${when(d.discarded_at)} — reported to the office when there is signal.`)));
   }
 }

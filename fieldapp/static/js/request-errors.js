@@ -1,0 +1,33 @@
+/* When a tap or a form sent by htmx fails, say so on the page: a 5xx (htmx does not swap it) or
+ * no network would otherwise look like nothing happened. The message goes into #app-status
+ * (base.html), in words, and the page is left as it was so nothing typed is lost. */
+const MESSAGES = {
+  server: "Something went wrong on the town's server, and this was not saved. Try again; if it keeps happening, call the office.",
+  network: "No connection to the town's server: this was not sent. Check the signal and try again.",
+};
+
+function show(text) {
+  const box = document.getElementById("app-status");
+  if (!box) return;
+  box.textContent = text;
+  box.className = "app-status flash flash-error";
+  box.setAttribute("role", "alert");
+  box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
+}
+
+function hide() {
+  const box = document.getElementById("app-status");
+  if (box && box.getAttribute("role") === "alert") {
+    box.hidden = true;
+    box.textContent = "";
+    box.setAttribute("role", "status");
+  }
+}
+
+document.addEventListener("htmx:responseError", (ev) => {
+  const status = ev.detail && ev.detail.xhr ? ev.detail.xhr.status : 0;
+  if (status >= 500) show(`${MESSAGES.server} (The server answered ${status}.)`);
+});
+document.addEventListener("htmx:sendError", () => show(MESSAGES.network));
+document.addEventListener("htmx:beforeRequest", hide);
