@@ -54,4 +54,4 @@ class RowCounter:
         with self.app.app_context():
             row = db.session.execute(self.sql).one()
             db.session.remove()
-        return dict(zip(self.tables, row))
+        return dict(zip(self.tables, row, strict=True))

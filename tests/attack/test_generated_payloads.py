@@ -15,6 +15,7 @@ from fieldapp.law import VIOLATIONS
 from .support import dog_id, entry
 from .wsgi import FastClient
 
+
 def run(examples):
     """Many examples, no deadline (the machine may be busy), nothing kept between runs."""
     return settings(max_examples=examples, deadline=None, database=None,

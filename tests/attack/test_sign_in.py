@@ -50,11 +50,11 @@ def test_one_address_guessing_many_accounts_is_limited_too(limited):
 
 def test_a_right_password_clears_the_account_count(limited):
     client = limited.test_client()
-    for i in range(9):
+    for _ in range(9):
         assert sign_in(client, password="wrong").status_code == 422
     assert sign_in(client).status_code == 302
     client.post("/logout")
-    for i in range(9):
+    for _ in range(9):
         assert sign_in(client, password="wrong").status_code == 422
     assert sign_in(client).status_code == 302
 
