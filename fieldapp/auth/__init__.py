@@ -44,9 +44,11 @@ def end_idle_sessions(app):
     def _end_idle_session():
         if "_user_id" not in session:
             return
-        from ..settings import get_setting
         now = int(time.time())
         seen = session.get("_seen")
+        if isinstance(seen, int) and 0 <= now - seen < SEEN_EVERY:
+            return  # used within the minute: no query for the setting (the card is two queries)
+        from ..settings import get_setting
         if not isinstance(seen, int) or now - seen > get_setting("session_idle_minutes") * 60:
             from flask_login import logout_user
             logout_user()
