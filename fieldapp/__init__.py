@@ -44,13 +44,15 @@ def create_app(test_config=None):
     from .admin.views import bp as admin_bp
     from .api.views import bp as api_bp
     from .auth.views import bp as auth_bp
+    from .calendar.views import bp as calendar_bp
     from .clerk.views import bp as clerk_bp
+    from .court.views import bp as court_bp
     from .field.views import bp as field_bp
     from .main.views import bp as main_bp
     from .public.views import bp as public_bp
     from .pwa.views import bp as pwa_bp
     from .tags.views import bp as tags_bp
-    for bp in (main_bp, auth_bp, admin_bp, clerk_bp, tags_bp, field_bp, public_bp, api_bp, pwa_bp):
+    for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp, pwa_bp):
         app.register_blueprint(bp)
 
     from .errors import register_error_handlers

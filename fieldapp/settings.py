@@ -48,9 +48,8 @@ SETTINGS = [
                 "5.00", "§8(C)(1)"),
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
                 "§5(D)"),
-    SettingSpec("town_closed_days", "Days the town is closed besides the GCL §24 public holidays, "
-                "e.g. a snow day (YYYY-MM-DD, one per line)",
-                "dates", [], "§8(B)", "Not counted as business days in the holding period."),
+    SettingSpec("kennel_name", "The town's kennel or shelter where seized dogs are held", "text",
+                "Sandy Creek Town Kennel", "§8(B)", "Filled in as \"Held at\" on the seizure form."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
                 "§4(H)"),
     SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",

@@ -141,6 +141,11 @@ async function offlinePage(url) {
       const card = await cache.match(URLS.offlineCard);
       if (card) return card;
     }
+    if (url.pathname === URLS.lookup) {
+      // A typed lookup: the scan page answers it from the phone's copy (scan.js reads ?q=).
+      const scan = await cache.match(URLS.scan, { ignoreSearch: true });
+      if (scan) return scan;
+    }
     const ignoreSearch = SHELL.ignoreSearch.includes(url.pathname);
     const page = await cache.match(url.pathname + (ignoreSearch ? "" : url.search), { ignoreSearch });
     if (page) return page;

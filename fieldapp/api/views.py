@@ -1,4 +1,5 @@
-"""JSON API for the phone: sync of outbox entries and photos, offline dataset, ticket numbers.
+"""JSON API for the phone: sync of outbox entries and photos, offline dataset, entry rules,
+ticket numbers.
 
 CSRF: this blueprint is exempt from the form CSRF token, because the outbox and the service
 worker send entries hours after a page was rendered (and the worker has no page to read a
@@ -134,6 +135,17 @@ def field_dataset():
                            "leave it out to load everything again.")
     response = jsonify(field_data.field_dataset(since))
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/entry-rules")
+@permission_required("enforce")
+def entry_rules():
+    """The entries' rules as data (services/enforcement/rules.py): the phone checks an entry
+    with them before it is queued, with or without signal."""
+    from ..services.enforcement.rules import entry_rules as rules
+    response = jsonify(rules())
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

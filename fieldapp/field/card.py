@@ -30,8 +30,7 @@ from ..web import is_htmx
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
 DOG_COLUMNS = ("id", "id_number", "name", "sex", "born_on", "breed", "color", "markings", "altered",
-               "exemption", "status", "status_on", "dangerous_declared_on", "vicious_declared_on",
-               "data_version", "has_photo")
+               "exemption", "status", "status_on", "data_version", "has_photo")
 
 
 @dataclass(slots=True)

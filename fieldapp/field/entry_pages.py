@@ -19,7 +19,7 @@ from sqlalchemy.orm import defer
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due, redemption_deadline
+from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
@@ -28,18 +28,10 @@ from ..services.entries import form_to_payload, submit_entry
 from ..services.errors import ServiceError
 from ..services.photos import store_photo
 from ..services.registry import KINDS
-from ..timeutil import local_today, utcnow
+from ..settings import get_setting
+from ..timeutil import local_today, to_local, utcnow
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
-
-# "Ruled out: ..." words for each exception an officer must exclude before recording.
-RULED_OUT_WORDS = {
-    "6B": "not on the owner's own property",
-    "6A1-hunting": "not a hunting dog under command",
-    "5A1-under-4-months": "not a puppy under four months kept from running at large",
-    "5H-dog-show": "not at a dog show, licensed in the town where it lives",
-    "5B2": "no vet's statement that vaccination would endanger the dog",
-}
 
 def dog_arg():
     raw = request.values.get("dog_id") or request.args.get("dog")
@@ -91,14 +83,22 @@ def _exceptions_ctx():
     for code, r in VIOLATIONS.items():
         for e in r.exceptions:
             exceptions.setdefault(e.code, (e, []))[1].append(code)
-    return {"restrictions": VIOLATIONS, "ruled_out_words": RULED_OUT_WORDS, "exceptions": exceptions}
+    return {"restrictions": VIOLATIONS, "ruled_out_words": enf.RULED_OUT_WORDS, "exceptions": exceptions}
 
 
-def _following(violation, form):
-    """An entry made from a recorded violation takes over its codes and ruled-out exceptions."""
+def _following(violation, form, time_field):
+    """An entry made from a recorded violation takes over what the officer typed for it: its
+    codes and ruled-out exceptions, its time and (a seizure) its place."""
     if violation is not None:
         form.codes.data = list(violation.codes)
         form.ruled_out.data = list(violation.ruled_out)
+        form[time_field].data = to_local(violation.occurred_at).strftime("%Y-%m-%dT%H:%M")
+        # field.js leaves a carried time as it is (it sets "now" on a fresh form).
+        form[time_field].render_kw = {**(form[time_field].render_kw or {}), "data-carried": "violation"}
+        if "location_text" in form:
+            form.location_text.data = violation.location_text or ""
+            form.latitude.data, form.longitude.data = violation.latitude, violation.longitude
+            form.accuracy.data = violation.accuracy_m
     return form
 
 
@@ -124,8 +124,10 @@ def violation_ctx(form=None):
 
 def _violation_prefill():
     dog = dog_arg()
-    return ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
-                                                occurred_at=now_local_input()), dog
+    form = ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
+                                                occurred_at=now_local_input())
+    form.codes.data = [c for c in request.args.getlist("code") if c in VIOLATIONS]  # e.g. 5B1 from the start page
+    return form, dog
 
 
 def _violation_done(entry_id, outcome):
@@ -140,18 +142,26 @@ def _violation_done(entry_id, outcome):
 # Seize dog (§8) ----------------------------------------------------------------------------
 
 def _seizure_ctx(form):
+    """§8(B): the deadline table for the phone (the town's calendar), and for a dog on file
+    whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
-    closed = enf.closed_days()
-    table = deadline_table(today - timedelta(days=7), 60, closed)
-    initial = None
+    closed, opened = enf.closed_days(), enf.open_days()
+    table = deadline_table(today - timedelta(days=7), 60, closed, opened)
+    dog = dog_arg()
+    violation = _violation_arg()
+    if dog is None and violation is not None:
+        dog = violation.dog
+    known = enf.owner_known_for(dog, form.owner_named.data or "")
     try:
         seized_on = date.fromisoformat((form.seized_at.data or "")[:10])
     except ValueError:
         seized_on = None
-    if seized_on and form.owner_known.data in ("yes", "no"):
-        initial = redemption_deadline(seized_on, form.owner_known.data == "yes", closed)
+    period = enf.holding_period_for(seized_on, known.known) if seized_on else None
     return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
-            "initial_deadline": initial, "violation": _violation_arg()}
+            "initial_deadline": period.deadline if period else None,
+            "initial_skipped": period.skipped if period else (), "violation": violation,
+            "owner_known": known, "owner_of_record": bool(dog and dog.primary_owner) or bool(
+                dog and (dog.licenses or dog.active_tag))}
 
 
 def _seizure_prefill():
@@ -160,8 +170,9 @@ def _seizure_prefill():
         dog = violation.dog
     form = SeizureForm(formdata=None).prefill(
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
-        seized_at=now_local_input(), owner_known=("yes" if dog and dog.owners else None))
-    return _following(violation, form), dog
+        seized_at=now_local_input(),
+        held_at=get_setting("kennel_name"))  # §8(B): held at the town's kennel unless changed
+    return _following(violation, form, "seized_at"), dog
 
 
 def _seizure_done(entry_id, outcome):
@@ -181,6 +192,7 @@ def _ticket_ctx(form=None):
                 court.first_session(today + timedelta(days=i), closed).isoformat()
                 for i in range(-7, 60)}
     return {**_exceptions_ctx(), "court": court, "sessions_json": json.dumps(sessions),
+            "duplicate_confirm": enf.ticket.DUPLICATE_CONFIRM,
             "first_session": court.first_session(today, closed), "violation": _violation_arg()}
 
 
@@ -192,13 +204,13 @@ def _ticket_prefill():
     capacity = None
     if owner is not None:
         capacity = "guardian" if owner.is_minor else "owner"
-    form = TicketForm(formdata=None).prefill(
+    form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
         served_at=now_local_input(), served_capacity=capacity,
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
         minor_owner_name=owner.full_name if owner and owner.is_minor else None,
         served_address=owner.full_address if owner else None)
-    return _following(violation, form), dog
+    return _following(violation, form, "served_at"), dog
 
 
 def _ticket_done(entry_id, outcome):

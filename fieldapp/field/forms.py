@@ -61,15 +61,16 @@ class ViolationForm(LocationMixin, EntryForm):
     witness = StringField("Witness (name and how to reach them)")
     rabies_request = BooleanField("I asked the owner to have the dog vaccinated against rabies "
                                   "within 10 days (§5(B)(1))")
+    court_order_id = RadioField("The order violated (§10(B)(4))", choices=[], validate_choice=False)
 
 
 class SeizureForm(LocationMixin, EntryForm):
     violation_entry_id = HiddenField()
     codes = SelectMultipleField("Seized for", choices=CODE_CHOICES, validate_choice=False)
     ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
-    owner_known = RadioField("Is the owner known?", choices=[("yes", "Yes, the owner is known"),
-                                                            ("no", "No, owner unknown")],
-                             validate_choice=False)
+    # §8(B): asked only when the dog has no owner of record (the record decides otherwise).
+    owner_named = StringField("Owner named by you (if you know who owns the dog)",
+                              render_kw={"autocomplete": "off"})
     seized_at = StringField("Time of seizure", render_kw=DATETIME)
     held_at = StringField("Held at (kennel or shelter)")
     notes = TextAreaField("Notes (condition of the dog, collar, injuries)")

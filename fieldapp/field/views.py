@@ -9,16 +9,19 @@ The five entry pages (violation, seizure, ticket, complaint, rabies request) are
 (`field.new_violation`, ...) and needs its kind's power (services/registry.py). Reading pages
 need "read_records" (fieldapp/law/authority.py).
 """
+from datetime import date
+
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy.orm import selectinload
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import VIOLATIONS
+from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
+from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..services.tags import find_tag
 from ..timeutil import local_today, to_local
@@ -35,7 +38,7 @@ LIST_LIMIT = 100
 @bp.app_context_processor
 def _field_helpers():
     return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
-            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES}
+            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
 
 
 # --- scan, lookup, card --------------------------------------------------------------------
@@ -165,18 +168,61 @@ def what_next():
     if entry is not None and entry.kind == "violation":
         violation = enf.resolve_violation(entry_id)
     dog = violation.dog if violation and violation.dog else dog_arg()
+    # §8: a dog held now is not offered "Seize dog" again.
     return render_template("field/next.html", entry_id=entry_id, kind=request.args.get("kind") or "violation",
-                           dog=dog, entry=entry, violation=violation, photo_errors=[])
+                           dog=dog, entry=entry, violation=violation, photo_errors=[],
+                           held=enf.held_now(dog) is not None)
 
 
 # Impoundments, tickets, complaints: records and lists ------------------------------------------
 
 @bp.get("/impoundments/<int:impoundment_id>")
 @permission_required("read_records")
-def impoundment_detail(impoundment_id):
+def impoundment_detail(impoundment_id, errors=None, status=200):
     imp = db.get_or_404(Impoundment, impoundment_id)
     return render_template("field/impoundment.html", imp=imp, just_recorded=False, photo_errors=[],
-                           photos=photo_list(imp.entry_id))
+                           photos=photo_list(imp.entry_id), errors=errors or {},
+                           outcomes=_outcomes_for(current_user), today=local_today()), status
+
+
+def _outcomes_for(user) -> dict:
+    """§8(E) outcomes this user may record: redeemed for the clerk and the DCO (§8(C)), the
+    others for the DCO only."""
+    return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
+            if user.may("dispose_of_impounded_dog") or (code == "redeemed" and user.may("record_redemption"))}
+
+
+@bp.post("/impoundments/<int:impoundment_id>/owner-identified")
+@permission_required("record_redemption")
+def impoundment_owner_identified(impoundment_id):
+    """§8(B): the owner of a held dog becomes known: nine business days, the deadline recomputed."""
+    imp = db.get_or_404(Impoundment, impoundment_id)
+    try:
+        enf.identify_owner(imp, request.form.get("owner_named", ""), current_user)
+    except ServiceError as exc:
+        return impoundment_detail(impoundment_id, exc.errors, 422)
+    return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
+
+
+@bp.post("/impoundments/<int:impoundment_id>/end")
+@permission_required("record_redemption")
+def end_impoundment(impoundment_id):
+    """§8(E): redeemed, adopted, euthanized, transferred or died in care, from this page."""
+    imp = db.get_or_404(Impoundment, impoundment_id)
+    outcome = request.form.get("outcome", "")
+    if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
+        abort(403)
+    try:
+        on = date.fromisoformat(request.form.get("ended_on") or local_today().isoformat())
+    except ValueError:
+        return impoundment_detail(impoundment_id, {"outcome": "The date is not a date like 2026-12-04."}, 422)
+    if on > local_today():
+        return impoundment_detail(impoundment_id, {"outcome": "The date is in the future."}, 422)
+    try:
+        enf.end_impoundment(imp, outcome, current_user, on, request.form.get("end_note", ""))
+    except ServiceError as exc:
+        return impoundment_detail(impoundment_id, exc.errors, 422)
+    return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
 
 
 @bp.get("/impoundments")

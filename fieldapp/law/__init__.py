@@ -26,11 +26,13 @@ from .fees import (
 from .impoundment import (
     DANGEROUS_DOG_DAILY_FEE,
     HOLDING_PERIOD_BUSINESS_DAYS,
+    IMPOUNDMENT_OUTCOMES,
     OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS,
     HoldingPeriod,
     OwnerKnown,
     dangerous_dog_extra_fee,
     holding_period,
+    impoundment_end_refusal,
     owner_known,
     redemption_deadline,
 )
@@ -68,7 +70,7 @@ from .notices import (
     notice_lateness,
     ownership_notice_due,
 )
-from .penalties import MAX_FINE, MAX_IMPRISONMENT_DAYS, validate_sentence
+from .penalties import FAILURE_TO_LICENSE_CODES, MAX_FINE, MAX_IMPRISONMENT_DAYS, penalty_section, validate_sentence
 from .restrictions import (
     FAILURE_TO_VACCINATE,
     LATE_LOST_STOLEN_NOTICE,
@@ -110,9 +112,10 @@ __all__ = [
     "TOWN_JUSTICE_ORDER_VIOLATED", "UNLICENSED_DOG", "VIOLATIONS", "Restriction",
     "RestrictionException", "failure_to_vaccinate_refusal", "female_in_heat_refusal",
     # §8 impoundment
-    "DANGEROUS_DOG_DAILY_FEE", "HOLDING_PERIOD_BUSINESS_DAYS",
+    "DANGEROUS_DOG_DAILY_FEE", "HOLDING_PERIOD_BUSINESS_DAYS", "IMPOUNDMENT_OUTCOMES",
     "OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS", "HoldingPeriod", "OwnerKnown",
-    "dangerous_dog_extra_fee", "holding_period", "owner_known", "redemption_deadline",
+    "dangerous_dog_extra_fee", "holding_period", "impoundment_end_refusal", "owner_known", "redemption_deadline",
     # §11 penalties
-    "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "validate_sentence",
+    "FAILURE_TO_LICENSE_CODES", "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "penalty_section",
+    "validate_sentence",
 ]

@@ -51,6 +51,14 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("request_rabies_vaccination", ("dco", "constable", "police"), "§5(B)(1)",
           "A dog control officer, peace, police or health officer may request vaccination within "
           "ten days (no health officer signs in to this app)."),
+    Power("record_redemption", ("clerk", "dco"), "§8(B), §8(C)",
+          "The Town Clerk or the dog control officer records a seized dog's owner identified and "
+          "the dog redeemed by its owner."),
+    Power("dispose_of_impounded_dog", ("dco",), "§8(E)",
+          "The dog control officer records an unredeemed dog adopted out or euthanized after its "
+          "redemption period, or a seized dog transferred or died in care."),
+    Power("keep_town_calendar", ("clerk",), "§8(B)",
+          "The Town Clerk keeps the days the town offices are closed, which are not business days."),
     Power("read_records", STAFF, "§5(F)",
           "Town staff read the licensing and enforcement records they work with."),
     Power("handle_found_reports", ("clerk", "dco", "constable", "police"), "§8",

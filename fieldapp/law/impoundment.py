@@ -1,7 +1,7 @@
 """§8 Seizure, impoundment, redemption and adoption."""
 import math
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from .calendar import business_days_after
@@ -50,13 +50,16 @@ class OwnerKnown:
 
 
 def owner_known(license_on_file: bool = False, tag_on_file: bool = False,
-                owner_named_by_officer: str = "") -> OwnerKnown:
+                owner_named_by_officer: str = "", owner_of_record: str = "") -> OwnerKnown:
     """§8(B): whether the owner of a seized dog is known, decided from the record, not a
     checkbox: a license on file for the dog (§5(F) "a record of its issuance retained"),
     its identification tag on file (§5(G), the tag leads to the owner of record), or an
-    owner the officer names (e.g. the owner was there). Known: nine business days.
+    owner the officer names (e.g. the owner was there), or an owner of record for the dog
+    (``owner_of_record``: the name on the town's records). Known: nine business days.
     """
     reasons = []
+    if (owner_of_record or "").strip():
+        reasons.append(f"the dog's owner of record is {owner_of_record.strip()}")
     if license_on_file:
         reasons.append("a license for the dog is on file")
     if tag_on_file:
@@ -86,17 +89,51 @@ def dangerous_dog_extra_fee(hours_held: float) -> Decimal:
     return DANGEROUS_DOG_DAILY_FEE * periods
 
 
-def deadline_table(start: date, days: int, closed_days=()) -> dict:
+# §8(E): how an impoundment ends. "Any dog unredeemed at the expiration of the appropriate
+# redemption period shall be made available for adoption or euthanized"; §8(C) redeemed.
+IMPOUNDMENT_OUTCOMES = {
+    "redeemed": "Redeemed by the owner (§8(C))",
+    "adopted": "Adopted out (§8(E))",
+    "euthanized": "Euthanized (§8(E))",
+    "transferred": "Transferred to another shelter",
+    "died": "Died in care",
+}
+# Only once the holding period is over (§8(E) "unredeemed at the expiration").
+AFTER_HOLDING_PERIOD_ONLY = ("adopted", "euthanized")
+
+
+def impoundment_end_refusal(outcome: str, on: date, deadline: date, status: str = "held") -> str | None:
+    """§8(E): why an impoundment may not end as ``outcome`` on ``on``, or None when it may.
+
+    A dog is redeemed (§8(C)), transferred or dies in care at any time while it is held; it
+    is adopted out or euthanized only after the end of its redemption deadline (§8(B), §8(E)).
+    """
+    if outcome not in IMPOUNDMENT_OUTCOMES:
+        return f"Unknown outcome: {outcome}."
+    if status != "held":
+        return f"The impoundment already ended ({status}); the dog is not held."
+    if outcome in AFTER_HOLDING_PERIOD_ONLY and on <= deadline:
+        word = "adopted out" if outcome == "adopted" else "euthanized"
+        return (f"The dog may not be {word} until {_say(deadline + timedelta(days=1))}: it must be "
+                f"held until the end of {_say(deadline)}, its redemption deadline (§8(B), §8(E)).")
+    return None
+
+
+def _say(d: date) -> str:
+    return f"{d:%A} {d.day} {d:%B %Y}"
+
+
+def deadline_table(start: date, days: int, closed_days=(), open_days=()) -> dict:
     """§8(B) redemption deadlines for impoundments made on each of `days` dates from `start`,
     for the phone to show with no signal:
     {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}."""
-    from datetime import timedelta
-    closed = list(closed_days)
+    closed = closed_days if isinstance(closed_days, dict) else list(closed_days)
+    opened = frozenset(open_days)
     table = {}
     for i in range(days):
         d = start + timedelta(days=i)
         table[d.isoformat()] = {
-            "owner_known": redemption_deadline(d, True, closed).isoformat(),
-            "owner_unknown": redemption_deadline(d, False, closed).isoformat(),
+            "owner_known": redemption_deadline(d, True, closed, opened).isoformat(),
+            "owner_unknown": redemption_deadline(d, False, closed, opened).isoformat(),
         }
     return table

@@ -7,9 +7,10 @@ MAX_FINE = Decimal("500.00")
 MAX_IMPRISONMENT_DAYS = 15
 
 
-def validate_sentence(fine: Decimal, days: int) -> None:
+def validate_sentence(fine: Decimal, days: int, section: str = "§11") -> None:
     """§11(A)/(B): ValueError unless 0 <= fine <= $500.00 and 0 <= days <= 15.
     Both together are allowed ("or both"). The fine must be a Decimal (or int), never float.
+    `section` (from `penalty_section`) is named in the refusal.
     """
     if isinstance(fine, bool) or not isinstance(fine, (Decimal, int)):
         raise TypeError(f"The fine must be a Decimal amount, not {type(fine).__name__}.")
@@ -19,8 +20,24 @@ def validate_sentence(fine: Decimal, days: int) -> None:
     if not fine.is_finite() or fine < 0:
         raise ValueError("The fine can't be negative.")
     if fine > MAX_FINE:
-        raise ValueError(f"The fine (${fine:.2f}) can't be more than $500.00 (§11).")
+        raise ValueError(f"The fine (${fine:.2f}) can't be more than $500.00 ({section}).")
     if days < 0:
         raise ValueError("Days of imprisonment can't be negative.")
     if days > MAX_IMPRISONMENT_DAYS:
-        raise ValueError(f"Imprisonment ({days} days) can't be more than 15 days (§11).")
+        raise ValueError(f"Imprisonment ({days} days) can't be more than 15 days ({section}).")
+
+
+# §11(A): "a violation for failure to license a dog"; every other offence is §11(B). Not
+# licensing a dog at four months (§5(A)(1)), a new owner not applying (§5(J)) and a new
+# resident not licensing within 30 days (§5(J)(3)) are each a failure to license.
+FAILURE_TO_LICENSE_CODES = ("5A1", "5J-new-owner", "5J3")
+
+
+def penalty_section(codes) -> str:
+    """The subsection of §11 a conviction for `codes` falls under, named on the record:
+    "§11(A)" (failure to license), "§11(B)" (any other provision) or both."""
+    codes = list(codes or ())
+    license_codes = [c for c in codes if c in FAILURE_TO_LICENSE_CODES]
+    if license_codes and len(license_codes) < len(codes):
+        return "§11(A), §11(B)"
+    return "§11(A)" if license_codes else "§11(B)"

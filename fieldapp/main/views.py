@@ -4,6 +4,8 @@ from sqlalchemy import func
 
 from ..extensions import db
 from ..models.public import FoundReport
+from ..services.enforcement import overdue_rabies_requests
+from ..timeutil import local_today
 
 bp = Blueprint("main", __name__)
 
@@ -17,4 +19,7 @@ def home():
     if current_user.may("handle_found_reports"):
         open_reports = db.session.execute(
             db.select(func.count(FoundReport.id)).where(FoundReport.handled_at.is_(None))).scalar()
-    return render_template("main/home.html", user=current_user, open_reports=open_reports)
+    # §5(B)(1): requests whose ten days passed without a certificate, for the officer to act on.
+    overdue = overdue_rabies_requests(local_today()) if current_user.may("enforce") else []
+    return render_template("main/home.html", user=current_user, open_reports=open_reports,
+                           overdue_requests=overdue)

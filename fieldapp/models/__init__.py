@@ -8,3 +8,5 @@ from .people import Owner, User  # noqa: F401
 from .settings import Setting  # noqa: F401
 from . import enforcement, public  # noqa: F401,E402
 from . import tickets  # noqa: F401,E402
+from . import court  # noqa: F401,E402
+from .calendar import TownDay  # noqa: F401,E402

@@ -48,9 +48,7 @@ class Dog(db.Model):
     photo = db.deferred(db.Column(db.LargeBinary))
     # Read-only, so SQLAlchemy expires it on flush: set_dog_photo() is seen at the next read.
     has_photo = db.column_property(photo.columns[0].isnot(None))
-    # Set by the Town Justice's orders (§10(B)); shown at the roadside.
-    dangerous_declared_on = db.Column(db.Date)
-    vicious_declared_on = db.Column(db.Date)
+    # What the Town Justice declared (§10(B)) is in the orders (models/court.py: CourtOrder).
     # Bumped whenever anything on the roadside status card changes (offline delta sync), by the
     # before_flush hook in services/field_data.py: services never set it.
     data_version = db.Column(db.BigInteger, nullable=False, default=0, index=True)

@@ -31,10 +31,14 @@ class Violation(db.Model):
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     # A correction is a new version pointing at the one it replaces.
     supersedes_id = db.Column(db.Integer, db.ForeignKey("violation.id"), unique=True)
+    # §10(B)(4): the order of the Town Justice violated (code 10B4), models/court.py.
+    court_order_id = db.Column(db.Integer, db.ForeignKey("court_order.id", use_alter=True,
+                                                         name="fk_violation_court_order"), index=True)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
     dog = db.relationship("Dog", backref=db.backref("violations", order_by="Violation.occurred_at.desc()"))
     officer = db.relationship("User")
+    court_order = db.relationship("CourtOrder", backref="violations")
     supersedes = db.relationship("Violation", remote_side=[id], backref=db.backref("superseded_by", uselist=False))
 
 
@@ -49,21 +53,30 @@ class Impoundment(db.Model):
     reason_codes = db.Column(db.JSON, nullable=False)
     seized_at = db.Column(UTCDateTime, nullable=False)
     impounded_on = db.Column(db.Date, nullable=False)  # local date; the holding period excludes it
-    owner_known = db.Column(db.Boolean, nullable=False)
+    owner_known = db.Column(db.Boolean, nullable=False)  # §8(B), decided from the record
+    owner_known_reason = db.Column(db.String(300), nullable=False, default="")
+    owner_named = db.Column(db.String(120), nullable=False, default="")  # named by the officer
     redemption_deadline = db.Column(db.Date, nullable=False)
+    # The days the holding period skipped: [["YYYY-MM-DD", "Thanksgiving day (GCL §24)"], ...]
+    deadline_skipped = db.Column(db.JSON, nullable=False, default=list)
     location_text = db.Column(db.String(300), nullable=False, default="")
     latitude = db.Column(db.Float)
     longitude = db.Column(db.Float)
     accuracy_m = db.Column(db.Float)
     held_at = db.Column(db.String(200), nullable=False, default="")  # kennel / shelter
     notes = db.Column(db.Text, nullable=False, default="")
-    status = db.Column(db.String(12), nullable=False, default="held")  # held|redeemed|adopted|euthanized
+    # §8(E): held | redeemed | adopted | euthanized | transferred | died (in care)
+    status = db.Column(db.String(12), nullable=False, default="held")
+    ended_on = db.Column(db.Date)  # the day it ended (not held any more)
+    ended_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    end_note = db.Column(db.String(300), nullable=False, default="")  # to whom, how
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
     dog = db.relationship("Dog", backref=db.backref("impoundments", order_by="Impoundment.seized_at.desc()"))
     violation = db.relationship("Violation", backref="impoundments")
-    officer = db.relationship("User")
+    officer = db.relationship("User", foreign_keys=[officer_id])
+    ended_by = db.relationship("User", foreign_keys=[ended_by_id])
 
 
 class AppearanceTicket(db.Model):

@@ -48,10 +48,11 @@ class License(db.Model):
 class Payment(db.Model):
     """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
     id = db.Column(db.Integer, primary_key=True)
-    kind = db.Column(db.String(30), nullable=False)  # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound
+    kind = db.Column(db.String(30), nullable=False)  # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|fine
     amount = db.Column(db.Numeric(10, 2), nullable=False)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
     license_id = db.Column(db.Integer, db.ForeignKey("license.id"))
+    disposition_id = db.Column(db.Integer, db.ForeignKey("disposition.id"))  # kind "fine" (§11)
     received_on = db.Column(db.Date, nullable=False)
     received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     memo = db.Column(db.String(200))

@@ -19,6 +19,7 @@ from limits import parse
 from ..errors import MESSAGES
 from ..extensions import limiter
 from ..law import license_status, rabies_status
+from ..services.enforcement.history import orders_in_force
 from ..settings import get_setting
 from ..timeutil import local_today
 
@@ -113,6 +114,9 @@ def public_facts(dog, today) -> dict:
         "licensed": licensed,
         "rabies_current": rabies == "valid",
         "missing": dog.status in ("lost", "stolen"),
+        # §10(B)(1): declared dangerous or vicious by the Town Justice: the finder is told to
+        # keep away and call the DCO, and nothing else of the order (not its date or terms).
+        "keep_away": any(o.status in ("dangerous", "vicious") for o in orders_in_force(dog)),
         "owner_phones": owner_phones,
     }
 

@@ -53,6 +53,7 @@ def js_urls() -> dict:
         "root": url_for("main.home"), "sw": url_for("pwa.service_worker"), "outbox": url_for("pwa.outbox"),
         "sync": url_for("api.sync"), "photo": _template("api.sync_photo", id="entry_id", n="index"),
         "discarded": url_for("api.outbox_discarded"), "dataset": url_for("api.field_dataset"),
+        "entryRules": url_for("api.entry_rules"),
         "ticketBlocks": url_for("api.ticket_blocks"),
         "tag": _template("tags.tag_page", token="token"), "dogCard": _template("field.dog_card", id="dog_id"),
         "scan": url_for("field.scan"), "lookup": url_for("field.lookup"),

@@ -24,7 +24,7 @@ from ..extensions import db
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..timeutil import local_today, utcnow
 from ..law.impoundment import deadline_table
-from .enforcement import attach_enforcement, closed_days
+from .enforcement import attach_enforcement, closed_days, open_days
 from .status import dog_status
 
 # Columns whose change alone does not change the card (the bump itself, bookkeeping).
@@ -103,6 +103,7 @@ def _dog_record(dog, today) -> dict:
         card["dog"].pop(key, None)
     active = dog.active_tag
     card["tag"] = active.token if active else None
+    card["tag_serial"] = active.serial if active else None  # the number printed on a blank tag
     card["retired_tags"] = [{"token": t.token, "retired_on": t.retired_on.isoformat() if t.retired_on else None}
                             for t in dog.tags if t.status == "retired"]
     card["version"] = dog.data_version
@@ -124,7 +125,7 @@ def field_dataset(since: int | None = None, today=None) -> dict:
     dogs = db.session.execute(query).scalars().all()
     attach_enforcement(dogs)  # one query for every dog's flags, not one per dog
     # §8(B) redemption deadlines for seizures made offline, three weeks ahead.
-    deadlines = deadline_table(today, 21, closed_days())
+    deadlines = deadline_table(today, 21, closed_days(), open_days())  # the town's calendar
     return {
         "version": max([current_version()] + [d.data_version for d in dogs]),
         "since": since,

@@ -38,7 +38,7 @@ KINDS: dict[str, EntryKind] = {k.name: k for k in ENTRY_KINDS}
 
 # In the order the card shows them.
 FLAG_SOURCES: tuple[Callable, ...] = (
-    record_flags.declared_by_justice,  # §10(B)(1)
+    history.court_orders,  # §10(B)(1)-(3): orders of the Town Justice in force
     record_flags.reported_missing,  # §5(J)(1)
     history.impounded,  # §8, §8(B)
     history.prior_violations,  # §5, §6

@@ -97,7 +97,9 @@ def test_scan_card_violation_seizure_ticket(playwright, live_server, tmp_path):
         page.wait_for_url(re.compile(r"/field/next\?entry="))
         page.get_by_role("link", name="Seize dog").click()
         page.wait_for_url(re.compile(r"/field/seizures/new\?violation="))
-        page.get_by_label("Yes, the owner is known").check()
+        # §8(B): Max's license and owner of record make the owner known: the form does not ask.
+        assert "Owner known" in page.inner_text("[data-owner-known-reason]")
+        assert page.locator("input[name=owner_named]").count() == 0
         expected = redemption_deadline(datetime.now(TOWN_TZ).date(), True)  # the town's today
         deadline = page.locator("[data-deadline]")
         assert f"{expected.day} " in deadline.inner_text() and str(expected.year) in deadline.inner_text()

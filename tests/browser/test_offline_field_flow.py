@@ -291,6 +291,7 @@ def test_server_frozen_and_killed_mid_sync_twice_each_entry_stored_once(phone, l
                                        "Impoundment": cycle + 1, "AppearanceTicket": 0,
                                        "Photo": cycle + 1, "SwornComplaint": cycle + 1}
         redeemed(live_server, bella["id"])  # a dog held now is not seized again (§8)
+        page.evaluate("window.outbox.refreshDataset(true)")  # the phone's copy learns it (not held)
     app = live_server.app()
     with app.app_context():
         complaints = db.session.execute(db.select(SwornComplaint).order_by(SwornComplaint.id)).scalars().all()

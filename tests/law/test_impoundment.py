@@ -160,3 +160,19 @@ def test_s8B_owner_known_says_why():
 def test_s8B_known_owner_from_the_record_gives_nine_business_days():
     known = owner_known(license_on_file=True)
     assert redemption_deadline(date(2026, 3, 2), bool(known)) == date(2026, 3, 13)
+
+
+def test_s8E_adoption_and_euthanasia_only_after_the_redemption_deadline():
+    from fieldapp.law import impoundment_end_refusal
+    deadline = date(2026, 10, 26)
+    assert "Tuesday 27 October 2026" in impoundment_end_refusal("adopted", deadline, deadline)
+    assert impoundment_end_refusal("euthanized", date(2026, 10, 20), deadline)
+    assert impoundment_end_refusal("adopted", date(2026, 10, 27), deadline) is None
+    assert impoundment_end_refusal("redeemed", date(2026, 10, 20), deadline) is None
+    assert impoundment_end_refusal("redeemed", date(2026, 10, 20), deadline, status="adopted")
+
+
+def test_s8B_owner_of_record_makes_the_owner_known():
+    from fieldapp.law import owner_known
+    known = owner_known(owner_of_record="Pat Doe")
+    assert known and "owner of record is Pat Doe" in known.reason

@@ -56,7 +56,11 @@ def test_card_flags_dangerous_and_prior_violations(client, auth, app):
     from datetime import date
     zeus = dog_id(app, "Zeus")
     with app.app_context():
-        db.session.get(Dog, zeus).dangerous_declared_on = date(2026, 3, 2)
+        from fieldapp.models import User
+        from fieldapp.models.court import CourtOrder
+        justice = db.session.execute(db.select(User).filter_by(username="justice")).scalar_one()
+        db.session.add(CourtOrder(dog_id=zeus, kind="dangerous", ordered_on=date(2026, 3, 2),
+                                  terms="Collar and leash at all times.", ordered_by_id=justice.id))
         db.session.commit()
     auth.login("dco")
     client.post("/field/violations/new", data={

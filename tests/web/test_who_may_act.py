@@ -19,10 +19,13 @@ ROUTE_OF_POWER = {
     "handle_found_reports": "/found-reports",
     "manage_settings": "/admin/",
     "manage_users": "/admin/users",
+    "keep_town_calendar": "/calendar/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
     "judge": "the Town Justice reads the forwarded complaints (read_records); no docket is kept here",
+    "record_redemption": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
+    "dispose_of_impounded_dog": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
 }
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).

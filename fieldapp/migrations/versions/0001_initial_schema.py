@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 09:18:21.813616
+Create Date: 2026-12-03 10:15:22.733048
 
 """
 from alembic import op
@@ -39,8 +39,6 @@ def upgrade():
     sa.Column('residence_began_on', sa.Date(), nullable=True),
     sa.Column('enumeration_identified_on', sa.Date(), nullable=True),
     sa.Column('photo', sa.LargeBinary(), nullable=True),
-    sa.Column('dangerous_declared_on', sa.Date(), nullable=True),
-    sa.Column('vicious_declared_on', sa.Date(), nullable=True),
     sa.Column('data_version', sa.BigInteger(), nullable=False),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
@@ -282,6 +280,18 @@ def upgrade():
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_ticket_block_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('town_day',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('day', sa.Date(), nullable=False),
+    sa.Column('reason', sa.String(length=200), nullable=False),
+    sa.Column('source', sa.String(length=10), nullable=False),
+    sa.Column('open', sa.Boolean(), nullable=False),
+    sa.Column('updated_by_id', sa.Integer(), nullable=True),
+    sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['updated_by_id'], ['user.id'], name=op.f('fk_town_day_updated_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_town_day')),
+    sa.UniqueConstraint('day', name=op.f('uq_town_day_day'))
+    )
     op.create_table('violation',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('entry_id', sa.String(length=36), nullable=False),
@@ -299,7 +309,9 @@ def upgrade():
     sa.Column('witness', sa.String(length=300), nullable=False),
     sa.Column('officer_id', sa.Integer(), nullable=False),
     sa.Column('supersedes_id', sa.Integer(), nullable=True),
+    sa.Column('court_order_id', sa.Integer(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['court_order_id'], ['court_order.id'], name='fk_violation_court_order', use_alter=True),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_violation_dog_id_dog')),
     sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_violation_officer_id_user')),
     sa.ForeignKeyConstraint(['supersedes_id'], ['violation.id'], name=op.f('fk_violation_supersedes_id_violation')),
@@ -308,6 +320,7 @@ def upgrade():
     sa.UniqueConstraint('supersedes_id', name=op.f('uq_violation_supersedes_id'))
     )
     with op.batch_alter_table('violation', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_violation_court_order_id'), ['court_order_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_violation_dog_id'), ['dog_id'], unique=False)
 
     op.create_table('appearance_ticket',
@@ -383,7 +396,10 @@ def upgrade():
     sa.Column('seized_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('impounded_on', sa.Date(), nullable=False),
     sa.Column('owner_known', sa.Boolean(), nullable=False),
+    sa.Column('owner_known_reason', sa.String(length=300), nullable=False),
+    sa.Column('owner_named', sa.String(length=120), nullable=False),
     sa.Column('redemption_deadline', sa.Date(), nullable=False),
+    sa.Column('deadline_skipped', sa.JSON(), nullable=False),
     sa.Column('location_text', sa.String(length=300), nullable=False),
     sa.Column('latitude', sa.Float(), nullable=True),
     sa.Column('longitude', sa.Float(), nullable=True),
@@ -391,9 +407,13 @@ def upgrade():
     sa.Column('held_at', sa.String(length=200), nullable=False),
     sa.Column('notes', sa.Text(), nullable=False),
     sa.Column('status', sa.String(length=12), nullable=False),
+    sa.Column('ended_on', sa.Date(), nullable=True),
+    sa.Column('ended_by_id', sa.Integer(), nullable=True),
+    sa.Column('end_note', sa.String(length=300), nullable=False),
     sa.Column('officer_id', sa.Integer(), nullable=False),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_impoundment_dog_id_dog')),
+    sa.ForeignKeyConstraint(['ended_by_id'], ['user.id'], name=op.f('fk_impoundment_ended_by_id_user')),
     sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_impoundment_officer_id_user')),
     sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_impoundment_violation_id_violation')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment')),
@@ -454,6 +474,26 @@ def upgrade():
     with op.batch_alter_table('rabies_request', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_rabies_request_dog_id'), ['dog_id'], unique=False)
 
+    op.create_table('summons',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('complaint_id', sa.Integer(), nullable=False),
+    sa.Column('summoned_name', sa.String(length=120), nullable=False),
+    sa.Column('summoned_address', sa.String(length=300), nullable=False),
+    sa.Column('appear_on', sa.Date(), nullable=False),
+    sa.Column('appear_time', sa.String(length=5), nullable=False),
+    sa.Column('court_name', sa.String(length=120), nullable=False),
+    sa.Column('court_address', sa.String(length=300), nullable=False),
+    sa.Column('issued_on', sa.Date(), nullable=False),
+    sa.Column('issued_by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['complaint_id'], ['sworn_complaint.id'], name=op.f('fk_summons_complaint_id_sworn_complaint')),
+    sa.ForeignKeyConstraint(['issued_by_id'], ['user.id'], name=op.f('fk_summons_issued_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_summons'))
+    )
+    with op.batch_alter_table('summons', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_summons_appear_on'), ['appear_on'], unique=False)
+        batch_op.create_index(batch_op.f('ix_summons_complaint_id'), ['complaint_id'], unique=False)
+
     op.create_table('tag_scan',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('tag_id', sa.Integer(), nullable=False),
@@ -485,17 +525,90 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_ticket_number_use_block_id'), ['block_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_ticket_number_use_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('disposition',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('complaint_id', sa.Integer(), nullable=True),
+    sa.Column('ticket_id', sa.Integer(), nullable=True),
+    sa.Column('decided_on', sa.Date(), nullable=False),
+    sa.Column('appeared', sa.Boolean(), nullable=False),
+    sa.Column('plea', sa.String(length=12), nullable=False),
+    sa.Column('outcome', sa.String(length=12), nullable=False),
+    sa.Column('adjourned_to', sa.Date(), nullable=True),
+    sa.Column('fine', sa.Numeric(precision=10, scale=2), nullable=False),
+    sa.Column('imprisonment_days', sa.Integer(), nullable=False),
+    sa.Column('section', sa.String(length=20), nullable=False),
+    sa.Column('notes', sa.Text(), nullable=False),
+    sa.Column('decided_by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['complaint_id'], ['sworn_complaint.id'], name=op.f('fk_disposition_complaint_id_sworn_complaint')),
+    sa.ForeignKeyConstraint(['decided_by_id'], ['user.id'], name=op.f('fk_disposition_decided_by_id_user')),
+    sa.ForeignKeyConstraint(['ticket_id'], ['appearance_ticket.id'], name=op.f('fk_disposition_ticket_id_appearance_ticket')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_disposition'))
+    )
+    with op.batch_alter_table('disposition', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_disposition_complaint_id'), ['complaint_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_disposition_ticket_id'), ['ticket_id'], unique=False)
+
+    op.create_table('hearing',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('complaint_id', sa.Integer(), nullable=True),
+    sa.Column('ticket_id', sa.Integer(), nullable=True),
+    sa.Column('held_on', sa.Date(), nullable=False),
+    sa.Column('complainant_appeared', sa.Boolean(), nullable=False),
+    sa.Column('owner_appeared', sa.Boolean(), nullable=False),
+    sa.Column('appearances', sa.String(length=300), nullable=False),
+    sa.Column('complainant_counsel', sa.String(length=120), nullable=False),
+    sa.Column('owner_counsel', sa.String(length=120), nullable=False),
+    sa.Column('evidence', sa.Text(), nullable=False),
+    sa.Column('adjourned_to', sa.Date(), nullable=True),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['complaint_id'], ['sworn_complaint.id'], name=op.f('fk_hearing_complaint_id_sworn_complaint')),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_hearing_recorded_by_id_user')),
+    sa.ForeignKeyConstraint(['ticket_id'], ['appearance_ticket.id'], name=op.f('fk_hearing_ticket_id_appearance_ticket')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_hearing'))
+    )
+    with op.batch_alter_table('hearing', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_hearing_complaint_id'), ['complaint_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_hearing_ticket_id'), ['ticket_id'], unique=False)
+
+    op.create_table('court_order',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('complaint_id', sa.Integer(), nullable=True),
+    sa.Column('hearing_id', sa.Integer(), nullable=True),
+    sa.Column('kind', sa.String(length=12), nullable=False),
+    sa.Column('ordered_on', sa.Date(), nullable=False),
+    sa.Column('terms', sa.Text(), nullable=False),
+    sa.Column('findings', sa.JSON(), nullable=False),
+    sa.Column('supersedes_id', sa.Integer(), nullable=True),
+    sa.Column('ordered_by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['complaint_id'], ['sworn_complaint.id'], name=op.f('fk_court_order_complaint_id_sworn_complaint')),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_court_order_dog_id_dog')),
+    sa.ForeignKeyConstraint(['hearing_id'], ['hearing.id'], name=op.f('fk_court_order_hearing_id_hearing')),
+    sa.ForeignKeyConstraint(['ordered_by_id'], ['user.id'], name=op.f('fk_court_order_ordered_by_id_user')),
+    sa.ForeignKeyConstraint(['supersedes_id'], ['court_order.id'], name=op.f('fk_court_order_supersedes_id_court_order')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_court_order')),
+    sa.UniqueConstraint('supersedes_id', name=op.f('uq_court_order_supersedes_id'))
+    )
+    with op.batch_alter_table('court_order', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_court_order_complaint_id'), ['complaint_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_court_order_dog_id'), ['dog_id'], unique=False)
+
     op.create_table('payment',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('kind', sa.String(length=30), nullable=False),
     sa.Column('amount', sa.Numeric(precision=10, scale=2), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=True),
     sa.Column('license_id', sa.Integer(), nullable=True),
+    sa.Column('disposition_id', sa.Integer(), nullable=True),
     sa.Column('received_on', sa.Date(), nullable=False),
     sa.Column('received_by_id', sa.Integer(), nullable=True),
     sa.Column('memo', sa.String(length=200), nullable=True),
     sa.Column('waived_reason', sa.String(length=200), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['disposition_id'], ['disposition.id'], name=op.f('fk_payment_disposition_id_disposition')),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_payment_dog_id_dog')),
     sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_payment_license_id_license')),
     sa.ForeignKeyConstraint(['received_by_id'], ['user.id'], name=op.f('fk_payment_received_by_id_user')),
@@ -513,6 +626,21 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_payment_dog_id'))
 
     op.drop_table('payment')
+    with op.batch_alter_table('court_order', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_court_order_dog_id'))
+        batch_op.drop_index(batch_op.f('ix_court_order_complaint_id'))
+
+    op.drop_table('court_order')
+    with op.batch_alter_table('hearing', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_hearing_ticket_id'))
+        batch_op.drop_index(batch_op.f('ix_hearing_complaint_id'))
+
+    op.drop_table('hearing')
+    with op.batch_alter_table('disposition', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_disposition_ticket_id'))
+        batch_op.drop_index(batch_op.f('ix_disposition_complaint_id'))
+
+    op.drop_table('disposition')
     with op.batch_alter_table('ticket_number_use', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_number_use_officer_id'))
         batch_op.drop_index(batch_op.f('ix_ticket_number_use_block_id'))
@@ -522,6 +650,11 @@ def downgrade():
         batch_op.drop_index('ix_tag_scan_dog_at')
 
     op.drop_table('tag_scan')
+    with op.batch_alter_table('summons', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_summons_complaint_id'))
+        batch_op.drop_index(batch_op.f('ix_summons_appear_on'))
+
+    op.drop_table('summons')
     with op.batch_alter_table('rabies_request', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_rabies_request_dog_id'))
 
@@ -552,8 +685,10 @@ def downgrade():
     op.drop_table('appearance_ticket')
     with op.batch_alter_table('violation', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_violation_dog_id'))
+        batch_op.drop_index(batch_op.f('ix_violation_court_order_id'))
 
     op.drop_table('violation')
+    op.drop_table('town_day')
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_block_officer_id'))
 

@@ -24,10 +24,26 @@ from .history import (
     keep_history,
     latest_violations_query,
     open_rabies_requests,
+    orders_in_force,
 )
-from .payload import PayloadReader, closed_days, resolve_violation, violation_title
-from .rabies_request import RabiesRequestInput, apply_rabies_request, validate_rabies_request
-from .seizure import IMPOUNDMENT_STATUSES, SeizureInput, apply_seizure, held_now, validate_seizure
+from .payload import RULED_OUT_WORDS, PayloadReader, closed_days, open_days, resolve_violation, violation_title
+from .rabies_request import (
+    RabiesRequestInput,
+    apply_rabies_request,
+    overdue_rabies_requests,
+    validate_rabies_request,
+)
+from .seizure import (
+    IMPOUNDMENT_STATUSES,
+    SeizureInput,
+    apply_seizure,
+    end_impoundment,
+    held_now,
+    holding_period_for,
+    identify_owner,
+    owner_known_for,
+    validate_seizure,
+)
 from .ticket import SERVED_CAPACITIES, Court, TicketInput, apply_ticket, court_settings, validate_ticket
 from .violation import ViolationInput, apply_violation, validate_violation
 
@@ -35,10 +51,11 @@ __all__ = [
     "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
     "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
-    "open_rabies_requests",
-    "PayloadReader", "closed_days", "resolve_violation", "violation_title",
-    "RabiesRequestInput", "apply_rabies_request", "validate_rabies_request",
-    "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "held_now", "validate_seizure",
+    "open_rabies_requests", "orders_in_force",
+    "RULED_OUT_WORDS", "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
+    "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",
+    "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "end_impoundment", "held_now",
+    "holding_period_for", "identify_owner", "owner_known_for", "validate_seizure",
     "SERVED_CAPACITIES", "Court", "TicketInput", "apply_ticket", "court_settings", "validate_ticket",
     "ViolationInput", "apply_violation", "validate_violation",
 ]

@@ -1,5 +1,6 @@
-"""A dog's enforcement history (violations, impoundments, rabies requests) as plain rows, and
-the status-card flag sources read from it (impounded, prior violations, rabies request due).
+"""A dog's enforcement history (violations, impoundments, rabies requests, the Town Justice's
+orders) as plain rows, and the status-card flag sources read from it (impounded, prior
+violations, rabies request due, orders in force).
 
 The flag sources are listed in `services/registry.py: FLAG_SOURCES`. Like every flag source
 they read only `today` and the dog's own data (services/status.py); the history is kept on
@@ -12,6 +13,8 @@ from sqlalchemy import Date, String, bindparam, literal_column, null, type_coerc
 
 from ...extensions import db
 from ...law import VIOLATIONS
+from ...law.orders import ORDER_KINDS, ROADSIDE_KINDS
+from ...models.court import CourtOrder
 from ...models.enforcement import Impoundment, RabiesRequest, Violation
 from ...timeutil import to_local
 
@@ -25,23 +28,24 @@ def latest_violations_query():
 @dataclass(frozen=True)
 class EnforcementRecord:
     """One row of a dog's enforcement history as the status card needs it (no ORM object)."""
-    kind: str  # violation | impoundment | rabies_request
+    kind: str  # violation | impoundment | rabies_request | court_order
     id: int
-    supersedes_id: int | None
-    at: datetime  # occurred / seized / requested (created)
-    codes: list | None
-    day1: date | None  # impounded_on | requested_on
+    supersedes_id: int | None  # violation: the version it corrects; order: the order it changes
+    at: datetime  # occurred / seized / requested / ordered (created)
+    codes: list | None  # violation: its codes; impoundment: the days its deadline skipped
+    day1: date | None  # impounded_on | requested_on | ordered_on
     day2: date | None  # redemption_deadline | due_on
-    status: str | None
-    text: str | None  # held_at | requested_of
+    status: str | None  # impoundment's status | the order's kind
+    text: str | None  # held_at | requested_of | the order's terms
 
 
 _HISTORY_SELECT = None
+WEEKEND = ("Saturday", "Sunday")  # law/calendar.py's reasons for a weekend day
 _ONE_HISTORY_SELECT = None
 
 
 def _history_select():
-    """The three tables in one UNION ALL (typed by the first SELECT): one query per card.
+    """The four tables in one UNION ALL (typed by the first SELECT): one query per card.
     Built once: making the statement and its cache key each time cost more than running it."""
     global _HISTORY_SELECT
     if _HISTORY_SELECT is None:
@@ -63,7 +67,7 @@ def _build_history_select(dog_ids):
 
 
 def history_selects(dog_ids):
-    """The three SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
+    """The four SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
     card unions them with the dog's other records: one query for all it shows)."""
     nodate = type_coerce(null(), Date)
     v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
@@ -71,13 +75,16 @@ def history_selects(dog_ids):
                   nodate.label("day2"), type_coerce(null(), String).label("status"),
                   type_coerce(null(), String).label("text"), Violation.dog_id
                   ).where(Violation.dog_id.in_(dog_ids))
-    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.reason_codes,
+    i = db.select(literal_column("'impoundment'"), Impoundment.id, null(), Impoundment.seized_at, Impoundment.deadline_skipped,
                   Impoundment.impounded_on, Impoundment.redemption_deadline, Impoundment.status,
                   Impoundment.held_at, Impoundment.dog_id).where(Impoundment.dog_id.in_(dog_ids))
     r = db.select(literal_column("'rabies_request'"), RabiesRequest.id, null(), RabiesRequest.created_at, null(),
                   RabiesRequest.requested_on, RabiesRequest.due_on, null(), RabiesRequest.requested_of,
                   RabiesRequest.dog_id).where(RabiesRequest.dog_id.in_(dog_ids))
-    return [v, i, r]
+    o = db.select(literal_column("'court_order'"), CourtOrder.id, CourtOrder.supersedes_id, CourtOrder.created_at,
+                  null(), CourtOrder.ordered_on, nodate, CourtOrder.kind, CourtOrder.terms,
+                  CourtOrder.dog_id).where(CourtOrder.dog_id.in_(dog_ids))
+    return [v, i, r, o]
 
 
 def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
@@ -133,11 +140,22 @@ def open_rabies_requests(dog, today) -> list[EnforcementRecord]:
 
 
 def impounded(dog, today):
-    """§8: the dog is in the pound now; redemption deadline per §8(B)."""
-    return [{"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
-             "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
-             "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))" + (f" · {imp.text}" if imp.text else "")}
-            for imp in enforcement_history(dog) if imp.kind == "impoundment" and imp.status == "held"]
+    """§8: the dog is in the pound now (until its impoundment ends, §8(E)); redemption deadline
+    per §8(B), with the days the holding period did not count."""
+    flags = []
+    for imp in enforcement_history(dog):
+        if imp.kind != "impoundment" or imp.status != "held":
+            continue
+        # Weekends go without saying; holidays and closures are named.
+        skipped = [f"{date.fromisoformat(d):%a %-d %b} ({why})" for d, why in (imp.codes or [])
+                   if why not in WEEKEND]
+        flags.append({"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
+                      "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
+                      "skipped": [d for d, why in (imp.codes or []) if why not in WEEKEND],
+                      "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))"
+                                + (f"; not counted: {', '.join(skipped)}" if skipped else "")
+                                + (f" · {imp.text}" if imp.text else "")})
+    return flags
 
 
 def prior_violations(dog, today):
@@ -165,3 +183,27 @@ def rabies_requested(dog, today):
                                 if overdue else
                                 f"Rabies vaccination requested: due {due:%a %-d %b %Y} (§5(B)(1))")})
     return flags
+
+
+def orders_in_force(dog) -> list[EnforcementRecord]:
+    """§10(B): the Town Justice's orders about the dog not lifted or changed by a later order,
+    oldest first (the orders are the one source of what the Justice declared)."""
+    orders = [r for r in enforcement_history(dog) if r.kind == "court_order"]
+    replaced = {o.supersedes_id for o in orders if o.supersedes_id}
+    return sorted((o for o in orders if o.id not in replaced and o.status in ROADSIDE_KINDS),
+                  key=lambda o: (o.day1, o.id))
+
+
+_ORDER_LABELS = {"dangerous": "Declared DANGEROUS by the Town Justice",
+                 "vicious": "Declared VICIOUS by the Town Justice",
+                 "confined": "CONFINED to the owner's premises by order of the Town Justice",
+                 "order": "Order of the Town Justice"}
+
+
+def court_orders(dog, today):
+    """§10(B)(1)-(3): each order in force, with its kind, date and terms (vicious first)."""
+    rank = {k: n for n, k in enumerate(("vicious", "dangerous", "confined", "order"))}
+    return [{"code": o.status, "kind": o.status, "level": "bad", "label": _ORDER_LABELS[o.status],
+             "since": o.day1.isoformat(), "date": o.day1.isoformat(), "terms": o.text,
+             "section": ORDER_KINDS[o.status][0], "order_id": o.id, "detail": o.text}
+            for o in sorted(orders_in_force(dog), key=lambda o: rank[o.status])]

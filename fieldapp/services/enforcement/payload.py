@@ -17,7 +17,6 @@ from ...extensions import db
 from ...law import VIOLATIONS
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
-from ...settings import get_setting
 from ...timeutil import TOWN_TZ, utcnow
 from ..errors import ServiceError
 
@@ -99,6 +98,30 @@ def check_document(document, top: str | None = None) -> None:
             errors.setdefault(_field(path), problem)
     if errors:
         raise ServiceError(errors)
+
+# The messages a refused entry shows, in plain words (no field names, no codes). The phone checks
+# the same ones before it queues an entry (`rules.entry_rules`, served as data).
+DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, collar)."
+PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
+UNKNOWN_OFFENCE = "An offence ticked is not in the Local Law's list: untick it and tick the right one."
+EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
+# "Ruled out: ..." words for each exception an officer must exclude before an offence stands.
+RULED_OUT_WORDS = {
+    "6B": "not on the owner's own property",
+    "6A1-hunting": "not a hunting dog under command",
+    "5A1-under-4-months": "not a puppy under four months kept from running at large",
+    "5H-dog-show": "not at a dog show, licensed in the town where it lives",
+    "5B2": "no vet's statement that vaccination would endanger the dog",
+}
+
+
+def ruled_out_words(exc) -> str:
+    return RULED_OUT_WORDS.get(exc.code, "does not apply: " + exc.title)
+
+
+def exception_missing(restriction, exc) -> str:
+    """What to do about one exception not ruled out: §6(B), §6(A)(1), §5(A)(1), §5(I), §5(B)(2)."""
+    return f"{restriction.title}: tick “Ruled out: {ruled_out_words(exc)}” ({exc.section})"
 
 
 def as_list(value) -> list:
@@ -231,7 +254,7 @@ class PayloadReader:
         codes = self.choices(name)
         unknown = [c for c in codes if c not in VIOLATIONS]
         if unknown:
-            self.error(name, f"Unknown offence: {', '.join(unknown)}.")
+            self.error(name, UNKNOWN_OFFENCE)
         codes = [c for c in VIOLATIONS if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
@@ -244,10 +267,10 @@ class PayloadReader:
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
         ruled_out = set(self.choices(name)) | set(carried or ())
-        missing = [f"{VIOLATIONS[code].title}: rule out “{exc.title}” ({exc.section})"
+        missing = [exception_missing(VIOLATIONS[code], exc)
                    for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
         if missing:
-            self.error(name, "; ".join(missing) + ". If it may apply, untick that violation.")
+            self.error(name, "; ".join(missing) + EXCEPTIONS_ADVICE)
         applicable = [e.code for c in codes for e in VIOLATIONS[c].exceptions]
         return [c for c in dict.fromkeys(applicable) if c in ruled_out]
 
@@ -262,8 +285,7 @@ class PayloadReader:
                 self.error("dog_id", "That dog is not on file. Describe the dog instead.")
         description = self.text("dog_description", 300)
         if dog is None and not description and required_description:
-            self.error("dog_description", "Scan the dog's tag, or describe the dog "
-                                          "(colour, breed, size, collar).")
+            self.error("dog_description", DOG_NEEDED)
         return dog, description or (dog.description if dog else "")
 
     def location(self) -> Location:
@@ -275,7 +297,7 @@ class PayloadReader:
         accuracy = self.number("accuracy", 0, 100000)
         text = self.text("location_text", 300)
         if lat is None and not text:
-            self.error("location_text", "Use GPS or type where it happened (address or road and landmark).")
+            self.error("location_text", PLACE_NEEDED)
         return Location(lat, lon, accuracy, text)
 
     def done(self):
@@ -298,9 +320,17 @@ def owner_name(dog) -> str:
     return owner.full_name if owner else ""
 
 
-def closed_days() -> list[date]:
-    """Days the town's office is closed (a setting): not business days (§8(B), §9)."""
-    return get_setting("town_closed_days")
+def closed_days() -> dict[date, str]:
+    """Days the town's offices are closed, {date: reason}, from the town's calendar
+    (services/calendar.py): not business days (§8(B), §9)."""
+    from ..calendar import closed_days as calendar_closed_days
+    return calendar_closed_days()
+
+
+def open_days() -> frozenset:
+    """GCL §24 holidays on which the town's offices stay open (the town's calendar, §8(B))."""
+    from ..calendar import open_days as calendar_open_days
+    return calendar_open_days()
 
 
 def violation_title(code: str) -> str:

@@ -51,3 +51,21 @@ def make_rabies_request(clean: RabiesRequestInput, entry, user,
     record_event("rabies_request.made", req, actor=user, entry_id=entry.id,
                  due_on=req.due_on.isoformat())
     return req
+
+
+def overdue_rabies_requests(today: date, limit: int = 50) -> list[RabiesRequest]:
+    """§5(B)(1) requests for a dog on file whose ten days have passed with no rabies certificate
+    (or vet's statement) filed since: the failure to vaccinate may now be charged. Oldest first."""
+    from sqlalchemy.orm import selectinload
+    from .checks import certificate_presented_on
+    rows = db.session.execute(
+        db.select(RabiesRequest).where(RabiesRequest.dog_id.is_not(None), RabiesRequest.due_on < today)
+        .options(selectinload(RabiesRequest.dog).selectinload(Dog.rabies_certificates))
+        .order_by(RabiesRequest.due_on)).scalars().all()
+    overdue, seen = [], set()
+    for req in rows:
+        if req.dog_id in seen or certificate_presented_on(req.dog, req.requested_on) is not None:
+            continue
+        seen.add(req.dog_id)
+        overdue.append(req)
+    return overdue[:limit]

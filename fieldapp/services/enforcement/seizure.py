@@ -5,18 +5,27 @@ may be seized" (§8(A)); the holding period ends on the §8(B) redemption deadli
 for the violation itself (the shared `PayloadReader.ruled_out`); a seizure following a recorded
 violation takes over its codes, dog, place and ruled-out exceptions. A dog held now (an
 impoundment still "held") is in the pound already and cannot be seized again.
+
+§8(B) "In the event the owner of a seized dog is known": decided here from the record (a
+license or tag on file, an owner of record) or an owner the officer names, never from a box
+left unticked (`owner_known_for`). An owner identified later (`identify_owner`) recomputes the
+deadline. §8(E): an impoundment ends redeemed, adopted, euthanized, transferred or died in care
+(`end_impoundment`), adopted / euthanized only after the deadline.
 """
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from ...extensions import db
-from ...law import redemption_deadline
+from ...law import IMPOUNDMENT_OUTCOMES, holding_period, impoundment_end_refusal, owner_known
+from ...law.impoundment import HoldingPeriod, OwnerKnown
 from ...models import Dog, record_event
 from ...models.enforcement import Impoundment, Violation
-from ...timeutil import to_local
-from .payload import Location, PayloadReader, closed_days, resolve_violation
+from ...timeutil import local_today, to_local
+from ..errors import ServiceError
+from .checks import check_codes
+from .payload import Location, PayloadReader, closed_days, open_days, resolve_violation
 
-IMPOUNDMENT_STATUSES = ("held", "redeemed", "adopted", "euthanized")
+IMPOUNDMENT_STATUSES = ("held", *IMPOUNDMENT_OUTCOMES)
 
 
 @dataclass(frozen=True)
@@ -27,7 +36,8 @@ class SeizureInput:
     ruled_out: list[str]
     dog: Dog | None
     dog_description: str
-    owner_known: bool
+    owner_known: OwnerKnown
+    owner_named: str
     seized_at: datetime
     location: Location
     held_at: str
@@ -40,6 +50,29 @@ def held_now(dog) -> Impoundment | None:
         return None
     return db.session.execute(db.select(Impoundment).filter_by(dog_id=dog.id, status="held")
                               .order_by(Impoundment.seized_at.desc()).limit(1)).scalar_one_or_none()
+
+
+def owner_of_record(dog) -> str:
+    owner = dog.primary_owner if dog is not None else None
+    return owner.full_name if owner else ""
+
+
+def owner_known_for(dog, owner_named: str = "") -> OwnerKnown:
+    """§8(B): the owner is known from the dog's record (a license or tag on file, an owner of
+    record) or because the officer names the owner."""
+    if dog is None:
+        return owner_known(owner_named_by_officer=owner_named)
+    return owner_known(license_on_file=bool(dog.licenses), tag_on_file=dog.active_tag is not None,
+                       owner_named_by_officer=owner_named, owner_of_record=owner_of_record(dog))
+
+
+def holding_period_for(impounded_on: date, known: bool) -> HoldingPeriod:
+    """§8(B) with the town's calendar: closures and the listed days the offices stay open."""
+    return holding_period(impounded_on, known, closed_days(), open_days())
+
+
+def skipped_list(period: HoldingPeriod) -> list:
+    return [[d.isoformat(), reason] for d, reason in period.skipped]
 
 
 def validate_seizure(payload, user) -> SeizureInput:
@@ -59,10 +92,15 @@ def validate_seizure(payload, user) -> SeizureInput:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "
                           f"{to_local(held.seized_at):%a %-d %b %Y}) and cannot be seized again. "
                           "Record its redemption or release first.")
-    known = str(payload.get("owner_known") or "").lower()
-    if known not in ("yes", "no"):
-        r.error("owner_known", "Say whether the owner is known: it sets the holding period (§8(B)).")
+    owner_named = r.text("owner_named", 120)
+    known = owner_known_for(dog, owner_named)
+    if not known and str(payload.get("owner_known") or "").lower() == "yes":
+        # An older form's "owner known" box with nothing on file: the law needs a name.
+        r.error("owner_named", "§8(B): nothing on file names this dog's owner. Give the name of the "
+                               "owner you know, or leave it empty (five business days).")
     seized_at = r.instant("seized_at", "time of the seizure")
+    if r.codes("codes"):  # codes carried from a recorded violation were checked there
+        check_codes(r, codes, dog, to_local(seized_at).date())
     location = r.location()
     if "location_text" in r.errors and violation is not None:
         r.errors.pop("location_text")  # where the violation was recorded
@@ -70,18 +108,21 @@ def validate_seizure(payload, user) -> SeizureInput:
     held_at, notes = r.text("held_at", 200), r.text("notes", 5000)
     r.done()
     return SeizureInput(violation, violation_uuid or None, codes, ruled_out, dog, description,
-                        known == "yes", seized_at, location, held_at, notes)
+                        known, owner_named, seized_at, location, held_at, notes)
 
 
 def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     impounded_on = to_local(clean.seized_at).date()
     # §8(B): five business days, nine if the owner is known, excluding the day impounded.
-    deadline = redemption_deadline(impounded_on, clean.owner_known, closed_days())
+    period = holding_period_for(impounded_on, clean.owner_known.known)
+    deadline = period.deadline
     where = clean.location
     imp = Impoundment(entry_id=entry.id, dog=clean.dog, dog_description=clean.dog_description,
                       violation=clean.violation, violation_entry_id=clean.violation_entry_id,
                       reason_codes=clean.codes, seized_at=clean.seized_at, impounded_on=impounded_on,
-                      owner_known=clean.owner_known, redemption_deadline=deadline,
+                      owner_known=clean.owner_known.known, owner_known_reason=clean.owner_known.reason,
+                      owner_named=clean.owner_named, redemption_deadline=deadline,
+                      deadline_skipped=skipped_list(period),
                       location_text=where.location_text or "", latitude=where.latitude,
                       longitude=where.longitude, accuracy_m=where.accuracy_m,
                       held_at=clean.held_at, notes=clean.notes, officer_id=user.id)
@@ -89,7 +130,47 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     db.session.flush()
     record_event("dog.seized", imp, actor=user, entry_id=entry.id, codes=imp.reason_codes,
                  ruled_out=clean.ruled_out, owner_known=imp.owner_known,
-                 redemption_deadline=deadline.isoformat())
+                 owner_known_reason=imp.owner_known_reason, redemption_deadline=deadline.isoformat())
     return {"impoundment_id": imp.id, "redemption_deadline": deadline.isoformat(),
-            "owner_known": imp.owner_known, "impounded_on": impounded_on.isoformat(),
+            "owner_known": imp.owner_known, "owner_known_reason": imp.owner_known_reason,
+            "skipped": imp.deadline_skipped, "impounded_on": impounded_on.isoformat(),
             "url": f"/field/impoundments/{imp.id}"}
+
+
+def identify_owner(imp: Impoundment, owner_name: str, user) -> None:
+    """§8(B): the owner of a held dog becomes known: nine business days from the day impounded,
+    the deadline recomputed and the change logged. Never commits."""
+    owner_name = (owner_name or "").strip()
+    if imp.status != "held":
+        raise ServiceError({"owner_named": f"The impoundment already ended ({imp.status})."})
+    if not owner_name:
+        raise ServiceError({"owner_named": "Give the owner's name."})
+    if len(owner_name) > 120:
+        raise ServiceError({"owner_named": "Keep the name under 120 characters."})
+    old_deadline, was_known = imp.redemption_deadline, imp.owner_known
+    period = holding_period_for(imp.impounded_on, True)
+    imp.owner_named = owner_name
+    imp.owner_known = True
+    imp.owner_known_reason = owner_known_for(imp.dog, owner_name).reason
+    imp.redemption_deadline, imp.deadline_skipped = period.deadline, skipped_list(period)
+    record_event("impoundment.owner_identified", imp, actor=user, owner_named=owner_name,
+                 was_known=was_known, old_deadline=old_deadline.isoformat(),
+                 redemption_deadline=period.deadline.isoformat())
+
+
+def end_impoundment(imp: Impoundment, outcome: str, user, on: date | None = None, note: str = "") -> None:
+    """§8(E): the impoundment ends as `outcome` on `on` (today): refused with the date when the
+    law does not allow it yet. The dog's status card loses its "impounded" flag (the impoundment
+    has the dog, so its data_version moves: services/field_data.py). Never commits."""
+    on = on or local_today()
+    note = (note or "").strip()[:300]
+    refusal = impoundment_end_refusal(outcome, on, imp.redemption_deadline, imp.status)
+    if refusal is None and on < imp.impounded_on:
+        refusal = "The date is before the dog was impounded."
+    if refusal is None and outcome == "transferred" and not note:
+        refusal = "Say where the dog was transferred to."
+    if refusal:
+        raise ServiceError({"outcome": refusal})
+    imp.status, imp.ended_on, imp.ended_by_id, imp.end_note = outcome, on, user.id, note
+    record_event(f"impoundment.{outcome}", imp, actor=user, on=on.isoformat(), note=note,
+                 redemption_deadline=imp.redemption_deadline.isoformat())

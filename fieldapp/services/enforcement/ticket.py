@@ -4,18 +4,21 @@ settings (`law/court.py: first_court_session`).
 
 A ticket is for an offence: each exception that could apply is ruled out, exactly as for a
 violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
-over its codes, dog and ruled-out exceptions.
+over its codes, dog and ruled-out exceptions. A second ticket to the same dog for the same
+offence on the same day is refused until the officer confirms it (`confirm_duplicate`).
 """
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta, timezone
 
 from ...extensions import db
+from ...law import VIOLATIONS
 from ...law.court import first_court_session
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, Violation
 from ...settings import get_setting
-from ...timeutil import to_local
+from ...timeutil import TOWN_TZ, to_local
 from ..ticket_numbers import allocate_number, claim_number
+from .checks import check_codes
 from .payload import PayloadReader, closed_days, resolve_violation
 
 SERVED_CAPACITIES = {
@@ -85,6 +88,8 @@ def validate_ticket(payload, user) -> TicketInput:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
     served_at = r.instant("served_at", "time the ticket was served")
+    # §5(B)(1), §6(A)(8) against the dog's record, as of the violation (or the serving).
+    check_codes(r, codes, dog, to_local(violation.occurred_at if violation else served_at).date())
     court = court_settings()
     earliest = court.first_session(to_local(served_at).date())
     appear_on = r.day("appear_on", "appearance date", required=False)
@@ -92,10 +97,37 @@ def validate_ticket(payload, user) -> TicketInput:
         r.error("appear_on", f"The first court session you may give is {earliest:%A %-d %B %Y}; "
                              f"the court sits on {earliest:%A}s.")
     number = r.text("ticket_number", 20)
+    if not r.flag("confirm_duplicate"):
+        same = same_day_tickets(dog, codes, served_at)
+        if same:
+            r.error("confirm_duplicate", duplicate_message(same[0]))
     r.done()
     return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
                        ruled_out, dog, description, capacity, served_name, served_address, minor,
                        served_at, appear_on or earliest, court, number)
+
+
+DUPLICATE_CONFIRM = "Issue it anyway: this is a separate offence"
+
+
+def same_day_tickets(dog, codes, served_at) -> list[AppearanceTicket]:
+    """Tickets already issued to `dog` for one of `codes` on the same day in the town (§9: one
+    ticket per offence; a second one is written only when the officer confirms it is another)."""
+    if dog is None or not codes:
+        return []
+    day = to_local(served_at).date()
+    start = datetime.combine(day, time(), TOWN_TZ).astimezone(timezone.utc)
+    end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(timezone.utc)
+    rows = db.session.execute(db.select(AppearanceTicket).filter(
+        AppearanceTicket.dog_id == dog.id, AppearanceTicket.served_at >= start,
+        AppearanceTicket.served_at < end).order_by(AppearanceTicket.served_at)).scalars().all()
+    return [t for t in rows if set(t.codes) & set(codes)]
+
+
+def duplicate_message(ticket) -> str:
+    offences = ", ".join(VIOLATIONS[c].title.lower() for c in ticket.codes if c in VIOLATIONS)
+    return (f"Ticket {ticket.number} was already issued to this dog today for {offences}. "
+            f"Send a second ticket only if it is for another offence: tick “{DUPLICATE_CONFIRM}”.")
 
 
 def apply_ticket(clean: TicketInput, entry, user) -> dict:

@@ -1,13 +1,17 @@
 """§5(A)(1), §5(B)(1), §6(A) violation: one or more offences, each exception that could apply
 ruled out (§6(B), §6(A)(1) hunting, ...), where and when, narrative, witness; it may carry a
-§5(B)(1) rabies vaccination request. A correction is a new version linked to the old one."""
+§5(B)(1) rabies vaccination request. A correction is a new version linked to the old one.
+§10(B)(4): a violation of an order of the Town Justice (code 10B4) names the order, one of the
+dog's orders in force."""
 from dataclasses import dataclass
 from datetime import datetime
 
 from ...extensions import db
 from ...models import Dog, record_event
+from ...models.court import CourtOrder
 from ...models.enforcement import Violation
 from ...timeutil import to_local
+from .checks import check_codes
 from .payload import Location, PayloadReader, owner_name, resolve_violation
 from .rabies_request import RabiesRequestInput, make_rabies_request
 
@@ -25,6 +29,7 @@ class ViolationInput:
     witness: str
     rabies_request: bool
     supersedes: Violation | None
+    court_order: CourtOrder | None = None
 
 
 def validate_violation(payload, user) -> ViolationInput:
@@ -34,6 +39,7 @@ def validate_violation(payload, user) -> ViolationInput:
     dog, description = r.dog()
     owner_description = r.text("owner_description", 300)
     occurred_at = r.instant("occurred_at", "time of the violation")
+    check_codes(r, codes, dog, to_local(occurred_at).date())  # §5(B)(1), §6(A)(8) against the record
     location = r.location()
     narrative, witness = r.text("narrative", 5000), r.text("witness", 300)
     rabies_request = r.flag("rabies_request")
@@ -47,9 +53,29 @@ def validate_violation(payload, user) -> ViolationInput:
             r.error("supersedes_entry_id", "The violation being corrected is not on file.")
         elif supersedes.superseded_by is not None:
             r.error("supersedes_entry_id", "This violation was already corrected. Correct the latest version.")
+    court_order = _order_violated(r, codes, dog)
     r.done()
     return ViolationInput(codes, ruled_out, dog, description, owner_description, occurred_at, location,
-                          narrative, witness, rabies_request, supersedes)
+                          narrative, witness, rabies_request, supersedes, court_order)
+
+
+def _order_violated(r: PayloadReader, codes, dog) -> CourtOrder | None:
+    """§10(B)(4): "A violation of any order issued by the Town Justice under the provisions of
+    this Section shall be offense": the order must be one of the dog's orders in force (the only
+    one is taken when none is named, as from a phone's offline form)."""
+    if "10B4" not in codes:
+        return None
+    in_force = [o for o in (dog.court_orders if dog else []) if o.in_force]
+    if not in_force:
+        r.error("codes", "§10(B)(4): no order of the Town Justice is in force for this dog.")
+        return None
+    raw = r.text("court_order_id", 20)
+    chosen = next((o for o in in_force if str(o.id) == raw), None)
+    if chosen is None and not raw and len(in_force) == 1:
+        chosen = in_force[0]
+    if chosen is None:
+        r.error("court_order_id", "§10(B)(4): choose the order of the Town Justice that was violated.")
+    return chosen
 
 
 def apply_violation(clean: ViolationInput, entry, user) -> dict:
@@ -60,11 +86,12 @@ def apply_violation(clean: ViolationInput, entry, user) -> dict:
                   occurred_at=clean.occurred_at, location_text=where.location_text,
                   latitude=where.latitude, longitude=where.longitude, accuracy_m=where.accuracy_m,
                   narrative=clean.narrative, witness=clean.witness, officer_id=user.id,
-                  supersedes=clean.supersedes)
+                  supersedes=clean.supersedes, court_order=clean.court_order)
     db.session.add(v)
     db.session.flush()
     record_event("violation.corrected" if v.supersedes else "violation.recorded", v, actor=user,
-                 entry_id=entry.id, codes=v.codes, supersedes_id=v.supersedes_id)
+                 entry_id=entry.id, codes=v.codes, supersedes_id=v.supersedes_id,
+                 court_order_id=v.court_order_id)
     result = {"violation_id": v.id, "codes": v.codes, "dog_id": v.dog_id,
               "url": f"/field/violations/{v.id}"}
     if clean.rabies_request:

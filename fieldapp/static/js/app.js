@@ -6,6 +6,7 @@
  *   forms.js      form submits into the outbox            outbox-page.js  the /outbox page
  *   entry-state.js  "what now": where an entry is          dataset.js    the phone's copy of the field data
  *   tickets.js    §9 ticket books                          sw-register.js  the service worker
+ *   rules.js      the entries' rules, checked before queueing
  *
  * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
  */
@@ -16,6 +17,7 @@ import { renderEntryState } from "./entry-state.js";
 import { localIso } from "./format.js";
 import { captureSubmits, startEditing } from "./forms.js";
 import { renderOutbox } from "./outbox-page.js";
+import { refreshRules } from "./rules.js";
 import * as queue from "./queue.js";
 import { postToWorker, registerWorker, requestFlush } from "./sw-register.js";
 import { fillTicketForms, keepTicketsStocked, renderTicketBook } from "./tickets.js";
@@ -109,6 +111,7 @@ async function signedIn() {
   await postToWorker({ type: "cache-pages", userId: uid });
   await runFlush("app-open");
   await refreshCopy(false);
+  await refreshRules();
   await keepTicketsStocked();
   fillTicketForms();
   renderTicketBook();
@@ -173,7 +176,8 @@ function listen() {
   }));
   // No signal during a boosted click: load the page for real so the worker can answer it.
   const fallback = (evt) => {
-    const path = evt.detail && evt.detail.pathInfo && evt.detail.pathInfo.requestPath;
+    const info = evt.detail && evt.detail.pathInfo;
+    const path = info && (info.finalRequestPath || info.requestPath); // a GET form's query too
     const verb = evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb;
     if (path && (!verb || verb === "get")) location.assign(path);
   };
@@ -181,7 +185,7 @@ function listen() {
   document.body.addEventListener("htmx:timeout", fallback);
   if (window.htmx) window.htmx.config.timeout = 8000;
   else document.addEventListener("DOMContentLoaded", () => { if (window.htmx) window.htmx.config.timeout = 8000; });
-  window.addEventListener("online", () => { runFlush("online"); refreshCopy(false); keepTicketsStocked(); });
+  window.addEventListener("online", () => { runFlush("online"); refreshCopy(false); refreshRules(); keepTicketsStocked(); });
   window.addEventListener("offline", () => refreshCount());
   document.addEventListener("click", (ev) => {
     if (ev.target && ev.target.id === "sync-now") {

@@ -4,9 +4,9 @@
  * once when entries reached the office). Kept per officer: another officer's copy is dropped.
  * Read by offline-card.js (the card), field.js (cached forms) and entry-state.js.
  */
-import { get, getMeta, req, tx } from "./db.js";
+import { all, get, getMeta, req, tx } from "./db.js";
 import { holds, userId } from "./dom.js";
-import { urls } from "./urls.js";
+import { prefixOf, urls } from "./urls.js";
 
 const DATASET_EVERY_MS = 5 * 60 * 1000;
 
@@ -55,3 +55,54 @@ export async function dogByTag(token) {
 
 // A replaced tag: {token, retired_on, dog_id}.
 export const retiredTag = (token) => get("retired", token);
+
+// §8: the dog is held now, as the phone knows it: the copy's "impounded" flag, or a seizure of it
+// recorded on this phone (waiting in the outbox, or sent lately and not in the copy yet).
+export async function heldOnPhone(dogId) {
+  try {
+    const rec = await dogById(dogId);
+    if (rec && (rec.flags || []).some((f) => f.code === "impounded")) return true;
+    // A seizure sent before the copy was last fetched is in the copy already (held, or since redeemed).
+    const info = await datasetInfo();
+    const copiedMs = info ? info.fetched_ms : 0;
+    const sent = (await all("sent")).filter((e) => !e.confirmed_at || new Date(e.confirmed_at).getTime() > copiedMs);
+    const entries = (await all("outbox")).concat(sent);
+    return entries.some((e) => e.kind === "seizure" && String((e.payload && e.payload.dog_id) || e.dog_id || "") === String(dogId));
+  } catch (err) {
+    return false;
+  }
+}
+
+// What an officer types on the scan screen, looked up in the copy as the server's lookup does
+// (field/views.py: lookup): an ID number, then a tag's printed number ("57", "TAG 57") or the
+// code printed on it, with or without its spaces; anything else searches owner, address and
+// description. Returns {dog} for one dog, or {dogs} (a search), or {retired} for a replaced tag.
+export async function findInCopy(typed) {
+  let text = String(typed || "").trim();
+  const tagPart = prefixOf(urls().tag).replace(/^.*(\/[^/]+\/)$/, "$1"); // a scanned tag link: ".../t/<token>"
+  if (tagPart && text.includes(tagPart)) text = text.split(tagPart).pop().split("?")[0].replace(/\/+$/, "");
+  const compact = text.replace(/[\s-]/g, "").toUpperCase().replace(/^#/, "");
+  if (!compact) return { dogs: [] };
+  const dogs = await tx("dogs", "readonly", (s) => req(s.dogs.getAll()));
+  if (/^\d{1,9}$/.test(compact)) {
+    const byId = dogs.find((r) => String(r.dog.id_number) === String(Number(compact)));
+    if (byId) return { dog: byId };
+  }
+  const serial = compact.replace(/^TAG#?/, "");
+  if (/^\d{1,9}$/.test(serial)) {
+    const bySerial = dogs.find((r) => String(r.tag_serial) === String(Number(serial)));
+    if (bySerial) return { dog: bySerial };
+  }
+  const byToken = dogs.find((r) => r.tag === compact);
+  if (byToken) return { dog: byToken };
+  const retired = await retiredTag(compact);
+  if (retired) return { retired, dog: dogs.find((r) => r.id === retired.dog_id) || null };
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const hits = dogs.filter((r) => {
+    const hay = [r.dog.name, r.dog.description, r.dog.id_number].concat(
+      (r.owners || []).flatMap((o) => [o.name, o.address, o.phone])).join(" ").toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+  hits.sort((a, b) => String(a.dog.name).localeCompare(String(b.dog.name)));
+  return { dogs: hits.slice(0, 50) };
+}

@@ -3,7 +3,7 @@
 import { get } from "./db.js";
 import { dogById } from "./dataset.js";
 import { el, userId } from "./dom.js";
-import { clock, describeErrors, longdate, plural } from "./format.js";
+import { clock, describeErrors, kindLabel, longdate, plural } from "./format.js";
 import { fill, urls } from "./urls.js";
 
 // What the server said it made of the entry, in the words of the online pages.
@@ -30,7 +30,7 @@ function pendingLines(entry) {
 
 function describe(queued, sent) {
   if (sent) return { state: "sent", head: "Received by the office.", lines: resultLines(sent.result || {}) };
-  if (queued.status === "failed") return { state: "failed", head: "Not accepted by the server.", lines: [describeErrors(queued.last_error)] };
+  if (queued.status === "failed") return { state: "failed", head: "Not accepted by the office.", lines: [describeErrors(queued.last_error)] };
   const state = queued.status === "sending" ? "sending" : "pending";
   const head = state === "sending" ? "Sending to the office now…" : "Saved on this phone, waiting to be sent.";
   const tried = state === "pending" && queued.attempts
@@ -53,8 +53,17 @@ export async function renderEntryState() {
       const { state, head, lines } = describe(queued, sent);
       const children = [el("p", {}, el("strong", { class: "entry-state-head" }, head))];
       for (const text of lines) if (text) children.push(el("p", {}, text));
-      if (state === "sent" && sent.result && sent.result.url) children.push(el("p", {}, el("a", { href: sent.result.url }, "Open the record")));
-      if (state === "failed") children.push(el("p", {}, el("a", { href: urls().outbox }, "Fix it in the outbox")));
+      const ticketView = document.querySelector("[data-ticket-view]");
+      if (state === "sent" && sent.result && sent.result.url) {
+        if (ticketView && sent.kind === "ticket") { ticketView.href = sent.result.url; ticketView.hidden = false; }
+        else children.push(el("p", {}, el("a", { href: sent.result.url }, "Open the record")));
+      }
+      if (state === "failed") {
+        // Refused: never headed "recorded".
+        const title = document.querySelector("h1");
+        if (title) title.textContent = `${kindLabel(queued.kind)} not accepted: fix it`;
+        children.push(el("p", {}, el("a", { class: "btn btn-primary btn-block", href: urls().outbox }, "Fix it in the outbox")));
+      }
       if (state === "pending" || state === "sending") children.push(el("p", { class: "muted" }, "It is sent by itself when there is signal; the outbox at the top counts what is waiting."));
       live.replaceChildren(...children);
       live.className = `entry-state entry-${state}`;

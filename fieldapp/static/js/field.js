@@ -4,11 +4,11 @@
 // Opened from the cache (no dog rendered by the server), a form takes what the online form would
 // have filled in from the phone's copy of the field data (dataset.js): the dog, whether
 // its owner is known (§8(B)), the person to serve (§9, §4(I)), the codes of the violation entry.
-import { get } from "./db.js";
-import { datasetInfo, dogById } from "./dataset.js";
+import { datasetInfo, dogById, heldOnPhone } from "./dataset.js";
 import { onEveryPage } from "./dom.js";
 import { longdate, nowLocal } from "./format.js";
-import { prefixOf, urls } from "./urls.js";
+import { followed } from "./rules.js";
+import { fill, prefixOf, urls } from "./urls.js";
 
 var params = new URLSearchParams(location.search);
 
@@ -35,9 +35,12 @@ function initForm(form) {
   var dogId = form.querySelector("input[name=dog_id]");
   var placeholder = document.querySelector("[data-dog-placeholder]");
   if (placeholder && dogId && dogId.value) placeholder.textContent = placeholder.dataset.template.replace("{dog}", dogId.value);
-  if (fresh) all(form, "input[type=datetime-local]").forEach(function (i) { i.value = nowLocal(); });
+  // Now, unless the time was carried from the violation this entry follows, or a refused entry is fixed.
+  var editing = params.get("outbox_edit");
+  if (fresh && !editing) all(form, "input[type=datetime-local]").forEach(function (i) { if (!i.dataset.carried) i.value = nowLocal(); });
   initGps(form, fresh);
   initExceptions(form);
+  initOrders(form);
   initDeadline(form);
   initTicket(form);
   if (fresh) fillFromCopy(form, placeholder, dogId);
@@ -50,13 +53,26 @@ function fillFromCopy(form, placeholder, dogId) {
     jobs.push(dogById(dogId.value).then(function (rec) { if (rec && rec.dog) fillDog(form, placeholder, rec); }));
   }
   if (violationRef && violationRef.value) {
-    jobs.push(Promise.all([get("outbox", violationRef.value), get("sent", violationRef.value)]).then(function (found) {
-      var entry = found[0] || found[1];
-      var codes = entry && ((entry.payload && entry.payload.codes) || entry.codes);
+    // What the officer typed for the violation (on this phone): its codes, exceptions, time, place.
+    jobs.push(followed({ violation_entry_id: violationRef.value }).then(function (v) {
+      if (!v || params.get("outbox_edit")) return;
       var boxes = all(form, "input[name=codes]");
-      if (!codes || boxes.some(function (b) { return b.checked; })) return;
-      codes = [].concat(codes);
-      boxes.forEach(function (b) { b.checked = codes.indexOf(b.value) >= 0; });
+      if (v.codes.length && !boxes.some(function (b) { return b.checked; })) {
+        boxes.forEach(function (b) { b.checked = v.codes.indexOf(b.value) >= 0; });
+        all(form, "input[name=ruled_out]").forEach(function (b) { if (v.ruled_out.indexOf(b.value) >= 0) b.checked = true; });
+      }
+      var when = form.querySelector("input[name=seized_at], input[name=served_at]");
+      if (when && v.occurred_at) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
+      var place = form.querySelector("[name=location_text]");
+      if (place && !place.value && v.location_text) place.value = v.location_text;
+      var lat = form.querySelector("[data-gps=lat]");
+      if (lat && v.latitude) {
+        lat.value = v.latitude;
+        form.querySelector("[data-gps=lon]").value = v.longitude;
+        form.querySelector("[data-gps=acc]").value = v.accuracy;
+        var status = form.querySelector("[data-gps-status]");
+        if (status) status.textContent = "GPS: " + v.latitude + ", " + v.longitude + " (where the violation was recorded)";
+      }
       form.dispatchEvent(new Event("change"));
     }));
   }
@@ -143,6 +159,19 @@ function initExceptions(form) {
     });
     box.hidden = !any;
   }
+  // Any change: a code ticked, or codes filled in by a script (the copy, "Fix and send again").
+  form.addEventListener("change", update);
+  update();
+}
+
+// §10(B)(4): the dog's orders in force are offered only when "violating an order" is ticked.
+function initOrders(form) {
+  var items = all(form, "[data-order-for]");
+  if (!items.length) return;
+  function update() {
+    var ticked = !!form.querySelector("input[name=codes][value='10B4']:checked");
+    items.forEach(function (li) { li.hidden = !ticked; });
+  }
   form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
   update();
 }
@@ -153,7 +182,11 @@ function initDeadline(form) {
   var table = form._deadlines = JSON.parse(form.dataset.deadlines);
   var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
   function update() {
-    var known = form.querySelector("input[name=owner_known]:checked");
+    // §8(B): an owner named by the officer, or one of record (the box the page or the copy ticks).
+    var named = form.querySelector("input[name=owner_named]");
+    var known = named && named.value.trim() ? named : form.querySelector("input[name=owner_known]:checked");
+    if (!known) known = { value: "no" };
+    if (known === named) known = { value: "yes" };
     var when = form.querySelector("input[name=seized_at]");
     var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
     if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
@@ -213,8 +246,10 @@ function initNext() {
     }
   });
   all(document, "[data-show-kinds]").forEach(function (el) {
-    el.hidden = el.dataset.showKinds.split(" ").indexOf(kind || "violation") < 0;
+    el.hidden = el.dataset.showKinds.split(" ").indexOf(kind || "violation") < 0 || el.hasAttribute("data-held");
   });
+  var seize = document.querySelector("[data-seize]");
+  if (seize && !seize.hidden && values.dog) heldOnPhone(values.dog).then(function (held) { if (held) seize.hidden = true; });
 }
 
 function initTicketView() {

@@ -75,8 +75,8 @@ export const plural = (n, word, many) => `${n} ${n === 1 ? word : many || word +
 
 export const kindLabel = (kind) => KIND_LABELS[kind] || kind;
 
-// The server's messages per field, in one line: "reason: required · The server answered 500."
+// The server's messages, in one line of plain words (each says what to do; no field names).
 export function describeErrors(errors) {
   if (!errors) return "";
-  return Object.entries(errors).map(([k, v]) => (k === "_" ? v : `${k.replace(/_/g, " ")}: ${v}`)).join(" · ");
+  return Object.values(errors).join(" ");
 }

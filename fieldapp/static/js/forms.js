@@ -1,12 +1,15 @@
 /* Field forms with JavaScript: a submit of <form data-outbox-kind="..."> is stored in the outbox
  * (queue.js) instead of posted, then the page goes on to the form's data-outbox-next. Also
  * "Fix and send again": a refused entry opened back in its form (?outbox_edit=<id>).
+ * Before an entry is queued it is checked with the server's rules (rules.js); what the server
+ * would refuse stays in the form with the server's messages.
  * Without a signed-in user the form posts to the server as it would without JavaScript.
  */
 import { get } from "./db.js";
 import { say, userId } from "./dom.js";
 import { describeErrors, kindLabel, localIso } from "./format.js";
 import { add } from "./queue.js";
+import { checkEntry } from "./rules.js";
 import { fillTicketNumber, takeTicketNumber } from "./tickets.js";
 import { fill } from "./urls.js";
 
@@ -54,19 +57,36 @@ function onSubmit(ev, queued) {
   if (!uid) return; // not signed in: the form posts to the server as it would without JS
   ev.preventDefault();
   ev.stopImmediatePropagation();
-  // Read and clear the form before the first await, so a fast second submit is its own entry.
+  if (form.dataset.checking) return; // a second tap while the first is checked
+  form.dataset.checking = "1";
   const { formId, payload, photos } = formToEntry(form, ev.submitter);
   const kind = form.dataset.outboxKind;
+  // Checked on the phone with the server's own rules first: what it would refuse is not queued.
+  checkEntry(kind, payload).then((errors) => {
+    delete form.dataset.checking;
+    if (Object.keys(errors).length) {
+      showErrors(form, errors);
+      say("Not saved yet: " + describeErrors(errors), true);
+      const first = form.querySelector("[aria-invalid=true]");
+      if (first) first.focus();
+      return null;
+    }
+    return queue(form, { formId, payload, photos, kind, uid }, queued);
+  }).catch((err) => { delete form.dataset.checking; say(`Could not save the entry on this phone: ${err}`, true); });
+}
+
+function queue(form, { formId, payload, photos, kind, uid }, queued) {
   const next = form.dataset.outboxNext;
   const editing = form.dataset.outboxEditing || null;
   const formUrl = location.pathname;
   const createdAt = localIso(new Date());
+  // Clear the form before the first await, so a fast second submit is its own entry.
   form.reset();
   delete form.dataset.outboxEditing;
   const idField = form.querySelector("input[name=entry_id]");
   if (idField) idField.value = crypto.randomUUID();
   clearErrors(form);
-  add({ formId, payload, photos, kind, editing, formUrl, createdAt, uid })
+  return add({ formId, payload, photos, kind, editing, formUrl, createdAt, uid })
     .then(async (entry) => {
       if ((kind === "ticket" || kind === "ticket_void") && payload.ticket_number) await takeTicketNumber(uid, payload.ticket_number);
       fillTicketNumber(form);
@@ -95,8 +115,9 @@ export async function startEditing() {
       else if (input.type !== "file") input.value = values[0] !== undefined ? values[0] : "";
     }
   }
+  form.dispatchEvent(new Event("change")); // the exceptions of the codes ticked, the guardian's name...
   showErrors(form, entry.last_error || {});
-  say("Fix what the server refused, then send it again.", true);
+  say("Not accepted by the office: " + describeErrors(entry.last_error) + " Fix it, then send it again.", true);
 }
 
 const fieldsNamed = (form, name) => form.querySelectorAll(`[name="${CSS.escape(name)}"], [name="${CSS.escape(name)}[]"]`);
@@ -109,11 +130,15 @@ function showErrors(form, errors) {
     p.className = "error outbox-error";
     p.textContent = name === "_" || !input ? describeErrors({ [name]: message }) : message;
     if (input) {
+      const box = input.closest("[data-duplicate-confirm]");
+      if (box) box.hidden = false; // §9 "issue it anyway": shown only when the server asks
       p.id = `outbox-error-${name}`;
       input.setAttribute("aria-describedby", p.id);
       input.setAttribute("aria-invalid", "true");
       (input.closest(".field") || input.parentElement).classList.add("has-error");
-      input.insertAdjacentElement("afterend", p);
+      const group = input.closest("fieldset, .field") || input;
+      if (input.type === "checkbox" || input.type === "radio") group.append(p);
+      else input.insertAdjacentElement("afterend", p);
     } else {
       form.prepend(p);
     }

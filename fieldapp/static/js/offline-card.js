@@ -8,7 +8,7 @@
  * from the copy; a §5(B)(1) request's "due" / "OVERDUE" is worked out again for today.
  * The card's buttons open the field forms for this dog (cached pages, ?dog=<id>).
  */
-import { dogById, dogByTag, datasetInfo, retiredTag } from "./dataset.js";
+import { dogById, dogByTag, datasetInfo, heldOnPhone, retiredTag } from "./dataset.js";
 import { el, onEveryPage } from "./dom.js";
 import { day, longdate, townToday } from "./format.js";
 import { match, urls } from "./urls.js";
@@ -68,7 +68,7 @@ function statusLine(kind, status, words, ...details) {
     el("span", {}, el("strong", {}, words[status]), ...details));
 }
 
-function renderDog(rec, today) {
+function renderDog(rec, today, held) {
   const d = rec.dog;
   const license = rec.license || {};
   const rabies = rec.rabies || {};
@@ -98,7 +98,8 @@ function renderDog(rec, today) {
   const u = urls();
   const actions = el("div", { class: "big-actions" },
     el("a", { class: "btn btn-primary btn-block", href: u.newViolation + q }, "Record violation"),
-    el("a", { class: "btn btn-danger btn-block", href: u.newSeizure + q }, "Seize dog"),
+    // §8: a dog held now is in the pound already: no second seizure.
+    held ? null : el("a", { class: "btn btn-danger btn-block", href: u.newSeizure + q }, "Seize dog"),
     el("a", { class: "btn btn-block", href: u.newTicket + q }, "Issue appearance ticket"));
   const more = el("p", { class: "more-actions" },
     el("a", { href: u.newComplaint + q }, "Take a sworn complaint"), " · ",
@@ -119,7 +120,7 @@ async function drawInto(body, today) {
       const dog = await dogById(retired.dog_id);
       body.replaceChildren(el("p", { class: "card-invalid", id: "tag-retired" },
         `Tag replaced on ${retired.retired_on ? longdate(retired.retired_on) : "an earlier date"} — not valid`),
-        ...(dog ? renderDog(dog, today) : []));
+        ...(dog ? renderDog(dog, today, await heldOnPhone(dog.dog.id)) : []));
       return;
     }
   }
@@ -128,7 +129,7 @@ async function drawInto(body, today) {
       el("p", {}, "The tag or dog is not in the field data saved on this phone. Record what you see; it is checked when there is signal."));
     return;
   }
-  body.replaceChildren(...renderDog(rec, today));
+  body.replaceChildren(...renderDog(rec, today, await heldOnPhone(rec.dog.id)));
   const generic = document.getElementById("offline-card-actions");
   if (generic) generic.hidden = true; // the card has its own, for this dog
 }

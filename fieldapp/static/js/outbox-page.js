@@ -3,6 +3,7 @@
 import { all, getMeta } from "./db.js";
 import { el, say, userId } from "./dom.js";
 import { resultLines } from "./entry-state.js";
+import { dogById } from "./dataset.js";
 import { describeErrors, kindLabel, plural, when } from "./format.js";
 import { discard, entriesFor } from "./queue.js";
 
@@ -18,44 +19,66 @@ function stateText(entries, paused, uid) {
   return text;
 }
 
-const recorded = (iso) => ` · recorded ${when(iso)}`;
+// When the entry was recorded on the phone (a fixed one keeps it), in the town's words.
+const recordedAt = when;
+
+// What the entry is about, as the officer knows it: the dog (name and ID number, from the
+// phone's copy) or its description, and the place.
+async function about(e) {
+  const p = e.payload || {};
+  let dog = p.dog_description || "";
+  const rec = p.dog_id ? await dogById(p.dog_id) : null;
+  if (rec && rec.dog) dog = rec.dog.name + (rec.dog.id_number ? ` (ID no. ${rec.dog.id_number})` : "");
+  else if (p.dog_id && !dog) dog = "a dog on file";
+  const place = p.location_text || (p.latitude ? `GPS ${p.latitude}, ${p.longitude}` : "");
+  return { dog, place };
+}
+
+async function heading(e) {
+  const { dog, place } = await about(e);
+  return [el("strong", { class: "outbox-what" }, kindLabel(e.kind) + (dog ? ` · ${dog}` : "")),
+    place ? el("p", { class: "outbox-place" }, place) : null,
+    el("p", { class: "muted outbox-when" }, `Recorded ${recordedAt(e.created_at)}`)];
+}
 
 function statusLine(e) {
   const photos = (e.photos || []).length;
   const photoNote = photos ? ` · ${plural(photos, "photo")}` : "";
   if (e.status === "failed") {
-    return el("p", { class: "outbox-status error" }, (e.conflict ? "Not accepted: the server already has a different entry with this number. " :
-      "Not accepted by the server. ") + describeErrors(e.last_error));
+    return el("p", { class: "outbox-status error" }, (e.conflict ? "Not accepted: the office already has a different entry with this number. " :
+      "Not accepted by the office: ") + describeErrors(e.last_error));
   }
   if (e.status === "sending") return el("p", { class: "outbox-status" }, "Sending now…" + photoNote);
   return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting (tried ${plural(e.attempts, "time")}` +
     `${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "Waiting to be sent") + photoNote);
 }
 
-// One waiting entry: what it is, where it stands, and "Fix and send again" / "Discard".
-function entryRow(e, changed) {
+// One waiting entry: what it is, where it stands, "Fix and send again"; "Discard" apart, asking first.
+async function entryRow(e, changed) {
   const actions = el("div", { class: "actions" });
   if (e.status === "failed" && e.form_url && !e.result) {
-    actions.append(el("a", { class: "btn btn-primary outbox-edit", href: `${e.form_url}?outbox_edit=${encodeURIComponent(e.id)}` },
-      "Fix and send again"));
+    const p = e.payload || {};
+    const q = new URLSearchParams();
+    if (p.dog_id) q.set("dog", p.dog_id);
+    if (p.violation_entry_id) q.set("violation", p.violation_entry_id);
+    q.set("outbox_edit", e.id);
+    actions.append(el("a", { class: "btn btn-primary btn-block outbox-edit", href: `${e.form_url}?${q}` }, "Fix and send again"));
   }
+  const row = el("li", { class: `outbox-entry outbox-${e.status}`, "data-entry-id": e.id }, ...(await heading(e)), statusLine(e), actions);
   if (e.status !== "sending") {
-    const drop = el("button", { type: "button", class: "btn btn-danger outbox-discard" }, "Discard");
+    const drop = el("button", { type: "button", class: "btn btn-danger outbox-discard" }, "Discard this entry");
     drop.addEventListener("click", async () => {
-      if (!confirm(`Discard this ${kindLabel(e.kind)}? It will never be sent. The office is told it was discarded.`)) return;
+      if (!confirm(`Discard this ${kindLabel(e.kind).toLowerCase()}? It will never be sent. The office is told it was discarded.`)) return;
       if (!(await discard(e.id))) say("This entry is being sent right now and can't be discarded.", true);
       await changed();
     });
-    actions.append(drop);
+    row.append(el("div", { class: "outbox-discard-box" }, drop));
   }
-  return el("li", { class: `outbox-entry outbox-${e.status}`, "data-entry-id": e.id },
-    el("strong", {}, kindLabel(e.kind)), el("span", { class: "muted" }, recorded(e.created_at)), statusLine(e), actions);
+  return row;
 }
 
-function sentItem(e) {
-  const li = el("li", { class: "outbox-sent-entry", "data-entry-id": e.id },
-    el("strong", {}, kindLabel(e.kind)),
-    el("span", { class: "muted" }, recorded(e.created_at)),
+async function sentItem(e) {
+  const li = el("li", { class: "outbox-sent-entry", "data-entry-id": e.id }, ...(await heading(e)),
     el("p", {}, "Received by the office. " + resultLines(e.result || {}).join(" ")));
   if (e.result && e.result.url) li.append(el("p", {}, el("a", { href: e.result.url }, "Open the record")));
   return li;
@@ -68,12 +91,12 @@ export async function renderOutbox(changed) {
   if (!list || !uid) return;
   const entries = await entriesFor(uid);
   document.getElementById("outbox-state").textContent = stateText(entries, await getMeta("paused"), uid);
-  list.replaceChildren(...entries.map((e) => entryRow(e, changed)));
+  list.replaceChildren(...(await Promise.all(entries.map((e) => entryRow(e, changed)))));
   const sentList = document.getElementById("outbox-sent");
   if (sentList) {
     const sent = (await all("sent")).filter((e) => String(e.user_id) === uid)
       .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1)).slice(0, 20);
-    sentList.replaceChildren(...sent.map(sentItem));
+    sentList.replaceChildren(...(await Promise.all(sent.map(sentItem))));
   }
   const discards = document.getElementById("outbox-discards");
   if (discards) {

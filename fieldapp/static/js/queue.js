@@ -3,7 +3,8 @@
  * Laid out like Workbox's background-sync Queue (add, list, replay one at a time, put back on
  * failure, retry with backoff), but the rows are our own entries, which a person can read, fix
  * and discard on /outbox, not stored Requests:
- *   {id, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url}
+ *   {id, seq, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url}
+ * `seq` is the phone's counter (meta "entry_seq"), taken when the entry is stored: the order sent.
  *
  * Exactly once: each entry keeps its client UUID; the server is idempotent on it (the same id
  * again answers 200 with the same result). An entry leaves the phone only after the server
@@ -14,7 +15,7 @@
  * period end, ticket number), kept SENT_KEEP_DAYS, so the "what now" page can say where an entry
  * is (on the phone, being sent, refused, received) with or without signal.
  */
-import { all, del, get, getMeta, put, setMeta, tx } from "./db.js";
+import { all, del, get, getMeta, put, req, setMeta, tx } from "./db.js";
 import { localIso } from "./format.js";
 import { fill } from "./urls.js";
 
@@ -43,11 +44,14 @@ export async function currentUser() {
   return session && session.value ? String(session.value) : null;
 }
 
-// List: this officer's entries, oldest first (the order they are sent in).
+// List: this officer's entries in the order they were made (the order they are sent in): by
+// their sequence number, never by the phone's clock (in the repeated hour of the autumn clock
+// change, or after the clock is set back, a later entry can carry an earlier time).
+export const bySeq = (a, b) => (a.seq ?? -1) - (b.seq ?? -1) || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0);
+
 export async function entriesFor(userId) {
   const rows = await all("outbox");
-  return rows.filter((e) => String(e.user_id) === String(userId))
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  return rows.filter((e) => String(e.user_id) === String(userId)).sort(bySeq);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,14 +74,23 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
   const run = editing ? withLock : (fn) => fn();
   return run(async () => {
     const id = await chooseId(formId, editing);
+    let old = null;
     if (editing) {
-      const old = await get("outbox", editing);
+      old = await get("outbox", editing);
       if (old && old.status === "sending") throw new Error("the entry is being sent right now");
       if (old) await del("outbox", editing);
     }
-    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: createdAt, attempts: 0,
-                    last_error: null, status: "pending", user_id: uid, form_url: formUrl };
-    await tx(["outbox", "used_ids"], "readwrite", (s) => {
+    // A fixed entry keeps when it was recorded and its place in the order.
+    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old ? old.created_at : createdAt, attempts: 0,
+                    last_error: null, status: "pending", user_id: uid, form_url: old ? old.form_url : formUrl };
+    await tx(["outbox", "used_ids", "meta"], "readwrite", async (s) => {
+      if (old && old.seq !== undefined) entry.seq = old.seq;
+      else {
+        // The next number of the phone's counter, in the same transaction as the entry.
+        const row = await req(s.meta.get("entry_seq"));
+        entry.seq = (row ? row.value : 0) + 1;
+        s.meta.put({ key: "entry_seq", value: entry.seq });
+      }
       s.outbox.put(entry);
       s.used_ids.put({ id, at: Date.now() });
     });
@@ -170,8 +183,8 @@ async function sendEntry(entry) {
     s.outbox.delete(entry.id);
     s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
                  created_at: entry.created_at, confirmed_at: entry.confirmed_at,
-                 photos: photos.length, dog_id: entry.payload && entry.payload.dog_id,
-                 codes: entry.payload && entry.payload.codes });
+                 photos: photos.length, dog_id: entry.payload && entry.payload.dog_id, seq: entry.seq,
+                 codes: entry.payload && entry.payload.codes, payload: entry.payload });
   });
   stats.sent += 1;
   notify("sent", { id: entry.id });

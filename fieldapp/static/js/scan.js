@@ -1,6 +1,8 @@
 // Scan tag: read the tag's QR code with the rear camera and open the dog's card.
 // BarcodeDetector where the browser has it, else the vendored jsQR (loaded only here).
-import { onEveryPage } from "./dom.js";
+// With no signal, a typed number, tag code or search is answered from the phone's copy.
+import { findInCopy } from "./dataset.js";
+import { el, onEveryPage } from "./dom.js";
 import { fill, urls } from "./urls.js";
 
 var stream = null, running = false, jsQRReady = null, detector = null;
@@ -110,12 +112,70 @@ function start() {
   });
 }
 
+// No signal: what is typed is looked up in the phone's copy (dataset.js), as the server would.
+function offline() { return navigator.onLine === false; }
+
+function showResults(q, dogs) {
+  var box = $("[data-offline-results]");
+  if (!box) {
+    box = el("section", { "data-offline-results": "", "aria-live": "polite" });
+    var after = document.querySelectorAll("form[role=search]");
+    after[after.length - 1].insertAdjacentElement("afterend", box);
+  }
+  var items = dogs.map(function (r) {
+    var owner = (r.owners || [])[0];
+    return el("li", {}, el("a", { href: fill(urls().dogCard, { id: r.dog.id }) },
+      el("strong", {}, r.dog.name), r.dog.id_number ? " · ID no. " + r.dog.id_number : "",
+      el("br"), r.dog.description || "", owner ? el("br") : null,
+      owner ? el("span", { class: "muted" }, owner.name + (owner.address ? ", " + owner.address : "")) : null));
+  });
+  box.replaceChildren(el("h2", {}, "On this phone's copy"),
+    items.length ? el("ul", { class: "search-results" }, ...items)
+      : el("p", { class: "muted" }, "No dog in this phone's copy matches “" + q + "”. Record what you see; it is checked when there is signal."));
+}
+
+function lookUp(q) {
+  say("No signal: looking in this phone's copy…");
+  return findInCopy(q).then(function (found) {
+    if (found.dog) {
+      say(found.retired ? "That tag was replaced: it is not valid. Opening the dog's card…" : "Found on this phone. Opening the dog's card…");
+      window.location.assign(fill(urls().dogCard, { id: found.dog.dog.id }));
+      return;
+    }
+    say(found.dogs.length ? found.dogs.length + " found on this phone's copy." : "Not found on this phone's copy.");
+    showResults(q, found.dogs || []);
+  });
+}
+
+function initLookup() {
+  document.querySelectorAll("form[role=search]").forEach(function (form) {
+    if (form.dataset.offlineReady) return;
+    form.dataset.offlineReady = "1";
+    form.addEventListener("submit", function (ev) {
+      if (!offline()) return; // with signal the server looks it up
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      var q = (form.querySelector("[name=q]").value || "").trim();
+      if (q) lookUp(q);
+    }, true);
+  });
+  // The lookup page asked with no signal: the worker answered with this cached scan page.
+  var q = new URLSearchParams(location.search).get("q");
+  if (q && location.pathname === new URL(urls().lookup, location.href).pathname && !document.body.dataset.lookupDone) {
+    document.body.dataset.lookupDone = "1";
+    var input = $("#q");
+    if (input) input.value = q;
+    lookUp(q);
+  }
+}
+
 function init() {
+  if ($("form[role=search]")) initLookup();
   var button = $("[data-scan-start]");
   if (!button || button.dataset.ready) return;
   button.dataset.ready = "1";
   button.addEventListener("click", start);
-  start();
+  if (!(new URLSearchParams(location.search).get("q"))) start();
 }
 
 // Leaving the page (also by an htmx-boosted link) turns the camera off.

@@ -1,29 +1,36 @@
-"""The Town Clerk's licensing counter (§5): owners, dogs, licenses, §5(J) notices.
-
-Views translate forms into the plain values below; this module applies the law (through the
-pure law core in fieldapp.law) and writes. Functions add and flush; the request commits
-(fieldapp.web), so one request is one transaction. Refusals raise ServiceError with a message
-per form field, in words a clerk can read to the owner.
-"""
+"""The license application (§5(A)-(I), §5(K)): terms, fees, the checks before a license is issued."""
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
 from dateutil.relativedelta import relativedelta
 
-from ..extensions import db
-from ..images import PhotoError, clean_jpeg
-from ..law import (LICENSE_EXEMPTIONS, LICENSE_TERMS, RABIES_RULE_LOCAL, RABIES_RULE_STATE,
-                   age_in_months, enumeration_surcharge_due, license_expiry, license_fee,
-                   license_note, license_required, license_terms, new_resident_lateness,
-                   new_resident_license_due, notice_lateness, purebred_license_fee)
-from ..law.licensing import LICENSE_AGE_MONTHS
-from ..models import (Dog, DogNotice, DogOwner, EnumerationResolution, License, Owner, Payment,
-                      PurebredLicense, RabiesCertificate, next_in_sequence, record_event)
-from ..settings import get_setting
-from ..timeutil import local_today
-from .errors import ServiceError
-from .numbers import assign_id_number, next_license_number
+from ...extensions import db
+from ...law import (
+    LICENSE_EXEMPTIONS,
+    LICENSE_TERMS,
+    RABIES_RULE_LOCAL,
+    RABIES_RULE_STATE,
+    age_in_months,
+    enumeration_surcharge_due,
+    license_expiry,
+    license_fee,
+    license_note,
+    license_required,
+    license_terms,
+    purebred_license_fee,
+)
+from ...law.licensing import LICENSE_AGE_MONTHS
+from ...models import (
+    Dog,
+    EnumerationResolution,
+    Owner,
+    PurebredLicense,
+    record_event,
+)
+from ...settings import get_setting
+from ...timeutil import local_today
+from ..errors import ServiceError
 
 # §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were.
 ALTERED_PROOFS = {
@@ -35,19 +42,6 @@ ALTERED_PROOFS = {
 # Proofs that the dog *is* altered (the vet statement only earns the altered fee, §5(C)).
 PROOF_OF_ALTERING = ("certificate", "affidavit", "on_file")
 
-# §5(J) notices the owner of record files with the Town Clerk.
-NOTICE_KINDS = {
-    "transfer": "Ownership transferred",
-    "lost": "Lost",
-    "stolen": "Stolen",
-    "found": "Found (returned to the owner)",
-    "death": "Death",
-    "moved": "Moved out of town",
-}
-# What each notice does to the dog's status (what the roadside sees).
-_STATUS_AFTER_NOTICE = {"lost": "lost", "stolen": "stolen", "found": "active", "death": "dead",
-                        "moved": "moved"}
-
 # Payment ledger kinds of the license fee lines.
 FEE_KIND_LABELS = {
     "license_fee": "Town license fee",
@@ -56,9 +50,6 @@ FEE_KIND_LABELS = {
     "enumeration_surcharge": "Enumeration surcharge",
     "replacement_tag": "Replacement tag",
 }
-# §5(J), §5(J)(1): the notices due within ten days of the event (late ones are marked late).
-TEN_DAY_NOTICES = ("transfer", "lost", "stolen")
-
 
 class NoLicenseNeeded(Exception):
     """§5(A)(1): the dog is under four months old and not at large; args[0] says until when."""
@@ -70,106 +61,6 @@ class NoLicenseNeeded(Exception):
 
 def say_date(d: date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
-
-
-# --- owners and dogs (§5(E)) ---------------------------------------------
-
-OWNER_FIELDS = ("first_name", "last_name", "address", "town", "state", "zip_code", "phone", "email",
-                "is_minor", "guardian_name")
-DOG_FIELDS = ("name", "sex", "born_on", "breed", "color", "markings")
-
-
-def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
-    changes = {}
-    for key in OWNER_FIELDS:
-        if key in data and getattr(owner, key) != data[key]:
-            changes[key] = str(data[key]) if data[key] is not None else None
-            setattr(owner, key, data[key])
-    if not owner.is_minor:
-        owner.guardian_name = None
-    # The phone is shown to finders only with the owner's consent, dated by the clerk.
-    optin = bool(data.get("show_phone_publicly"))
-    if optin != owner.show_phone_publicly:
-        owner.show_phone_publicly = optin
-        owner.phone_optin_on = (data.get("phone_optin_on") or today) if optin else None
-        changes["show_phone_publicly"] = optin
-    elif optin and data.get("phone_optin_on"):
-        owner.phone_optin_on = data["phone_optin_on"]
-    return changes
-
-
-def create_owner(data: dict, today: date, user=None) -> Owner:
-    """A new owner of record with the §5(E)(1) particulars (name, residence, telephone)."""
-    _check_owner(data)
-    owner = Owner()
-    _apply_owner(owner, data, today)
-    db.session.add(owner)
-    db.session.flush()
-    record_event("owner.created", owner, actor=user, name=owner.full_name)
-    return owner
-
-
-def update_owner(owner: Owner, data: dict, today: date, user=None) -> None:
-    _check_owner(data)
-    changes = _apply_owner(owner, data, today)
-    if changes:
-        record_event("owner.updated", owner, actor=user, changes=changes)
-
-
-def _check_owner(data: dict) -> None:
-    errors = {}
-    if not (data.get("phone") or "").strip():
-        errors["phone"] = "Enter the owner's telephone number (§5(E)(1))."
-    if data.get("is_minor") and not (data.get("guardian_name") or "").strip():
-        errors["guardian_name"] = ("The owner is a minor: enter the parent, guardian or head of "
-                                   "household who is responsible for the dog (§4(I)).")
-    if errors:
-        raise ServiceError(errors)
-
-
-def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
-    """A dog with its §5(E)(2) description, owned by `owners` from today."""
-    dog = Dog(**{k: data[k] for k in DOG_FIELDS if k in data})
-    dog.markings = dog.markings or ""
-    db.session.add(dog)
-    db.session.flush()
-    for owner in owners:
-        db.session.add(DogOwner(dog=dog, owner=owner, since=today))
-    db.session.flush()
-    record_event("dog.created", dog, actor=user, name=dog.name, owner_ids=[o.id for o in owners])
-    return dog
-
-
-def update_dog(dog: Dog, data: dict, user=None) -> None:
-    changes = {}
-    for key in DOG_FIELDS:
-        if key in data and getattr(dog, key) != data[key]:
-            changes[key] = str(data[key]) if data[key] is not None else None
-            setattr(dog, key, data[key])
-    if changes:
-        record_event("dog.updated", dog, actor=user, changes=changes)
-
-
-def set_dog_photo(dog: Dog, data: bytes, user=None) -> None:
-    """The dog's photo for the status card and the finder's page (§5(E)(2) "other identifying
-    details"), kept as a small JPEG with no metadata. An unreadable image is refused on "photo"."""
-    try:
-        dog.photo = clean_jpeg(data, max_side=800, quality=80)[0]
-    except PhotoError as exc:
-        raise ServiceError({"photo": str(exc)}) from None
-    record_event("dog.photo_set", dog, actor=user)
-    db.session.flush()  # expires Dog.has_photo (a SQL expression): read again, it says True
-
-
-def add_co_owner(dog: Dog, owner: Owner, today: date, user=None) -> None:
-    """§5(E)(1) "each owner": a dog may have more than one owner of record."""
-    if owner in dog.owners:
-        raise ServiceError({"owner": f"{owner.full_name} is already an owner of {dog.name}."})
-    db.session.add(DogOwner(dog=dog, owner=owner, since=today))
-    db.session.flush()
-    db.session.refresh(dog, ["owner_links"])
-    record_event("dog.co_owner_added", dog, actor=user, owner_id=owner.id)
-
 
 # --- the license application (§5(A)-(I)) ----------------------------------
 
@@ -487,240 +378,3 @@ def check_application(app: Application, today: date, dog: Dog | None = None) -> 
         errors["purebred_dogs_on_premises"] = ("Enter how many purebred dogs over four months are "
                                                "on the premises (1 or more, §5(H)).")
     return errors
-
-
-def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
-    """The dog's certificate on file if it is the same one presented again, else a new record."""
-    for cert in dog.rabies_certificates:
-        if r.kind == "vet_statement":
-            if cert.exempt_statement and cert.vet_name == r.vet_name and cert.exempt_reason == r.exempt_reason \
-                    and cert.statement_on == r.statement_on:
-                return cert
-        elif (not cert.exempt_statement and cert.valid_until == r.valid_until
-              and cert.vaccinated_on == r.vaccinated_on
-              and (cert.certificate_number or "") == r.certificate_number):
-            return cert
-    cert = RabiesCertificate(
-        dog=dog, vet_name=r.vet_name.strip(),
-        vaccinated_on=r.vaccinated_on if r.kind == "certificate" else None,
-        valid_until=r.valid_until if r.kind == "certificate" else None,
-        certificate_number=r.certificate_number.strip() or None if r.kind == "certificate" else None,
-        exempt_statement=r.kind == "vet_statement",
-        exempt_reason=r.exempt_reason.strip() or None if r.kind == "vet_statement" else None,
-        statement_on=r.statement_on if r.kind == "vet_statement" else None)
-    db.session.add(cert)
-    db.session.flush()
-    return cert
-
-
-def issue_license(dog: Dog, app: Application, today: date, user=None) -> License:
-    """§5(F): validate and issue a license (new or renewal) for `dog`, issued today.
-
-    §5(G): the dog gets its identification number at its first license (kept for ever after) and
-    a tag: the blank pre-printed tag typed in, else a new one; a renewal keeps the dog's tag unless
-    a new one is asked for. A renewal supersedes the dog's active license. The fee lines are stored
-    on the license and as typed Payment ledger lines.
-    """
-    refuse_dead_dog(dog)
-    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
-    prepare_application(app, dog, None, today)
-    errors = check_application(app, today, dog)
-    if errors:
-        raise ServiceError(errors)
-    from .tags import bind_blank_tag, issue_tag
-
-    lines = fee_lines(app, app.term_years, today)
-    expires_on = next(c.expires_on for c in term_choices(today, app.rabies.term_limit,
-                                                         app.rabies.statement_date(today))
-                      if c.years == app.term_years)
-    previous = [lic for lic in dog.licenses if lic.status == "active"]
-    rabies = _rabies_record(dog, app.rabies)
-
-    # §5(C), §5(I), §5(H): what the application showed about the dog.
-    if app.altered_proof in PROOF_OF_ALTERING:
-        dog.altered = True
-        if app.altered_proof != "on_file":
-            dog.altered_proof = app.altered_proof
-    else:
-        dog.altered = False
-        dog.altered_proof = app.altered_proof  # None or vet_statement
-    dog.exemption = app.exemption
-    dog.exemption_certificate = app.exemption_certificate.strip() or None if app.exemption else None
-    dog.purebred = app.purebred_dogs_on_premises is not None
-    id_number = assign_id_number(dog)
-
-    if app.identified_unlicensed_in_enumeration and dog.enumeration_identified_on is None:
-        dog.enumeration_identified_on = today  # §5(K)
-    resident_note = None
-    if app.residence_began_on is not None:  # §5(J)(3)
-        dog.residence_began_on = app.residence_began_on
-        lateness = new_resident_lateness(app.residence_began_on, today)
-        resident_note = f"Licensed {lateness.days_late} days late (due by {say_date(lateness.due_on)}, §5(J)(3))." \
-            if lateness.late else None
-
-    marking = LICENSE_EXEMPTIONS[app.exemption].marking if app.exemption else None
-    premises = app.purebred_license
-    if app.purebred_dogs_on_premises and premises is None and app.exemption is None:
-        premises = _new_purebred_license(dog, app, today, lines, user)
-    lic = License(
-        number=next_license_number(today.year), dog=dog,
-        kind="purebred" if app.purebred_dogs_on_premises else "individual",
-        issued_on=today, term_years=app.term_years, expires_on=expires_on,
-        altered=app.pays_as_altered, exemption_marking=marking,
-        purebred_dogs_on_premises=(premises.dogs_on_premises if premises else app.purebred_dogs_on_premises),
-        purebred_license=premises, rabies_certificate=rabies,
-        fee_total=fee_total(lines),
-        fee_lines=[{**ln, "amount": str(ln["amount"])} for ln in lines],
-        issued_by_id=getattr(user, "id", None))
-    db.session.add(lic)
-    for old in previous:
-        old.status = "superseded"
-    db.session.flush()
-    for ln in lines:
-        if ln["amount"] > 0 or ln.get("waived_reason"):
-            db.session.add(Payment(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id,
-                                   license_id=lic.id, received_on=today,
-                                   received_by_id=getattr(user, "id", None),
-                                   memo=f"License {lic.number}: {ln['label']}",
-                                   waived_reason=ln.get("waived_reason")))
-
-    tag = None
-    if app.blank_tag.strip():  # refused on "blank_tag", like the application's own fields
-        tag = bind_blank_tag(dog, app.blank_tag, today, user)
-    elif dog.active_tag is None or app.new_tag:
-        tag = issue_tag(dog, today, user)
-
-    record_event("license.issued", lic, actor=user, dog_id=dog.id, number=lic.number,
-                 id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
-                 fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
-                 superseded=[old.number for old in previous], **({"note": note} if note else {}),
-                 **({"purebred_license": premises.number} if premises else {}),
-                 **({"new_resident_note": resident_note} if resident_note else {}))
-    db.session.flush()
-    return lic
-
-
-def refuse_dead_dog(dog: Dog | None) -> None:
-    """§5(J)(2): a dog recorded dead is never licensed again."""
-    if dog is not None and dog.status == "dead":
-        when = f" on {say_date(dog.status_on)}" if dog.status_on else ""
-        raise ServiceError({"": f"{dog.name} was recorded as dead{when} (§5(J)(2)). No license can "
-                                "be issued for a dog recorded dead."})
-
-
-def _new_purebred_license(dog: Dog, app: Application, today: date, lines: list[dict],
-                          user) -> PurebredLicense:
-    """§5(H): a new purebred license for the owner's premises, superseding the one in force."""
-    owner = dog.primary_owner
-    for old in db.session.scalars(db.select(PurebredLicense).filter_by(owner_id=owner.id, status="active")):
-        old.status = "superseded"
-    expires_on = next(c.expires_on for c in term_choices(today, app.rabies.term_limit,
-                                                         app.rabies.statement_date(today))
-                      if c.years == app.term_years)
-    purebred = [ln for ln in lines if ln["kind"] == "purebred_fee"]
-    pl = PurebredLicense(
-        number=f"P{today.year}-{next_in_sequence(f'purebred_license_{today.year}'):04d}", owner=owner,
-        premises=owner.full_address, dogs_on_premises=app.purebred_dogs_on_premises, issued_on=today,
-        term_years=app.term_years, expires_on=expires_on, fee_total=fee_total(purebred),
-        fee_lines=[{**ln, "amount": str(ln["amount"])} for ln in purebred],
-        issued_by_id=getattr(user, "id", None))
-    db.session.add(pl)
-    db.session.flush()
-    record_event("purebred_license.issued", pl, actor=user, number=pl.number, owner_id=owner.id,
-                 dogs_on_premises=pl.dogs_on_premises, fee_total=str(pl.fee_total))
-    return pl
-
-
-def new_resident_status(dog: Dog) -> dict | None:
-    """§5(J)(3): for a new resident's dog, the 30-day deadline and, once licensed, whether it
-    was late (the first license issued on or after the date residence began)."""
-    if dog.residence_began_on is None:
-        return None
-    due_on = new_resident_license_due(dog.residence_began_on)
-    licensed = [lic for lic in dog.licenses if lic.issued_on >= dog.residence_began_on]
-    first = min(licensed, key=lambda lic: lic.issued_on) if licensed else None
-    lateness = new_resident_lateness(dog.residence_began_on, first.issued_on) if first else None
-    return {"residence_began_on": dog.residence_began_on, "due_on": due_on,
-            "licensed_on": first.issued_on if first else None,
-            "late_note": (f"{lateness.days_late} day{'s' if lateness.days_late != 1 else ''} late"
-                          if lateness and lateness.late else None)}
-
-
-# --- §5(J) notices ----------------------------------------------------------
-
-def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=None,
-                new_owner: Owner | None = None, details: dict | None = None) -> DogNotice:
-    """Record an owner's §5(J) notice, dated when it happened and when it was filed.
-
-    - transfer: "No license shall be transferable": the active license is marked
-      "transferred" (no longer valid), the owners of record end on the transfer date, the new
-      owner becomes owner of record and "shall immediately make application for a license";
-    - lost / stolen (§5(J)(1)): the dog's status, shown at the roadside; "found" returns it to active;
-    - death (§5(J)(2)): the dog's license is closed ("dog died", never valid again) and its
-      tag retired; moved out of town: the dog's status;
-    - transfer, lost, stolen filed more than ten days after the event (§5(J), §5(J)(1)):
-      accepted, and marked late by how many days.
-    """
-    if kind not in NOTICE_KINDS:
-        raise ServiceError({"kind": "Choose what the notice is about."})
-    errors = {}
-    if occurred_on > filed_on:
-        errors["occurred_on"] = "The date it happened can't be after the date the notice was filed."
-    if kind == "transfer" and new_owner is None:
-        errors["new_owner"] = "Choose or enter the new owner."
-    if kind == "found" and dog.status not in ("lost", "stolen"):
-        errors["kind"] = f"{dog.name} is not reported lost or stolen."
-    if kind != "found" and dog.status in ("dead", "moved") and kind != "transfer":
-        errors["kind"] = f"{dog.name} is already recorded as {dog.status}."
-    if errors:
-        raise ServiceError(errors)
-    details = dict(details or {})
-    if kind in TEN_DAY_NOTICES:
-        lateness = notice_lateness(occurred_on, filed_on)
-        details.update(due_on=lateness.due_on.isoformat(), days_late=lateness.days_late)
-        if lateness.late:
-            details["late_note"] = f"{lateness.note} (§5(J){'(1)' if kind != 'transfer' else ''})"
-
-    if kind == "transfer":
-        previous_owners = dog.owners
-        if new_owner in previous_owners:
-            raise ServiceError({"new_owner": f"{new_owner.full_name} is already an owner of {dog.name}."})
-        for link in dog.owner_links:
-            if link.until is None:
-                link.until = occurred_on
-        db.session.add(DogOwner(dog=dog, owner=new_owner, since=occurred_on))
-        voided = []
-        for lic in dog.licenses:
-            if lic.status == "active":
-                lic.status = "transferred"
-                voided.append(lic.number)
-        details.update(from_owner_ids=[o.id for o in previous_owners], to_owner_id=new_owner.id,
-                       to_owner=new_owner.full_name, licenses_not_transferable=voided)
-        if dog.status != "active":
-            dog.status, dog.status_on = "active", occurred_on
-    else:
-        details["previous_status"] = dog.status
-        dog.status = _STATUS_AFTER_NOTICE[kind]
-        dog.status_on = occurred_on
-    if kind == "death":
-        closed = []
-        for lic in dog.licenses:
-            if lic.status == "active":
-                lic.status = "dog_died"
-                closed.append(lic.number)
-        details["licenses_closed"] = closed
-        tag = dog.active_tag
-        if tag is not None:
-            from .tags import retire_tag
-            retire_tag(tag, filed_on, "dog died")
-            details["tag_retired"] = tag.serial
-
-    notice = DogNotice(dog=dog, kind=kind, occurred_on=occurred_on, filed_on=filed_on,
-                       details=details, recorded_by_id=getattr(user, "id", None))
-    db.session.add(notice)
-    db.session.flush()
-    db.session.refresh(dog, ["owner_links"])
-    record_event(f"dog.notice.{kind}", dog, actor=user, notice_id=notice.id,
-                 occurred_on=occurred_on.isoformat(), filed_on=filed_on.isoformat(), **{
-                     k: v for k, v in details.items() if k != "previous_status"})
-    return notice

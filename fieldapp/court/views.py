@@ -1,0 +1,184 @@
+"""The Town Justice (§9, §10(B), §11): the docket, a case's summons, hearings, orders and
+dispositions. The Justice ("judge") writes; staff with "read_records" read. Each POST calls one
+service of services/court.py; a refusal shows on its form (422), the request commits on success.
+"""
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_login import current_user
+
+from ..auth import permission_required
+from ..extensions import db
+from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
+from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Summons
+from ..services import court as svc
+from ..services.errors import ServiceError
+from ..timeutil import local_today
+from ..web import refusal_on_form
+from .forms import ChangeOrderForm, DispositionForm, FineForm, HearingForm, OrderForm, SummonsForm
+
+bp = Blueprint("court", __name__, url_prefix="/court")
+
+
+@bp.app_context_processor
+def _court_helpers():
+    return {"ORDER_KINDS": ORDER_KINDS, "VICTIMS": VICTIMS, "VICIOUS_GROUNDS": VICIOUS_GROUNDS,
+            "PLEAS": PLEAS, "OUTCOMES": OUTCOMES, "dog_court_record": svc.dog_court_record}
+
+
+@bp.get("/docket")
+@permission_required("read_records")
+def docket():
+    today = local_today()
+    return render_template("court/docket.html", docket=svc.docket(today), today=today)
+
+
+def _case_or_404(kind, ident):
+    case = svc.case_for(kind, ident)
+    if case is None:
+        abort(404)
+    return case
+
+
+def _case_url(case):
+    if case.kind == "ticket":
+        return url_for("court.ticket_case", number=case.record.number)
+    return url_for("court.complaint_case", complaint_id=case.record.id)
+
+
+def _case_page(case, status=200, **forms):
+    today = local_today()
+    court = svc.court_settings()
+    dog = case.dog
+    summons = forms.get("summons") or SummonsForm(formdata=None, name=case.owner_name, address=case.owner_address,
+                                                   appear_on=court.first_session(today),
+                                                   appear_time=court.time)
+    hearing = forms.get("hearing") or HearingForm(formdata=None, held_on=today)
+    order = forms.get("order") or OrderForm(formdata=None, ordered_on=today)
+    disposition = forms.get("disposition") or DispositionForm(formdata=None, decided_on=today)
+    return render_template(
+        "court/case.html", case=case, today=today, summons_form=summons, hearing_form=hearing,
+        order_form=order, disposition_form=disposition, fine_form=forms.get("fine") or FineForm(
+            formdata=None, received_on=today), fine_for=forms.get("fine_for"),
+        change_form=forms.get("change") or ChangeOrderForm(formdata=None, ordered_on=today),
+        change_for=forms.get("change_for"), exceptions_for=exceptions_for,
+        orders_in_force=svc.orders_in_force_for(dog), fine_outstanding=svc.fine_outstanding,
+        judge=current_user.may("judge")), status
+
+
+@bp.get("/complaints/<int:complaint_id>")
+@permission_required("read_records")
+def complaint_case(complaint_id):
+    return _case_page(_case_or_404("complaint", complaint_id))
+
+
+@bp.get("/tickets/<number>")
+@permission_required("read_records")
+def ticket_case(number):
+    return _case_page(_case_or_404("ticket", number))
+
+
+@bp.post("/complaints/<int:complaint_id>/summons")
+@permission_required("judge")
+def summon(complaint_id):
+    case = _case_or_404("complaint", complaint_id)
+    form = SummonsForm()
+    form.validate()
+    try:
+        s = svc.summon(case.record, name=form.name.data or "", address=form.address.data or "",
+                       appear_on=form.appear_on.data, appear_time=form.appear_time.data or "",
+                       user=current_user, today=local_today())
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, summons=form)
+    return redirect(url_for("court.summons", summons_id=s.id), 303)
+
+
+@bp.get("/summonses/<int:summons_id>")
+@permission_required("read_records")
+def summons(summons_id):
+    s = db.get_or_404(Summons, summons_id)
+    return render_template("court/summons.html", s=s, case=svc.Case(s.complaint))
+
+
+@bp.post("/<any(complaints, tickets):kind>/<ident>/hearings")
+@permission_required("judge")
+def hearing(kind, ident):
+    case = _case_or_404(kind[:-1], ident)
+    form = HearingForm()
+    form.validate()
+    try:
+        svc.record_hearing(case, held_on=form.held_on.data, complainant_appeared=form.complainant_appeared.data,
+                           owner_appeared=form.owner_appeared.data, appearances=form.appearances.data or "",
+                           complainant_counsel=form.complainant_counsel.data or "",
+                           owner_counsel=form.owner_counsel.data or "", evidence=form.evidence.data or "",
+                           adjourned_to=form.adjourned_to.data, user=current_user)
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, hearing=form)
+    return redirect(_case_url(case) + "#hearings", 303)
+
+
+@bp.post("/complaints/<int:complaint_id>/orders")
+@permission_required("judge")
+def order(complaint_id):
+    case = _case_or_404("complaint", complaint_id)
+    form = OrderForm()
+    form.validate()
+    try:
+        svc.make_order(case.record, kind=form.kind.data or "", ordered_on=form.ordered_on.data,
+                       words=form.words.data or "", victim=form.victim.data or None,
+                       ruled_out=form.ruled_out.data or [], grounds=form.grounds.data or [], user=current_user)
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, order=form)
+    return redirect(_case_url(case) + "#orders", 303)
+
+
+@bp.post("/orders/<int:order_id>/change")
+@permission_required("judge")
+def change_order(order_id):
+    old = db.get_or_404(CourtOrder, order_id)
+    if old.complaint is None:
+        abort(404)
+    case = svc.Case(old.complaint)
+    form = ChangeOrderForm()
+    form.validate()
+    kind = old.kind if form.kind.data == "same" else form.kind.data
+    try:
+        svc.change_order(old, kind=kind or "", ordered_on=form.ordered_on.data, words=form.words.data or "",
+                         user=current_user)
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, change=form, change_for=old.id)
+    return redirect(_case_url(case) + "#orders", 303)
+
+
+@bp.post("/<any(complaints, tickets):kind>/<ident>/dispositions")
+@permission_required("judge")
+def disposition(kind, ident):
+    case = _case_or_404(kind[:-1], ident)
+    form = DispositionForm()
+    form.validate()
+    try:
+        svc.record_disposition(case, decided_on=form.decided_on.data, appeared=form.appeared.data,
+                               plea=form.plea.data or "", outcome=form.outcome.data or "",
+                               adjourned_to=form.adjourned_to.data, fine=form.fine.data,
+                               days=form.imprisonment_days.data, notes=form.notes.data or "", user=current_user)
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, disposition=form)
+    return redirect(_case_url(case) + "#dispositions", 303)
+
+
+@bp.post("/dispositions/<int:disposition_id>/fines")
+@permission_required("judge")
+def fine(disposition_id):
+    d = db.get_or_404(Disposition, disposition_id)
+    case = svc.Case(d.ticket or d.complaint)
+    form = FineForm()
+    form.validate()
+    try:
+        svc.receive_fine(d, amount=form.amount.data, received_on=form.received_on.data, user=current_user)
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, fine=form, fine_for=d.id)
+    return redirect(_case_url(case) + "#dispositions", 303)

@@ -1,0 +1,67 @@
+"""Roadside demo cases for `flask seed-demo` (dated from today), made through the same entry
+services as the phone, so the DCO's screens show each rule at work:
+
+- the town's calendar for this year and next, pre-filled from GCL §24, with a snow day (§8(B));
+- Duke (licensed, owner of record) held nine business days whatever the form said (§8(B));
+- a dog with no tag seized, its owner identified later: the deadline recomputed (§8(B));
+- Ginger seized and redeemed (§8(E)): no longer flagged impounded on her card;
+- Rocky asked to be vaccinated fifteen days ago, no certificate since: overdue on the
+  officer's start page, one tap from a §5(B)(1) violation or ticket.
+§6(A)(8) shows on the violation form: ticked for Max (male) or Bella (spayed) it is refused;
+for Luna (unspayed female) it stands.
+"""
+import uuid
+from datetime import timedelta
+
+from .extensions import db
+from .models import Dog, User
+from .services import calendar as cal
+from .services.enforcement import end_impoundment, identify_owner
+from .services.entries import submit_entry
+from .models.enforcement import Impoundment
+from .timeutil import utcnow
+
+EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]
+
+
+def _entry(dco, kind, **payload):
+    outcome = submit_entry(dco, str(uuid.uuid4()), kind, utcnow().isoformat(), payload)
+    if outcome.status not in (200, 201):
+        raise RuntimeError(f"demo {kind}: {outcome.errors}")
+    return outcome.result
+
+
+def _dog(name):
+    return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
+
+
+def seed_roadside_cases(today) -> str:
+    dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
+    clerk = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
+    for year in (today.year, today.year + 1):
+        cal.fill_year(year, clerk)
+    seized_on = today - timedelta(days=4)
+    snow = seized_on + timedelta(days=1)  # a weekday in the holding period: not counted
+    while snow.weekday() >= 5:
+        snow += timedelta(days=1)
+    cal.add_closure(snow, "Snow day: town offices closed", clerk)
+    db.session.commit()
+    at = f"{seized_on.isoformat()}T09:00"
+    _entry(dco, "seizure", dog_id=str(_dog("Duke").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+           owner_known="no", seized_at=at, location_text="Salisbury St at Harwood Dr",
+           held_at="Town kennel")
+    stray = _entry(dco, "seizure", dog_description="Tan terrier mix, red collar, no tag", codes=["5A1"],
+                   ruled_out=["5A1-under-4-months", "5H-dog-show"], seized_at=at,
+                   location_text="Route 3 by the fairgrounds", held_at="Town kennel")
+    identify_owner(db.session.get(Impoundment, stray["impoundment_id"]), "Kyle Ferris (called the office)", clerk)
+    ginger = _entry(dco, "seizure", dog_id=str(_dog("Ginger").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+                    seized_at=at, location_text="Lake Rd", held_at="Town kennel")
+    end_impoundment(db.session.get(Impoundment, ginger["impoundment_id"]), "redeemed", clerk, today,
+                    "Owner paid the fees, license shown")
+    rocky = _dog("Rocky")
+    for c in rocky.rabies_certificates:  # filed long ago: the request below is unanswered
+        c.created_at = c.created_at - timedelta(days=400)
+    db.session.commit()
+    _entry(dco, "rabies_request", dog_id=str(rocky.id), requested_on=(today - timedelta(days=15)).isoformat())
+    db.session.commit()
+    return "Roadside cases: 3 seizures (one redeemed), an overdue rabies request, the town calendar."

@@ -1,0 +1,63 @@
+"""Checks of an offence against the dog's record, before it is charged (violation, seizure,
+ticket): the law core says why not (fieldapp/law/restrictions.py), the record supplies the facts.
+
+- §5(B)(1) failure to vaccinate stands only with an officer's request on file for the dog and
+  ten days passed since it without a rabies certificate (`failure_to_vaccinate_refusal`).
+- §6(A)(8) is about "an unspayed female dog when in heat": refused for a dog recorded as male
+  or as a spayed female (`female_in_heat_refusal`).
+"""
+from datetime import date
+
+from ...extensions import db
+from ...law import FAILURE_TO_VACCINATE, failure_to_vaccinate_refusal, female_in_heat_refusal
+from ...models.enforcement import RabiesRequest
+
+FEMALE_IN_HEAT = "6A8"
+
+
+def certificate_presented_on(dog, since: date) -> date | None:
+    """The first day a rabies certificate (or vet's statement) for the dog was filed on or after
+    `since`: the vaccination date, or the day it was entered."""
+    days = []
+    for c in dog.rabies_certificates:
+        filed = c.created_at.date() if c.created_at else None
+        if c.vaccinated_on and c.vaccinated_on >= since:
+            days.append(c.vaccinated_on)
+        elif filed and filed >= since:
+            days.append(filed)
+    return min(days) if days else None
+
+
+def failure_to_vaccinate_check(dog, on: date) -> str | None:
+    """§5(B)(1): None when one of the dog's requests on file lets the charge stand on `on`;
+    otherwise why not (for the latest request, or that there is none)."""
+    if dog is None:
+        return failure_to_vaccinate_refusal(None, on)
+    requests = db.session.execute(db.select(RabiesRequest.requested_on).filter_by(dog_id=dog.id)
+                                  .where(RabiesRequest.requested_on <= on)
+                                  .order_by(RabiesRequest.requested_on.desc())).scalars().all()
+    if not requests:
+        return failure_to_vaccinate_refusal(None, on)
+    refusals = [failure_to_vaccinate_refusal(day, on, certificate_presented_on(dog, day)) for day in requests]
+    return None if any(r is None for r in refusals) else refusals[0]
+
+
+def record_refusals(codes, dog, on: date) -> list[str]:
+    """What the dog's record says against the offences `codes` on `on`, one message each."""
+    messages = []
+    if FAILURE_TO_VACCINATE.code in codes:
+        why = failure_to_vaccinate_check(dog, on)
+        if why:
+            messages.append(f"{FAILURE_TO_VACCINATE.title} ({FAILURE_TO_VACCINATE.section}): {why}")
+    if FEMALE_IN_HEAT in codes and dog is not None:
+        why = female_in_heat_refusal(dog.sex, bool(dog.altered))
+        if why:
+            messages.append(f"§6(A)(8): {why} Untick it.")
+    return messages
+
+
+def check_codes(reader, codes, dog, on: date, name: str = "codes") -> None:
+    """Put the record's refusals on the payload reader's `codes` field."""
+    messages = record_refusals(codes, dog, on)
+    if messages:
+        reader.error(name, " ".join(messages))

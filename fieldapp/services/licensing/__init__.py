@@ -1,0 +1,95 @@
+"""The Town Clerk's licensing counter (§5): owners, dogs, licenses, §5(J) notices.
+
+Views translate forms into the plain values below; these modules apply the law (through the
+pure law core in fieldapp.law) and write. Functions add and flush; the request commits
+(fieldapp.web), so one request is one transaction. Refusals raise ServiceError with a message
+per form field, in words a clerk can read to the owner.
+
+- `people`       §5(E) owners and dogs of record
+- `application`  the application: terms, fees, checks (§5(A)-(I), §5(K))
+- `issue`        issuing the license with its tag and fee lines (§5(A)(2), §5(G), §5(H))
+- `notices`      §5(J) notices
+"""
+from .application import (
+    ALTERED_PROOFS,
+    FEE_KIND_LABELS,
+    PROOF_OF_ALTERING,
+    Application,
+    NoLicenseNeeded,
+    RabiesEvidence,
+    TermChoice,
+    active_purebred_license,
+    check_application,
+    close_enumeration,
+    fee_lines,
+    fee_schedule,
+    fee_total,
+    license_needed_check,
+    open_enumeration,
+    prepare_application,
+    record_enumeration,
+    replacement_tag_line,
+    say_date,
+    term_choices,
+    term_explanation,
+    term_rule,
+)
+from .issue import (
+    issue_license,
+    new_resident_status,
+    refuse_dead_dog,
+)
+from .notices import (
+    NOTICE_KINDS,
+    TEN_DAY_NOTICES,
+    file_notice,
+)
+from .people import (
+    DOG_FIELDS,
+    OWNER_FIELDS,
+    add_co_owner,
+    create_dog,
+    create_owner,
+    set_dog_photo,
+    update_dog,
+    update_owner,
+)
+
+__all__ = [
+    "ALTERED_PROOFS",
+    "FEE_KIND_LABELS",
+    "PROOF_OF_ALTERING",
+    "Application",
+    "NoLicenseNeeded",
+    "RabiesEvidence",
+    "TermChoice",
+    "active_purebred_license",
+    "check_application",
+    "close_enumeration",
+    "fee_lines",
+    "fee_schedule",
+    "fee_total",
+    "license_needed_check",
+    "open_enumeration",
+    "prepare_application",
+    "record_enumeration",
+    "replacement_tag_line",
+    "say_date",
+    "term_choices",
+    "term_explanation",
+    "term_rule",
+    "issue_license",
+    "new_resident_status",
+    "refuse_dead_dog",
+    "NOTICE_KINDS",
+    "TEN_DAY_NOTICES",
+    "file_notice",
+    "DOG_FIELDS",
+    "OWNER_FIELDS",
+    "add_co_owner",
+    "create_dog",
+    "create_owner",
+    "set_dog_photo",
+    "update_dog",
+    "update_owner",
+]
