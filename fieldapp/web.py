@@ -9,7 +9,7 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from flask import flash, has_request_context, request
+from flask import flash, has_request_context, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 
 from .extensions import db
@@ -54,6 +54,17 @@ def clock(value) -> str:
         value = _town(value)
     hour = value.hour % 12 or 12
     return f"{hour}:{value.minute:02d} {'am' if value.hour < 12 else 'pm'}"
+
+
+def file_response(body, content_type: str, max_age: int | None = None, filename: str | None = None):
+    """A file the browser keeps privately for `max_age` seconds (or never, with None), shown
+    inline (as `filename`, when given)."""
+    response = make_response(body)
+    response.headers["Content-Type"] = content_type
+    if filename:
+        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = f"private, max-age={max_age}" if max_age else "private, no-store"
+    return response
 
 
 def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list[str]:

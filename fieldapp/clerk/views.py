@@ -45,6 +45,20 @@ def search():
     return render_template("clerk/search.html", **ctx)
 
 
+def _edit_page(template: str, form, save, **ctx):
+    """An edit form's page: on a valid post, `save()` (a service call; it returns the message to
+    flash and the URL to go back to); a refusal shows on the form (422)."""
+    if form.validate_on_submit():
+        try:
+            message, back = save()
+        except ServiceError as exc:
+            refusal_on_form(exc, form)
+        else:
+            flash(message, "success")
+            return redirect(back)
+    return render_template(template, form=form, **ctx), 422 if form.errors else 200
+
+
 # --- the dog's record -------------------------------------------------------
 
 @bp.route("/dogs/<int:dog_id>")
@@ -64,18 +78,14 @@ def dog(dog_id):
 def edit_dog(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     form = DogForm(obj=dog)
-    if form.validate_on_submit():
+
+    def save():
         upload = form.photo.data
-        try:
-            if upload and upload.filename:
-                svc.set_dog_photo(dog, upload.read(), _user())
-            svc.update_dog(dog, form.dog_data(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"{dog.name}'s description is saved.", "success")
-            return redirect(url_for(".dog", dog_id=dog.id))
-    return render_template("clerk/dog_edit.html", dog=dog, form=form), 422 if form.errors else 200
+        if upload and upload.filename:
+            svc.set_dog_photo(dog, upload.read(), _user())
+        svc.update_dog(dog, form.dog_data(), _user())
+        return f"{dog.name}'s description is saved.", url_for(".dog", dog_id=dog.id)
+    return _edit_page("clerk/dog_edit.html", form, save, dog=dog)
 
 
 # --- owners ---------------------------------------------------------------
@@ -94,15 +104,11 @@ def owner(owner_id):
 def edit_owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
     form = OwnerForm(obj=owner)
-    if form.validate_on_submit():
-        try:
-            svc.update_owner(owner, form.owner_data(), local_today(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"{owner.full_name}'s details are saved.", "success")
-            return redirect(url_for(".owner", owner_id=owner.id))
-    return render_template("clerk/owner_edit.html", owner=owner, form=form), 422 if form.errors else 200
+
+    def save():
+        svc.update_owner(owner, form.owner_data(), local_today(), _user())
+        return f"{owner.full_name}'s details are saved.", url_for(".owner", owner_id=owner.id)
+    return _edit_page("clerk/owner_edit.html", form, save, owner=owner)
 
 
 def _find_owners(q: str, limit: int = 10) -> list[Owner]:

@@ -2,7 +2,7 @@
 dispositions. The Justice ("judge") writes; staff with "read_records" read. Each POST calls one
 service of services/court.py; a refusal shows on its form (422), the request commits on success.
 """
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, url_for
 from flask_login import current_user
 
 from ..auth import permission_required
@@ -64,6 +64,20 @@ def _case_page(case, status=200, **forms):
         judge=current_user.may("judge")), status
 
 
+def _submit(case, name, form, act, then, **page):
+    """One of the case page's forms posted: validate `form` (its messages show), then `act()`, one
+    service call. A refusal shows on the case page with `form` in the place of its `name` (422);
+    on success, see other (303): `then` is the case page's anchor ("#orders"), or a function of what
+    `act` returned giving the URL."""
+    form.validate()
+    try:
+        result = act()
+    except ServiceError as e:
+        refusal_on_form(e, form)
+        return _case_page(case, 422, **{name: form}, **page)
+    return redirect(then(result) if callable(then) else _case_url(case) + then, 303)
+
+
 @bp.get("/complaints/<int:complaint_id>")
 @permission_required("read_records")
 def complaint_case(complaint_id):
@@ -81,15 +95,10 @@ def ticket_case(number):
 def summon(complaint_id):
     case = _case_or_404("complaint", complaint_id)
     form = SummonsForm()
-    form.validate()
-    try:
-        s = svc.summon(case.record, name=form.name.data or "", address=form.address.data or "",
-                       appear_on=form.appear_on.data, appear_time=form.appear_time.data or "",
-                       user=current_user, today=local_today())
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, summons=form)
-    return redirect(url_for("court.summons", summons_id=s.id), 303)
+    return _submit(case, "summons", form, lambda: svc.summon(
+        case.record, name=form.name.data or "", address=form.address.data or "", appear_on=form.appear_on.data,
+        appear_time=form.appear_time.data or "", user=current_user, today=local_today()),
+        lambda s: url_for("court.summons", summons_id=s.id))
 
 
 @bp.get("/summonses/<int:summons_id>")
@@ -104,17 +113,11 @@ def summons(summons_id):
 def hearing(kind, ident):
     case = _case_or_404(kind[:-1], ident)
     form = HearingForm()
-    form.validate()
-    try:
-        svc.record_hearing(case, held_on=form.held_on.data, complainant_appeared=form.complainant_appeared.data,
-                           owner_appeared=form.owner_appeared.data, appearances=form.appearances.data or "",
-                           complainant_counsel=form.complainant_counsel.data or "",
-                           owner_counsel=form.owner_counsel.data or "", evidence=form.evidence.data or "",
-                           adjourned_to=form.adjourned_to.data, user=current_user)
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, hearing=form)
-    return redirect(_case_url(case) + "#hearings", 303)
+    return _submit(case, "hearing", form, lambda: svc.record_hearing(
+        case, held_on=form.held_on.data, complainant_appeared=form.complainant_appeared.data,
+        owner_appeared=form.owner_appeared.data, appearances=form.appearances.data or "",
+        complainant_counsel=form.complainant_counsel.data or "", owner_counsel=form.owner_counsel.data or "",
+        evidence=form.evidence.data or "", adjourned_to=form.adjourned_to.data, user=current_user), "#hearings")
 
 
 @bp.post("/complaints/<int:complaint_id>/orders")
@@ -122,15 +125,10 @@ def hearing(kind, ident):
 def order(complaint_id):
     case = _case_or_404("complaint", complaint_id)
     form = OrderForm()
-    form.validate()
-    try:
-        svc.make_order(case.record, kind=form.kind.data or "", ordered_on=form.ordered_on.data,
-                       words=form.words.data or "", victim=form.victim.data or None,
-                       ruled_out=form.ruled_out.data or [], grounds=form.grounds.data or [], user=current_user)
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, order=form)
-    return redirect(_case_url(case) + "#orders", 303)
+    return _submit(case, "order", form, lambda: svc.make_order(
+        case.record, kind=form.kind.data or "", ordered_on=form.ordered_on.data, words=form.words.data or "",
+        victim=form.victim.data or None, ruled_out=form.ruled_out.data or [], grounds=form.grounds.data or [],
+        user=current_user), "#orders")
 
 
 @bp.post("/orders/<int:order_id>/change")
@@ -141,15 +139,10 @@ def change_order(order_id):
         abort(404)
     case = svc.Case(old.complaint)
     form = ChangeOrderForm()
-    form.validate()
     kind = old.kind if form.kind.data == "same" else form.kind.data
-    try:
-        svc.change_order(old, kind=kind or "", ordered_on=form.ordered_on.data, words=form.words.data or "",
-                         user=current_user)
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, change=form, change_for=old.id)
-    return redirect(_case_url(case) + "#orders", 303)
+    return _submit(case, "change", form, lambda: svc.change_order(
+        old, kind=kind or "", ordered_on=form.ordered_on.data, words=form.words.data or "", user=current_user),
+        "#orders", change_for=old.id)
 
 
 @bp.post("/<any(complaints, tickets):kind>/<ident>/dispositions")
@@ -157,16 +150,10 @@ def change_order(order_id):
 def disposition(kind, ident):
     case = _case_or_404(kind[:-1], ident)
     form = DispositionForm()
-    form.validate()
-    try:
-        svc.record_disposition(case, decided_on=form.decided_on.data, appeared=form.appeared.data,
-                               plea=form.plea.data or "", outcome=form.outcome.data or "",
-                               adjourned_to=form.adjourned_to.data, fine=form.fine.data,
-                               days=form.imprisonment_days.data, notes=form.notes.data or "", user=current_user)
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, disposition=form)
-    return redirect(_case_url(case) + "#dispositions", 303)
+    return _submit(case, "disposition", form, lambda: svc.record_disposition(
+        case, decided_on=form.decided_on.data, appeared=form.appeared.data, plea=form.plea.data or "",
+        outcome=form.outcome.data or "", adjourned_to=form.adjourned_to.data, fine=form.fine.data,
+        days=form.imprisonment_days.data, notes=form.notes.data or "", user=current_user), "#dispositions")
 
 
 @bp.post("/dispositions/<int:disposition_id>/fines")
@@ -175,10 +162,6 @@ def fine(disposition_id):
     d = db.get_or_404(Disposition, disposition_id)
     case = svc.Case(d.ticket or d.complaint)
     form = FineForm()
-    form.validate()
-    try:
-        svc.receive_fine(d, amount=form.amount.data, received_on=form.received_on.data, user=current_user)
-    except ServiceError as e:
-        refusal_on_form(e, form)
-        return _case_page(case, 422, fine=form, fine_for=d.id)
-    return redirect(_case_url(case) + "#dispositions", 303)
+    return _submit(case, "fine", form, lambda: svc.receive_fine(
+        d, amount=form.amount.data, received_on=form.received_on.data, user=current_user),
+        "#dispositions", fine_for=d.id)

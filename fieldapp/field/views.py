@@ -11,7 +11,7 @@ need "read_records" (fieldapp/law/authority.py).
 """
 from datetime import date
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy.orm import selectinload
 
@@ -25,6 +25,7 @@ from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..services.tags import find_tag
 from ..timeutil import local_today, to_local
+from ..web import file_response
 from .card import status_card
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
@@ -105,10 +106,7 @@ def photo(photo_id):
 
 
 def _image(data):
-    response = make_response(data)
-    response.headers["Content-Type"] = "image/jpeg"
-    response.headers["Cache-Control"] = "private, max-age=3600"
-    return response
+    return file_response(data, "image/jpeg", max_age=3600)
 
 # Violations: corrections, records, lists -----------------------------------------------------
 

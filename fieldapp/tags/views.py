@@ -16,7 +16,7 @@ from ..services.status import dog_status
 from ..services.tags import make_blank_tags, replace_tag
 from ..settings import get_setting
 from ..timeutil import local_today
-from ..web import is_htmx, refusal_on_form
+from ..web import file_response, is_htmx, refusal_on_form
 from .forms import BlankTagsForm, ReplaceTagForm
 from .qr import tag_face, tag_png, tag_svg
 from .sheets import STOCK, render_sheet
@@ -106,21 +106,15 @@ def api_tag(token):
 def tag_png_view(tag_id):
     face = tag_face(db.get_or_404(Tag, tag_id))
     scale = request.args.get("scale", 8, type=int)
-    resp = make_response(tag_png(face, module_px=max(2, min(scale, 20))))
-    resp.headers["Content-Type"] = "image/png"
-    resp.headers["Cache-Control"] = "private, max-age=300"
-    return resp
+    return file_response(tag_png(face, module_px=max(2, min(scale, 20))), "image/png", max_age=300)
 
 
 @bp.route("/tags/<int:tag_id>.svg")
 @permission_required("manage_tags")
 def tag_svg_view(tag_id):
     tag = db.get_or_404(Tag, tag_id)
-    resp = make_response(tag_svg(tag_face(tag)))
-    resp.headers["Content-Type"] = "image/svg+xml"
-    resp.headers["Content-Disposition"] = f'inline; filename="sandy-creek-tag-{tag.serial}.svg"'
-    resp.headers["Cache-Control"] = "private, max-age=300"
-    return resp
+    return file_response(tag_svg(tag_face(tag)), "image/svg+xml", max_age=300,
+                         filename=f"sandy-creek-tag-{tag.serial}.svg")
 
 
 # --- printing -----------------------------------------------------------------------------
@@ -215,11 +209,7 @@ def sheet_pdf():
     base, phone = None, get_setting("clerk_phone")
     faces = [None] * skip + [tag_face(t, base, phone) for t in tags]
     pdf = render_sheet(faces, title="Sandy Creek dog tags, " + ", ".join(what))
-    resp = make_response(pdf)
-    resp.headers["Content-Type"] = "application/pdf"
-    resp.headers["Content-Disposition"] = f'inline; filename="sandy-creek-tags-{local_today():%Y%m%d}.pdf"'
-    resp.headers["Cache-Control"] = "private, no-store"
-    return resp
+    return file_response(pdf, "application/pdf", filename=f"sandy-creek-tags-{local_today():%Y%m%d}.pdf")
 
 
 # --- replacing a lost tag (§5(G)(2)) ------------------------------------------------------

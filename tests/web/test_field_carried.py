@@ -4,10 +4,10 @@ the seizure and ticket forms made from a violation take over its place and time;
 on the same day is refused until the officer confirms it."""
 import re
 
-from fieldapp.settings import set_setting
 from fieldapp.extensions import db
+from fieldapp.settings import set_setting
 
-from .test_field_entries import dog_id, errors_of, post, record_violation, ticket_data
+from .roadside import dog_id, errors_of, post, record_violation, ticket_data
 
 
 def _input_value(html, name):

@@ -8,7 +8,7 @@ from fieldapp.models.enforcement import Impoundment
 from fieldapp.services.calendar import add_closure
 from fieldapp.services.field_data import field_dataset
 
-from .test_field_entries import EVERY_5A1_EXCEPTION, EVERY_6A1_EXCEPTION, dog_id, errors_of, post
+from .roadside import EVERY_5A1_EXCEPTION, EVERY_6A1_EXCEPTION, dog_id, errors_of, post
 
 
 def seize(client, app, **over):

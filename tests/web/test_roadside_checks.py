@@ -6,10 +6,10 @@ from datetime import date
 from fieldapp.extensions import db
 from fieldapp.law.impoundment import deadline_table
 from fieldapp.models import RabiesCertificate, TownDay
-from fieldapp.models.enforcement import RabiesRequest, Violation
+from fieldapp.models.enforcement import Violation
 from fieldapp.services.field_data import field_dataset
 
-from .test_field_entries import count, dog_id, errors_of, post, violation_data
+from .roadside import count, dog_id, errors_of, post, violation_data
 
 
 def request_rabies(client, app, name, on):

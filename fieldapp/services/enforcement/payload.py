@@ -336,3 +336,34 @@ def open_days() -> frozenset:
 def violation_title(code: str) -> str:
     r = VIOLATIONS.get(code)
     return f"{r.title} ({r.section})" if r else code
+
+
+@dataclass(frozen=True)
+class FollowedViolation:
+    """What a seizure (§8(A)) or a ticket (§9) takes from the violation it follows, named by
+    its client UUID: its codes, its ruled-out exceptions and its dog, unless the entry gives
+    its own."""
+    violation: Violation | None
+    violation_uuid: str
+    codes: list
+    ruled_out: list
+    dog: Dog | None
+    dog_description: str
+
+
+def read_followed_violation(r: PayloadReader, no_codes: str, describe_dog: bool) -> FollowedViolation:
+    """The offence and the dog of a seizure or ticket, from the payload or the violation it
+    follows; each exception to the offence ruled out exactly as for the violation itself.
+    `no_codes`: the message when there is no offence; `describe_dog`: a dog with no tag must be
+    described when there is no violation to take it from."""
+    violation_uuid = r.text("violation_entry_id", 36)
+    violation = resolve_violation(violation_uuid)
+    codes = r.codes("codes") or (list(violation.codes) if violation else [])
+    if not codes:
+        r.error("codes", no_codes)
+    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
+    dog, description = r.dog(required_description=describe_dog and violation is None)
+    if dog is None and violation is not None:
+        dog, description = violation.dog, description or violation.dog_description
+    return FollowedViolation(violation, violation_uuid, codes, ruled_out, dog, description)
+

@@ -23,7 +23,7 @@ from ...models.enforcement import Impoundment, Violation
 from ...timeutil import local_today, to_local
 from ..errors import ServiceError
 from .checks import check_codes
-from .payload import Location, PayloadReader, closed_days, open_days, resolve_violation
+from .payload import Location, PayloadReader, closed_days, open_days, read_followed_violation
 
 IMPOUNDMENT_STATUSES = ("held", *IMPOUNDMENT_OUTCOMES)
 
@@ -77,16 +77,12 @@ def skipped_list(period: HoldingPeriod) -> list:
 
 def validate_seizure(payload, user) -> SeizureInput:
     r = PayloadReader(payload)
-    violation_uuid = r.text("violation_entry_id", 36)
-    violation = resolve_violation(violation_uuid)
-    codes = r.codes("codes") or (list(violation.codes) if violation else [])
-    if not codes:
-        # §8(A): only a dog found in violation of §5 or §6 may be seized.
-        r.error("codes", "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).")
-    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
-    dog, description = r.dog(required_description=violation is None)
-    if dog is None and violation is not None:
-        dog, description = violation.dog, description or violation.dog_description
+    # §8(A): only a dog found in violation of §5 or §6 may be seized.
+    followed = read_followed_violation(
+        r, "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).", describe_dog=True)
+    violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
+                                                   followed.ruled_out)
+    dog, description = followed.dog, followed.dog_description
     held = held_now(dog)
     if held is not None:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "

@@ -19,7 +19,7 @@ from ...settings import get_setting
 from ...timeutil import TOWN_TZ, to_local
 from ..ticket_numbers import allocate_number, claim_number
 from .checks import check_codes
-from .payload import PayloadReader, closed_days, resolve_violation
+from .payload import PayloadReader, closed_days, read_followed_violation
 
 SERVED_CAPACITIES = {
     "owner": "Owner of the dog",
@@ -68,15 +68,10 @@ class TicketInput:
 
 def validate_ticket(payload, user) -> TicketInput:
     r = PayloadReader(payload)
-    violation_uuid = r.text("violation_entry_id", 36)
-    violation = resolve_violation(violation_uuid)
-    codes = r.codes("codes") or (list(violation.codes) if violation else [])
-    if not codes:
-        r.error("codes", "Choose the offence the ticket is for.")
-    ruled_out = r.ruled_out(codes, carried=violation.ruled_out if violation else ())
-    dog, description = r.dog(required_description=False)
-    if dog is None and violation is not None:
-        dog, description = violation.dog, description or violation.dog_description
+    followed = read_followed_violation(r, "Choose the offence the ticket is for.", describe_dog=False)
+    violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
+                                                   followed.ruled_out)
+    dog, description = followed.dog, followed.dog_description
     capacity = r.text("served_capacity", 12)
     if capacity not in SERVED_CAPACITIES:
         r.error("served_capacity", "Say who is served: the owner, the person in charge, or a minor "

@@ -32,15 +32,16 @@ from ...settings import get_setting
 from ...timeutil import local_today
 from ..errors import ServiceError
 
-# §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were.
-ALTERED_PROOFS = {
-    "certificate": "Veterinarian's certificate of spaying or neutering",
-    "affidavit": "Owner's affidavit of spaying or neutering",
-    "on_file": "Certificate or affidavit already on file with the Town Clerk",
-    "vet_statement": "Veterinarian's statement that spaying or neutering would endanger the dog's life",
-}
-# Proofs that the dog *is* altered (the vet statement only earns the altered fee, §5(C)).
-PROOF_OF_ALTERING = ("certificate", "affidavit", "on_file")
+# §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were;
+# and whether the proof shows the dog *is* altered (the vet statement only earns the altered fee).
+_PROOFS = (
+    ("certificate", "Veterinarian's certificate of spaying or neutering", True),
+    ("affidavit", "Owner's affidavit of spaying or neutering", True),
+    ("on_file", "Certificate or affidavit already on file with the Town Clerk", True),
+    ("vet_statement", "Veterinarian's statement that spaying or neutering would endanger the dog's life", False),
+)
+ALTERED_PROOFS = {code: label for code, label, _ in _PROOFS}
+PROOF_OF_ALTERING = tuple(code for code, _, shows_altered in _PROOFS if shows_altered)
 
 # Payment ledger kinds of the license fee lines.
 FEE_KIND_LABELS = {
