@@ -37,8 +37,9 @@ def create_app(test_config=None):
     compress.init_app(app)
 
     from . import models  # noqa: F401  (registers the tables)
-    from .auth import setup_login
+    from .auth import end_idle_sessions, setup_login
     setup_login(login_manager)
+    end_idle_sessions(app)
 
     from .admin.views import bp as admin_bp
     from .api.views import bp as api_bp
@@ -57,9 +58,10 @@ def create_app(test_config=None):
 
     from .errors import register_error_handlers
     register_error_handlers(app)
-    from .web import register_request_transaction, register_template_helpers
+    from .web import register_request_transaction, register_security_headers, register_template_helpers
     register_request_transaction(app)
     register_template_helpers(app)
+    register_security_headers(app)
     from .cli import register_cli
     register_cli(app)
     return app

@@ -28,6 +28,9 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     REMEMBER_COOKIE_SAMESITE = "Lax"
     REMEMBER_COOKIE_DURATION = 60 * 60 * 24 * 30
+    # The longest a session cookie lives; it ends sooner after `session_idle_minutes` unused.
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 14
+    SESSION_COOKIE_HTTPONLY = True
     MAX_CONTENT_LENGTH = 16 * 1024 * 1024  # photos from phones
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     RATELIMIT_HEADERS_ENABLED = True

@@ -62,6 +62,9 @@ SETTINGS = [
     SettingSpec("court_session_weekday", "Court session weekday (0=Monday)", "int", 2, "§9"),
     SettingSpec("court_session_time", "Court session time (HH:MM)", "text", "18:00", "§9"),
     SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9"),
+    SettingSpec("session_idle_minutes", "Sign a user out after this many minutes without use", "int", 480,
+                "", "An officer's shift is 8 hours (480). What waits in a phone's outbox is kept; it "
+                    "is sent once the same officer signs in again."),
     SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "text", ""),
     SettingSpec("mail_from", "Outbound mail sender address", "text", ""),
 ]

@@ -9,7 +9,8 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from flask import flash, make_response, request
+from flask import flash, has_request_context, make_response, request
+from flask.sessions import SecureCookieSessionInterface
 
 from .extensions import db
 from .services.errors import ServiceError
@@ -110,4 +111,55 @@ def register_template_helpers(app):
     def vary_on_htmx(response):
         # Full pages and htmx partials share URLs: caches must keep them apart.
         response.vary.add("HX-Request")
+        return response
+
+
+# Every response: no inline script or style (the pages have none: JSON data blocks are not
+# scripts, htmx is told not to add its indicator <style>), nothing from elsewhere, never framed.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # the finders' pages send none (public/pages.py)
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    "Permissions-Policy": "camera=(self), geolocation=(self), microphone=()",
+}
+HSTS = "max-age=31536000"
+
+
+class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
+    """The session cookie is `Secure` whenever the request came over HTTPS (or SESSION_COOKIE_SECURE)."""
+
+    def get_cookie_secure(self, app):
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
+def register_security_headers(app):
+    app.session_interface = SessionCookieSecureOverHttps()
+
+    @app.after_request
+    def security_headers(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.is_secure:
+            # Over HTTPS (directly, or behind TRUSTED_PROXIES): stay on HTTPS, cookies only there.
+            response.headers.setdefault("Strict-Transport-Security", HSTS)
+            cookies = response.headers.getlist("Set-Cookie")
+            if any("; secure" not in c.lower() for c in cookies):
+                del response.headers["Set-Cookie"]
+                for cookie in cookies:
+                    response.headers.add("Set-Cookie", cookie if "; secure" in cookie.lower()
+                                         else cookie + "; Secure")
         return response

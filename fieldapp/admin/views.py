@@ -180,3 +180,48 @@ def set_active(user_id):
         flash(f"{user.full_name} is {'active again' if active else 'deactivated: they can no longer sign in'}.",
               "success")
     return redirect(url_for(".users"))
+
+
+@bp.route("/users/<int:user_id>/role", methods=["POST"])
+@permission_required("manage_users")
+def set_role(user_id):
+    """A new role ends the user's open sessions (fieldapp/auth: the session's fingerprint)."""
+    user = db.session.get(User, user_id) or abort(404)
+    role = request.form.get("role", "")
+    if role not in ROLE_LABELS:
+        flash("Choose one of the roles listed.", "error")
+        return redirect(url_for(".users"))
+    if user.id == current_user.id:
+        flash("You can't change your own role; ask another administrator.", "error")
+        return redirect(url_for(".users"))
+    if user.role != role:
+        record_event("user.role_changed", user, actor=current_user, username=user.username,
+                     old=user.role, new=role)
+        user.role = role
+        flash(f"{user.full_name} is now {ROLE_LABELS[role]}; they sign in again to use it.", "success")
+    return redirect(url_for(".users"))
+
+
+# --- the sign-in log -----------------------------------------------------------
+
+SIGN_IN_KINDS = {
+    "user.signed_in": "Signed in",
+    "user.sign_in_failed": "Wrong username or password",
+    "user.sign_in_refused": "Refused: too many wrong passwords",
+    "user.signed_out": "Signed out",
+    "user.role_changed": "Role changed",
+    "user.deactivated": "Deactivated",
+    "user.activated": "Reactivated",
+    "user.created": "Created",
+}
+
+
+@bp.route("/sign-ins")
+@permission_required("manage_users")
+def sign_ins():
+    """Every sign-in, failure and refusal, newest first (the last 300), with the address."""
+    from ..models import Event
+    events = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS))
+                                .order_by(Event.at.desc(), Event.id.desc()).limit(300)).all()
+    users = {u.id: u for u in db.session.scalars(db.select(User))}
+    return render_template("admin/sign_ins.html", events=events, users=users, kinds=SIGN_IN_KINDS)

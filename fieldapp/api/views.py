@@ -18,6 +18,7 @@ from ..auth import permission_required
 from ..extensions import csrf, db
 from ..models import FieldEntry, record_event
 from ..services import field_data, ticket_numbers
+from ..services.enforcement.payload import MAX_INT, check_document
 from ..services.entries import submit_entry
 from ..services.errors import ServiceError
 
@@ -50,9 +51,18 @@ def _same_origin_json_only():
 
 
 def _json_body() -> dict:
-    body = request.get_json(silent=True)
+    """The request's JSON object, its shape checked (`check_document`) before anything reads it:
+    400 if it is not a JSON object, 422 with a message per field if it is not what a form sends."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested thousands deep: the parser gives up
+        abort(make_response(*_error(400, "The request body is nested too deeply to be an entry.")))
     if not isinstance(body, dict):
         abort(make_response(*_error(400, "The request body is not a JSON object.")))
+    try:
+        check_document(body)
+    except ServiceError as exc:
+        abort(make_response(jsonify(status="rejected", errors=exc.errors), 422))
     return body
 
 
@@ -67,7 +77,7 @@ def sync():
         return jsonify(status="wrong_user", error=403,
                        message="This entry was recorded by another officer; it stays on the phone "
                                "until that officer signs in."), 403
-    outcome = submit_entry(current_user._get_current_object(), body.get("id"), str(body.get("kind", "")),
+    outcome = submit_entry(current_user._get_current_object(), body.get("id"), body.get("kind"),
                            body.get("recorded_at"), body.get("payload"))
     return jsonify(outcome.as_json()), outcome.status
 
@@ -120,6 +130,9 @@ def outbox_discarded():
 def field_dataset():
     """What a roadside scan needs offline, as a delta since data version `since`."""
     since = request.args.get("since", type=int)
+    if since is not None and not 0 <= since <= MAX_INT:
+        return _error(400, "The data version `since` is not one this server gave; "
+                           "leave it out to load everything again.")
     response = jsonify(field_data.field_dataset(since))
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -143,11 +156,10 @@ def ticket_blocks():
     body = _json_body()
     try:
         block = ticket_numbers.reserve_block(current_user, body.get("device_id"),
-                                             int(body.get("size") or ticket_numbers.BLOCK_SIZE))
-    except (ServiceError, ValueError) as exc:
+                                             ticket_numbers.block_size(body.get("size")))
+    except ServiceError as exc:
         db.session.rollback()
-        errors = exc.errors if isinstance(exc, ServiceError) else {"size": "Not a number."}
-        return jsonify(status="rejected", errors=errors), 422
+        return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()
     return jsonify(status="created", block={
         "id": block.id, "device_id": block.device_id, "issued_at": block.issued_at.isoformat(),

@@ -1,12 +1,23 @@
 """Sign-in, and the check every view makes: `permission_required(action)`, a power of the
-law's table of who may act (fieldapp/law/authority.py)."""
+law's table of who may act (fieldapp/law/authority.py).
+
+A session holds the user's id, a fingerprint of what it was granted on (`session_fingerprint`:
+the role and the password hash) and when it was last used. The user loader ends it when the
+user is deactivated, their role changes or their password changes (the fingerprint no longer
+matches), and `end_idle_sessions` ends it after the setting `session_idle_minutes` without use.
+There is no "remember me" cookie: the session cookie is the one credential.
+"""
+import hashlib
+import time
 from functools import wraps
 
-from flask import abort, request
+from flask import abort, request, session
 from flask_login import AnonymousUserMixin, current_user
 
 from ..extensions import db
 from ..law.authority import POWERS
+
+SEEN_EVERY = 60  # seconds: the last-use time is written at most once a minute (fewer cookies)
 
 
 class SignedOut(AnonymousUserMixin):
@@ -14,6 +25,38 @@ class SignedOut(AnonymousUserMixin):
 
     def may(self, action: str) -> bool:
         return False
+
+
+def session_fingerprint(user) -> str:
+    """What a session was granted on: a change of role or password ends every open session."""
+    return hashlib.sha256(f"{user.id}|{user.role}|{user.password_hash}".encode()).hexdigest()[:24]
+
+
+def start_session(user) -> None:
+    """After login_user: the session remembers its fingerprint and when it was last used."""
+    session.permanent = True  # kept across browser restarts until idle (PERMANENT_SESSION_LIFETIME)
+    session["_fp"] = session_fingerprint(user)
+    session["_seen"] = int(time.time())
+
+
+def end_idle_sessions(app):
+    @app.before_request
+    def _end_idle_session():
+        if "_user_id" not in session:
+            return
+        now = int(time.time())
+        seen = session.get("_seen")
+        if isinstance(seen, int) and 0 <= now - seen < SEEN_EVERY:
+            return  # used within the minute: no query for the setting (the card is two queries)
+        from ..settings import get_setting
+        if not isinstance(seen, int) or now - seen > get_setting("session_idle_minutes") * 60:
+            from flask_login import logout_user
+            logout_user()
+            session.pop("_fp", None)
+            session.pop("_seen", None)
+            return
+        if now - seen >= SEEN_EVERY:
+            session["_seen"] = now
 
 
 def setup_login(login_manager):
@@ -29,9 +72,16 @@ def setup_login(login_manager):
 
     @login_manager.user_loader
     def load_user(user_id):
-        user = db.session.execute(user_by_id, {"user_id": int(user_id)}).scalar_one_or_none()
-        # A deactivated user's open sessions end at their next request.
-        return user if user is not None and user.active else None
+        try:
+            user_id = int(user_id)
+        except (TypeError, ValueError):
+            return None
+        user = db.session.execute(user_by_id, {"user_id": user_id}).scalar_one_or_none()
+        # A deactivated user's open sessions end at their next request; so do the sessions of a
+        # user whose role or password changed since they signed in.
+        if user is None or not user.active or session.get("_fp") != session_fingerprint(user):
+            return None
+        return user
 
     @login_manager.unauthorized_handler
     def unauthorized():

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
+from .enforcement.payload import FIRST_YEAR, LAST_YEAR, check_document
 from .errors import ServiceError
 from .registry import KINDS
 
@@ -53,19 +54,29 @@ def payload_hash(kind: str, payload: dict) -> str:
 
 def parse_entry_id(value) -> str:
     try:
-        return str(uuid.UUID(str(value)))
+        if not isinstance(value, str) or len(value) > 45:
+            raise ValueError(value)
+        return str(uuid.UUID(value))
     except (ValueError, TypeError):
         raise ServiceError({"id": "The entry has no valid identifier (UUID)."}) from None
 
 
 def parse_recorded_at(value) -> datetime:
+    unreadable = ServiceError({"recorded_at": "The time the entry was recorded is missing or unreadable."})
+    if not isinstance(value, str) or len(value) > 40:
+        raise unreadable
     try:
-        when = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except (ValueError, TypeError):
-        raise ServiceError({"recorded_at": "The time the entry was recorded is missing or unreadable."}) from None
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if when.tzinfo is not None:
+            utc = when.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        raise unreadable from None
     if when.tzinfo is None:
         raise ServiceError({"recorded_at": "The time the entry was recorded has no time zone."})
-    return when.astimezone(timezone.utc)
+    if not FIRST_YEAR <= utc.year <= LAST_YEAR:
+        raise ServiceError({"recorded_at": "The time the entry was recorded is not a real date: "
+                                           "check the phone's date and time."})
+    return utc
 
 
 def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
@@ -73,11 +84,14 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
     try:
         entry_id = parse_entry_id(entry_id)
         recorded = parse_recorded_at(recorded_at)
+        if isinstance(payload, dict):
+            check_document(payload)  # the shape of the whole payload, before any field is read
     except ServiceError as exc:
         return EntryOutcome(422, errors=exc.errors)
-    spec = KINDS.get(kind)
+    spec = KINDS.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        return EntryOutcome(422, errors={"kind": f"Unknown kind of entry: {kind!r}."})
+        shown = kind[:40] if isinstance(kind, str) else "(not a name)"
+        return EntryOutcome(422, errors={"kind": f"Unknown kind of entry: {shown!r}."})
     if not user.may(spec.power):
         power = POWERS[spec.power]
         return EntryOutcome(403, errors={"kind": f"Your role may not record this kind of entry. "

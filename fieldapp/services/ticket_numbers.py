@@ -34,15 +34,41 @@ def format_number(n: int) -> str:
 
 
 def parse_number(number) -> int:
-    match = _NUMBER.match(str(number or ""))
+    if isinstance(number, int) and not isinstance(number, bool) and 0 < number < 10**9:
+        return number
+    match = _NUMBER.match(number if isinstance(number, str) and len(number) < 40 else "")
     if not match:
         raise ServiceError({"ticket_number": "The ticket number is missing or not like SC-000123."})
     return int(match.group(1))
 
 
+def block_size(value) -> int:
+    """The size a phone asks for (a whole number, as a number or text); absent: BLOCK_SIZE."""
+    if value is None or value == "":
+        return BLOCK_SIZE
+    text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    if not text.isdigit() or len(text) > 4:
+        raise ServiceError({"size": "A block holds from 1 to 200 numbers; give a whole number."})
+    return int(text)
+
+
+def _reader(**fields):
+    from .enforcement.payload import PayloadReader  # here: enforcement.ticket imports this module
+    return PayloadReader(fields)
+
+
+def _reason(value) -> str:
+    reader = _reader(reason=value)
+    reason = reader.text("reason", 200, "Say why the number is void (for example: spoiled, torn).")
+    reader.done()
+    return reason
+
+
 def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBlock:
     """A new block for this officer's device; flushed, not committed (the caller commits)."""
-    device_id = (device_id or "").strip()[:64]
+    reader = _reader(device_id=device_id)
+    device_id = reader.text("device_id", 64, "The phone did not say which device it is.")
+    reader.done()
     if not device_id:
         raise ServiceError({"device_id": "The phone did not say which device it is."})
     if not 1 <= size <= 200:
@@ -94,9 +120,7 @@ def claim_number(officer, number, entry_id=None) -> str:
 
 
 def void_number(officer, number, reason: str, entry_id=None) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise ServiceError({"reason": "Say why the number is void (for example: spoiled, torn)."})
+    reason = _reason(reason)
     text = _use(officer, number, "void", reason=reason[:200], entry_id=entry_id)
     record_event("ticket_number.voided", None, actor=officer, number=text, reason=reason[:200])
     return text
@@ -192,9 +216,10 @@ def validate_void(payload, user) -> VoidInput:
     except ServiceError as exc:
         errors.update(exc.errors)
         n = None
-    reason = str(payload.get("reason") or "").strip()
-    if not reason:
-        errors["reason"] = "Say why the number is void (for example: spoiled, torn)."
+    try:
+        reason = _reason(payload.get("reason"))
+    except ServiceError as exc:
+        errors.update(exc.errors)
     if errors:
         raise ServiceError(errors)
     return VoidInput(n, reason)

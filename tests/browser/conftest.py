@@ -4,6 +4,7 @@ Never skips: a browser test that does not run is a failing test. `.ci/run` and `
 install Debian's chromium.
 """
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -12,11 +13,29 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
 
 from ..databases import empty_database_uri
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
+
+# The app's Content-Security-Policy has no 'unsafe-eval'. Playwright evaluates a bare expression
+# given to wait_for_function again on every poll, which that policy refuses; a function is
+# evaluated once. So every test's expression is sent as a function (the pages keep their CSP).
+_wait_for_function = Page.wait_for_function
+
+
+_FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _wait_for_function_under_csp(self, expression, *args, **kwargs):
+    if not _FUNCTION.match(expression):
+        expression = f"() => ({expression})"
+    return _wait_for_function(self, expression, *args, **kwargs)
+
+
+Page.wait_for_function = _wait_for_function_under_csp
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,13 @@
 Payloads are flat objects of form fields by name (as `services.entries.form_to_payload` builds
 them); checkboxes may give one value or a list. A later entry made offline refers to an
 earlier one by its client UUID (`violation_entry_id`), as offline there is no server id yet.
+
+Bad input never reaches the database: `check_document` checks the shape of every JSON body the
+API receives (depth, size, text that is text, numbers the database can hold) before anything
+reads it, and `PayloadReader` checks each field's type and range as it reads it. Both refuse
+with a `ServiceError` (422, a message per field), never a 500.
 """
+import math
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
@@ -16,6 +22,82 @@ from ..errors import ServiceError
 
 # How far ahead of the server's clock a phone's clock may be before a time is "in the future".
 CLOCK_SKEW = timedelta(minutes=15)
+
+# The shape of a JSON document a phone sends (a form's fields, a few lists): anything past these
+# is not a form and is refused before it is read.
+MAX_DEPTH = 6
+MAX_ITEMS = 500  # keys of one object, items of one list
+MAX_KEY = 64
+MAX_STRING = 20_000
+MAX_INT = 2**53 - 1  # what the phone's JavaScript holds exactly (the database holds 2**63 - 1)
+# Dates and times an entry may carry: anything outside is a typing slip, not a day in the field.
+FIRST_YEAR, LAST_YEAR = 1990, 2100
+MAX_ID = 2**63 - 1  # the largest row id the database holds
+
+NOT_TEXT = "This has a broken character (half of an emoji, or a bad copy and paste). Type it again."
+
+
+def _field(path) -> str:
+    """The field a person fixes: a key of the payload (the body's "payload", or the payload itself)."""
+    if len(path) > 1 and path[0] == "payload":
+        return str(path[1])
+    return str(path[0]) if path else "payload"
+
+
+def _problem(value) -> str | None:
+    """What is wrong with one scalar of a document, or None."""
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            return f"This is too long: keep it under {MAX_STRING:,} characters."
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return NOT_TEXT
+    elif isinstance(value, bool) or value is None:
+        return None
+    elif isinstance(value, int):
+        if not -MAX_INT <= value <= MAX_INT:
+            return "This number is too large."
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            return "This is not a number."
+    else:
+        return "This is not a value a form sends."
+    return None
+
+
+def check_document(document, top: str | None = None) -> None:
+    """Refuse (ServiceError, a message per field) a JSON document no phone's form would send:
+    nested more than MAX_DEPTH deep, objects or lists of more than MAX_ITEMS, keys or text too
+    long, text with lone UTF-16 surrogates, integers past what JavaScript holds, NaN/Infinity.
+    `top` names the field when the document is one field's value. Walks without recursion."""
+    errors: dict[str, str] = {}
+    stack = [(document, 0, (top,) if top else ())]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                errors.setdefault(_field(path), "This is nested too deeply to be a form's field.")
+                continue
+            if len(value) > MAX_ITEMS:
+                errors.setdefault(_field(path), f"This holds more than {MAX_ITEMS} values.")
+                continue
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    problem = _problem(key) or (f"A field name is longer than {MAX_KEY} characters."
+                                                if len(key) > MAX_KEY else None)
+                    if problem:
+                        errors.setdefault(_field(path) if path else "payload", problem)
+                        continue
+                    stack.append((item, depth + 1, path if len(path) > 1 else path + (key,)))
+            else:
+                stack.extend((item, depth + 1, path) for item in value)
+            continue
+        problem = _problem(value)
+        if problem:
+            errors.setdefault(_field(path), problem)
+    if errors:
+        raise ServiceError(errors)
 
 # The messages a refused entry shows, in plain words (no field names, no codes). The phone checks
 # the same ones before it queues an entry (`rules.entry_rules`, served as data).
@@ -73,12 +155,30 @@ class PayloadReader:
     def error(self, name, message):
         self.errors.setdefault(name, message)
 
-    def text(self, name, max_len=300, required=None) -> str:
+    def _raw(self, name, numbers=False) -> str:
+        """The field as text ("" when absent); a list, object or boolean, or a number where
+        text is expected (`numbers` allows one), is an error, read as ""."""
         value = self.payload.get(name)
-        if isinstance(value, list):
-            value = value[0] if value else ""
-        value = str(value or "").strip()
-        if required and not value:
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            if _problem(value):
+                self.error(name, _problem(value))
+                return ""
+            return value
+        if numbers and isinstance(value, (int, float)) and not isinstance(value, bool):
+            if _problem(value):
+                self.error(name, _problem(value))
+                return ""
+            return str(value)
+        kind = ("a list" if isinstance(value, list) else "true/false" if isinstance(value, bool)
+                else "a number" if isinstance(value, (int, float)) else "an object")
+        self.error(name, f"This must be text, and it is {kind}. Fill in the field again.")
+        return ""
+
+    def text(self, name, max_len=300, required=None) -> str:
+        value = self._raw(name).strip()
+        if required and not value and name not in self.errors:
             self.error(name, required)
         if len(value) > max_len:
             self.error(name, f"Keep this under {max_len} characters.")
@@ -86,10 +186,16 @@ class PayloadReader:
         return value
 
     def flag(self, name) -> bool:
-        return str(self.payload.get(name) or "").lower() in ("y", "yes", "on", "true", "1")
+        value = self.payload.get(name)
+        if value is None or isinstance(value, bool):
+            return bool(value)
+        return self._raw(name, numbers=True).strip().lower() in ("y", "yes", "on", "true", "1")
 
     def number(self, name, low, high):
-        raw = self.text(name, 40)
+        raw = self._raw(name, numbers=True).strip()
+        if len(raw) > 40:
+            self.error(name, "This is not a number.")
+            return None
         if not raw:
             return None
         try:
@@ -97,7 +203,7 @@ class PayloadReader:
         except ValueError:
             self.error(name, "This is not a number.")
             return None
-        if not low <= value <= high:
+        if not math.isfinite(value) or not low <= value <= high:
             self.error(name, f"This must be between {low} and {high}.")
             return None
         return value
@@ -109,12 +215,14 @@ class PayloadReader:
             return utcnow()  # not given: now
         try:
             when = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-        except ValueError:
+            if not FIRST_YEAR <= when.year <= LAST_YEAR:
+                raise ValueError(when.year)
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=TOWN_TZ)
+            when = when.astimezone(timezone.utc)
+        except (ValueError, OverflowError):
             self.error(name, f"The {label} is not a date and time like 2026-12-04 14:30.")
             return utcnow()
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=TOWN_TZ)
-        when = when.astimezone(timezone.utc)
         if when > utcnow() + CLOCK_SKEW:
             self.error(name, f"The {label} is in the future.")
         return when
@@ -126,13 +234,24 @@ class PayloadReader:
                 self.error(name, f"Give the {label}.")
             return None
         try:
-            return date.fromisoformat(raw)
+            day = date.fromisoformat(raw)
         except ValueError:
+            day = None
+        if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:
             self.error(name, f"The {label} is not a date like 2026-12-04.")
             return None
+        return day
+
+    def choices(self, name) -> list[str]:
+        """A checkbox field: one text value or a list of them; anything else is an error."""
+        values = as_list(self.payload.get(name))
+        if not all(isinstance(v, str) for v in values) or len(values) > 100:
+            self.error(name, "Tick the boxes again: this is not a list of choices.")
+            return []
+        return values
 
     def codes(self, name, required=None) -> list[str]:
-        codes = [str(c) for c in as_list(self.payload.get(name))]
+        codes = self.choices(name)
         unknown = [c for c in codes if c not in VIOLATIONS]
         if unknown:
             self.error(name, UNKNOWN_OFFENCE)
@@ -147,7 +266,7 @@ class PayloadReader:
         apply has been ruled out: §6(A) "Except as provided in Section 6(B)", the §6(A)(1)
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
-        ruled_out = {str(c) for c in as_list(self.payload.get(name))} | set(carried or ())
+        ruled_out = set(self.choices(name)) | set(carried or ())
         missing = [exception_missing(VIOLATIONS[code], exc)
                    for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
         if missing:
@@ -158,12 +277,10 @@ class PayloadReader:
     def dog(self, required_description=True) -> tuple[Dog | None, str]:
         """The dog by id, or a description of a dog with no tag."""
         dog = None
-        raw = self.text("dog_id", 20)
-        if raw:
-            try:
+        raw = self._raw("dog_id", numbers=True).strip()
+        if raw and "dog_id" not in self.errors:
+            if raw.isdigit() and len(raw) <= 19 and 0 < int(raw) <= MAX_ID:  # past it no row can have that id
                 dog = db.session.get(Dog, int(raw))
-            except ValueError:
-                dog = None
             if dog is None:
                 self.error("dog_id", "That dog is not on file. Describe the dog instead.")
         description = self.text("dog_description", 300)

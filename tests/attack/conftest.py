@@ -1,0 +1,28 @@
+"""One app per module for the attack tests (they refuse, so the town does not change much),
+signed in as the DCO, who holds every roadside power."""
+import shutil
+
+import pytest
+
+from fieldapp import create_app
+from fieldapp.extensions import db
+from tests.conftest import make_test_config
+
+from .support import RowCounter, signed_in, user_id
+
+
+@pytest.fixture(scope="module")
+def town(tmp_path_factory, demo_town_db):
+    path = tmp_path_factory.mktemp("attack") / "town.sqlite"
+    shutil.copyfile(demo_town_db, path)
+    app = create_app(make_test_config(path))
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def officer(town):
+    """(client signed in as the DCO, the DCO's user id, a row counter of every table)."""
+    return signed_in(town), user_id(town), RowCounter(town)

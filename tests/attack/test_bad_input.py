@@ -1,0 +1,139 @@
+"""Bad input to the sync API is refused with a 4xx and a message a person can act on, and
+nothing is written: numbers past what the database holds, lone UTF-16 surrogates, the wrong
+JSON type where text is expected, dates out of range, JSON nested thousands deep."""
+import pytest
+
+from .support import dog_id, entry, post_json
+
+GOOD_VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
+                  "location_text": "Lake Rd at County Route 15", "dog_description": "brown hound"}
+
+
+def refused(response, field=None):
+    assert 400 <= response.status_code < 500, (response.status_code, response.get_data(as_text=True))
+    body = response.get_json()
+    messages = body.get("errors") or {"": body.get("message")}
+    assert all(isinstance(m, str) and len(m) > 10 for m in messages.values()), body
+    if field:
+        assert field in messages, messages
+    return messages
+
+
+@pytest.mark.parametrize("field, value", [
+    ("dog_id", 9223372036854775808),
+    ("dog_id", "99999999999999999999"),
+    ("dog_id", -1),
+    ("dog_id", True),
+    ("narrative", "\ud800"),
+    ("location_text", "Lake Rd \udfff"),
+    ("narrative", 5),
+    ("narrative", ["a", "b"]),
+    ("narrative", {"a": 1}),
+    ("narrative", True),
+    ("witness", 1e308),
+    ("occurred_at", "9999-12-31T23:59:59-12:00"),
+    ("occurred_at", "0001-01-01T00:00:00+14:00"),
+    ("latitude", float("nan")),
+    ("latitude", "Infinity"),
+    ("codes", [{"a": 1}]),
+    ("codes", "6A1\ud800"),
+    ("ruled_out", [["6B"]]),
+    ("supersedes_entry_id", 12),
+])
+def test_a_bad_field_is_a_422_naming_it_and_nothing_is_written(officer, town, field, value):
+    client, me, rows = officer
+    before = rows()
+    payload = {**GOOD_VIOLATION, "dog_id": str(dog_id(town)), field: value}
+    refused(post_json(client, "/api/sync", entry(me, "violation", payload)), field)
+    assert rows() == before
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"recorded_at": "9999-12-31T23:59:59-12:00"}, "recorded_at"),
+    ({"recorded_at": "0001-01-01T00:00:00+01:00"}, "recorded_at"),
+    ({"recorded_at": 20261019}, "recorded_at"),
+    ({"id": 123}, "id"),
+    ({"id": ["a"]}, "id"),
+    ({"kind": {"a": 1}}, "kind"),
+    ({"kind": "\ud800"}, "kind"),
+    ({"payload": ["a"]}, "payload"),
+    ({"officer_id": 2**80}, "officer_id"),
+])
+def test_a_bad_envelope_is_refused(officer, over, field):
+    client, me, rows = officer
+    before = rows()
+    body = {**entry(me, "violation", GOOD_VIOLATION), **over}
+    response = post_json(client, "/api/sync", body)
+    assert 400 <= response.status_code < 500
+    assert rows() == before
+
+
+def test_json_nested_thousands_deep_is_a_400(officer):
+    client, me, rows = officer
+    before = rows()
+    for body in ('{"payload":' * 5000 + "1" + "}" * 5000, "[" * 100000 + "]" * 100000,
+                 '{"id": "x", "payload": ' + '{"a":' * 50 + "1" + "}" * 50 + "}"):
+        response = client.post("/api/sync", data=body, content_type="application/json")
+        refused(response)
+    assert rows() == before
+
+
+def test_a_valid_entry_still_goes_through(officer, town):
+    client, me, rows = officer
+    before = rows()
+    response = post_json(client, "/api/sync", entry(me, "violation", {**GOOD_VIOLATION, "dog_id": dog_id(town)}))
+    assert response.status_code == 201, response.get_json()
+    assert rows()["violation"] == before["violation"] + 1
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"device_id": "phone-1", "size": [None]}, "size"),
+    ({"device_id": "phone-1", "size": "99999999999999999999"}, "size"),
+    ({"device_id": "phone-1", "size": 2**70}, "size"),
+    ({"device_id": "phone-1", "size": True}, "size"),
+    ({"device_id": "phone-1", "size": -1}, "size"),
+    ({"device_id": ["phone-1"]}, "device_id"),
+    ({"device_id": 7}, "device_id"),
+    ({"device_id": "\ud800"}, "device_id"),
+])
+def test_ticket_blocks_refuse_bad_sizes_and_devices(officer, body, field):
+    client, me, rows = officer
+    before = rows()
+    refused(post_json(client, "/api/ticket-blocks", body), field)
+    assert rows() == before
+
+
+@pytest.mark.parametrize("reason", [-1, None, "", [], {"a": 1}, True, "\ud800", "x" * 5000])
+def test_a_void_with_a_bad_reason_is_refused(officer, reason):
+    client, me, rows = officer
+    block = post_json(client, "/api/ticket-blocks", {"device_id": "phone-1", "size": 2}).get_json()["block"]
+    before = rows()
+    refused(post_json(client, f"/api/ticket-numbers/{block['first']}/void", {"reason": reason}))
+    assert rows() == before
+    void = post_json(client, "/api/sync", entry(me, "ticket_void", {"ticket_number": block["first"],
+                                                                     "reason": reason}))
+    refused(void)
+    assert rows() == before
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "SC-%ED%A0%80", "%00", "SC-" + "9" * 500])
+def test_a_void_of_a_strange_number_is_refused(officer, number):
+    client, me, rows = officer
+    before = rows()
+    refused(post_json(client, f"/api/ticket-numbers/{number}/void", {"reason": "spoiled"}))
+    assert rows() == before
+
+
+@pytest.mark.parametrize("since", ["99999999999999999999", "-1", "9223372036854775808"])
+def test_the_field_dataset_refuses_a_version_it_never_gave(officer, since):
+    client, me, rows = officer
+    refused(client.get(f"/api/field-dataset?since={since}"))
+
+
+def test_a_discarded_entry_with_bad_text_is_refused(officer):
+    client, me, rows = officer
+    before = rows()
+    body = {"id": "6b3c3a53-6e4c-4d0b-9d0a-0a8d3c9a1f00", "kind": "violation",
+            "payload": {"narrative": "\ud800"}, "last_error": 2**80}
+    refused(post_json(client, "/api/outbox/discarded", body))
+    assert rows() == before
