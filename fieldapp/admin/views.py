@@ -17,8 +17,7 @@ from ..services.errors import ServiceError
 from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
 from ..timeutil import local_today
 from ..web import refusal_on_form
-from .forms import (AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm,
-                    settings_form_class)
+from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm, settings_form_class
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 

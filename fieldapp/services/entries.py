@@ -23,7 +23,7 @@ import hashlib
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy.exc import IntegrityError
 
@@ -68,7 +68,7 @@ def parse_recorded_at(value) -> datetime:
     try:
         when = datetime.fromisoformat(value.replace("Z", "+00:00"))
         if when.tzinfo is not None:
-            utc = when.astimezone(timezone.utc)
+            utc = when.astimezone(UTC)
     except (ValueError, OverflowError):
         raise unreadable from None
     if when.tzinfo is None:

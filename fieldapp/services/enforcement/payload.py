@@ -11,7 +11,7 @@ with a `ServiceError` (422, a message per field), never a 500.
 """
 import math
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 from ...extensions import db
 from ...law import VIOLATIONS
@@ -219,7 +219,7 @@ class PayloadReader:
                 raise ValueError(when.year)
             if when.tzinfo is None:
                 when = when.replace(tzinfo=TOWN_TZ)
-            when = when.astimezone(timezone.utc)
+            when = when.astimezone(UTC)
         except (ValueError, OverflowError):
             self.error(name, f"The {label} is not a date and time like 2026-12-04 14:30.")
             return utcnow()
