@@ -176,10 +176,19 @@ def _seizure_prefill():
     return _following(violation, form, "seized_at"), dog
 
 
-def _seizure_done(entry_id, outcome):
-    imp = db.session.get(Impoundment, outcome.result["impoundment_id"])
-    return page_response("field/impoundment.html", outcome.status, push_url=outcome.result["url"], imp=imp,
-                 just_recorded=True, photo_errors=outcome.photo_errors, photos=photo_list(imp.entry_id))
+def record_page(model, result_key, template, name, with_photos=False):
+    """The done page of an entry that made one record: the record's own page, just recorded."""
+    def done(entry_id, outcome):
+        record = db.session.get(model, outcome.result[result_key])
+        extra = {"photos": photo_list(record.entry_id)} if with_photos else {}
+        # The result names the record by its path in the app (the phone keeps it); the address
+        # bar needs it under the app's URL prefix.
+        return page_response(template, outcome.status, push_url=request.script_root + outcome.result["url"],
+                             just_recorded=True, photo_errors=outcome.photo_errors, **{name: record}, **extra)
+    return done
+
+
+_seizure_done = record_page(Impoundment, "impoundment_id", "field/impoundment.html", "imp", with_photos=True)
 
 
 # Issue appearance ticket (§9) ----------------------------------------------------------------
@@ -214,10 +223,7 @@ def _ticket_prefill():
     return _following(violation, form, "served_at"), dog
 
 
-def _ticket_done(entry_id, outcome):
-    ticket = db.session.get(AppearanceTicket, outcome.result["ticket_id"])
-    return page_response("field/ticket.html", outcome.status, push_url=outcome.result["url"], t=ticket,
-                 just_recorded=True, photo_errors=outcome.photo_errors)
+_ticket_done = record_page(AppearanceTicket, "ticket_id", "field/ticket.html", "t")
 
 
 # Sworn complaint (§10(A)) --------------------------------------------------------------------
@@ -232,10 +238,7 @@ def _complaint_prefill():
     return form, dog
 
 
-def _complaint_done(entry_id, outcome):
-    c = db.session.get(SwornComplaint, outcome.result["complaint_id"])
-    return page_response("field/complaint.html", outcome.status, push_url=outcome.result["url"], c=c,
-                 just_recorded=True, photo_errors=outcome.photo_errors)
+_complaint_done = record_page(SwornComplaint, "complaint_id", "field/complaint.html", "c")
 
 
 # Rabies vaccination request (§5(B)(1)) -------------------------------------------------------
@@ -253,8 +256,8 @@ def _rabies_request_done(entry_id, outcome):
     if req.dog_id:
         dog = load_card_dog(req.dog_id)
         notice = f"Rabies vaccination requested of {req.requested_of}: due {req.due_on:%a %-d %b %Y}."
-        return page_response("field/card.html", outcome.status, push_url=f"/field/dogs/{dog.id}", notice=notice,
-                     **card_context(dog))
+        return page_response("field/card.html", outcome.status, push_url=url_for("field.dog_card", dog_id=dog.id),
+                             notice=notice, **card_context(dog))
     return page_response("field/rabies_request_done.html", outcome.status, req=req)
 
 
