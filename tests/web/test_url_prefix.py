@@ -213,3 +213,19 @@ def test_the_service_worker_caches_the_pages_under_the_prefix(mounted):
     shell = json.loads(body.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
     assert f"{PREFIX}/field/scan" in shell["pages"] and f"{PREFIX}/field/next" in shell["ignoreSearch"]
     assert all(under_prefix(url) for url in shell["pages"] + shell["ignoreSearch"] + shell["static"])
+
+
+def test_a_form_posted_under_the_prefix_pushes_the_records_address_under_it(mounted):
+    """Without JavaScript the complaint form posts to its page; htmx is told to show the record's
+    address, which must keep the prefix (the service's result names it by its path in the app)."""
+    import uuid
+    client = mounted.test_client()
+    client.post(f"{PREFIX}/login", data={"username": "dco", "password": DEMO_PASSWORD})
+    with mounted.app_context():
+        max_id = str(db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one())
+    response = client.post(f"{PREFIX}/field/complaints/new", headers={"HX-Request": "true"}, data={
+        "entry_id": str(uuid.uuid4()), "complainant_name": "Linda Ackley",
+        "complainant_residence": "211 Salisbury St", "sworn": "y", "codes": "6A2",
+        "nature": "Barks all night.", "violation_on": "2026-12-01", "dog_id": max_id})
+    assert response.status_code == 201
+    assert response.headers["HX-Push-Url"].startswith(f"{PREFIX}/field/complaints/")
