@@ -18,9 +18,10 @@ pytestmark = pytest.mark.browser
 
 def wait_ready(page):
     """The outbox set up: worker controlling the page, pages cached, session known, block reserved."""
-    page.wait_for_function("window.outbox !== undefined")
+    # A first install precaches the whole shell: on a busy machine that can take longer than 30 s.
+    page.wait_for_function("window.outbox !== undefined", timeout=60000)
     page.evaluate("window.outbox.ready")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60000)
 
 
 def open_book(page, url):
