@@ -103,15 +103,15 @@ def shell_version(files) -> str:
 
 def _shell() -> dict:
     """The static files, the shell version and the worker's source, read once per app (a deploy
-    restarts the process; hashing ~400 KB on every /sw.js took 3-8 ms), and the worker built
-    once per URL prefix. With the debugger on all is read anew, so an edited file shows at once."""
+    restarts the process; hashing ~400 KB on every /sw.js took 3-8 ms). With the debugger on all
+    is read anew, so an edited file shows at once."""
     shell = current_app.extensions.get("pwa_shell")
     if shell is None or current_app.debug:
         files = _static_files()
         with open(SW_SOURCE, encoding="utf-8") as fh:
             source = fh.read()
         shell = current_app.extensions["pwa_shell"] = {
-            "files": files, "version": shell_version(files), "source": source, "workers": {}}
+            "files": files, "version": shell_version(files), "source": source}
     return shell
 
 
@@ -128,10 +128,9 @@ def _worker_source(shell) -> str:
 
 @bp.get("/sw.js")
 def service_worker():
-    shell = _shell()
-    body = shell["workers"].get(request.script_root)
-    if body is None:
-        body = shell["workers"][request.script_root] = _worker_source(shell)
+    # The version (the hash of the shell's files) is computed once per app; the body is built per
+    # request, as it carries URLs of this request's site root.
+    body = _worker_source(_shell())
     response = Response(body, mimetype="text/javascript")
     # The browser must check for a new worker on every visit (and it does, at most daily, anyway).
     response.headers["Cache-Control"] = "no-cache"
