@@ -45,6 +45,31 @@ class License(db.Model):
     issued_by = db.relationship("User")
 
 
+PAYMENT_METHODS = {"cash": "Cash", "check": "Check", "money_order": "Money order", "card": "Card"}
+
+
+class Receipt(db.Model):
+    """One receipt handed over the counter (or mailed): how the money came and who paid.
+
+    Its payment lines are the ledger; the receipt only groups them. `number` is from the
+    sequence "receipt-YYYY" (R-2026-00042), never reused."""
+    id = db.Column(db.Integer, primary_key=True)
+    number = db.Column(db.String(20), unique=True, nullable=False)
+    method = db.Column(db.String(12), nullable=False, default="cash")  # PAYMENT_METHODS
+    reference = db.Column(db.String(40), nullable=False, default="")  # check or money order number
+    payer_name = db.Column(db.String(120), nullable=False, default="")
+    received_on = db.Column(db.Date, nullable=False)
+    received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    lines = db.relationship("Payment", back_populates="receipt", order_by="Payment.id")
+    received_by = db.relationship("User")
+
+    @property
+    def total(self):
+        return sum((line.amount for line in self.lines), start=0)
+
+
 class Payment(db.Model):
     """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
     id = db.Column(db.Integer, primary_key=True)
@@ -54,12 +79,15 @@ class Payment(db.Model):
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
     license_id = db.Column(db.Integer, db.ForeignKey("license.id"))
     disposition_id = db.Column(db.Integer, db.ForeignKey("disposition.id"))  # kind "fine" (§11)
+    receipt_id = db.Column(db.Integer, db.ForeignKey("receipt.id"), index=True)
     received_on = db.Column(db.Date, nullable=False)
     received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     memo = db.Column(db.String(200))
     # §5(G)(2): a fee the clerk waived is a $0.00 line of its kind with the clerk's reason.
     waived_reason = db.Column(db.String(200))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    receipt = db.relationship("Receipt", back_populates="lines")
 
 
 class PurebredLicense(db.Model):

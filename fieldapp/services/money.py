@@ -1,0 +1,53 @@
+"""Money taken in: a receipt and its typed payment lines (the ledger).
+
+Every fee the town collects (license, §5(D) population control, replacement tag, purebred,
+enumeration, impoundment, boarding, adoption, fine) is one `Payment` line of its kind; the lines
+taken together at once share a `Receipt` that says how they were paid (cash, check number,
+money order). Reports add up lines, never running totals.
+"""
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from ..extensions import db
+from ..models import Payment, Receipt, next_in_sequence
+from ..models.licensing import PAYMENT_METHODS
+from .errors import ServiceError
+
+
+@dataclass(frozen=True)
+class PaymentLine:
+    kind: str
+    amount: Decimal
+    memo: str = ""
+    dog_id: int | None = None
+    license_id: int | None = None
+    waived_reason: str | None = None
+
+
+def check_method(method: str, reference: str) -> dict[str, str]:
+    """Errors for how the money came, by form field ("method", "reference")."""
+    if method not in PAYMENT_METHODS:
+        return {"method": "Choose how it was paid: " + ", ".join(PAYMENT_METHODS.values()).lower() + "."}
+    if method in ("check", "money_order") and not reference.strip():
+        return {"reference": f"Write the {PAYMENT_METHODS[method].lower()} number."}
+    return {}
+
+
+def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference: str = "",
+                   payer_name: str = "", received_on: date, user=None) -> Receipt:
+    """A receipt with its lines, numbered R-YYYY-NNNNN. Raises ServiceError on a bad method."""
+    errors = check_method(method, reference)
+    if errors:
+        raise ServiceError(errors)
+    number = f"R-{received_on.year}-{next_in_sequence(f'receipt-{received_on.year}'):05d}"
+    receipt = Receipt(number=number, method=method, reference=reference.strip(), payer_name=payer_name.strip(),
+                      received_on=received_on, received_by_id=getattr(user, "id", None))
+    db.session.add(receipt)
+    for line in lines:
+        receipt.lines.append(Payment(kind=line.kind, amount=line.amount, memo=line.memo or None,
+                                     dog_id=line.dog_id, license_id=line.license_id,
+                                     waived_reason=line.waived_reason, received_on=received_on,
+                                     received_by_id=getattr(user, "id", None)))
+    db.session.flush()
+    return receipt
