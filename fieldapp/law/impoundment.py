@@ -119,6 +119,19 @@ def impoundment_end_refusal(outcome: str, on: date, deadline: date, status: str 
     return None
 
 
+def impoundments_in_twelve_months(seized_on: date, earlier_seizures) -> int:
+    """How many times this dog has been impounded in the twelve months up to ``seized_on``,
+    this impoundment included (1 = a first impoundment). ``earlier_seizures`` are the dates
+    of the dog's other impoundments. The DL-18 report asks for it, and the Town Board's
+    impoundment fees may rise with it (§8(C)(1): "set ... by resolution of the Town Board").
+    """
+    try:
+        year_before = seized_on.replace(year=seized_on.year - 1)
+    except ValueError:  # 29 February
+        year_before = seized_on.replace(year=seized_on.year - 1, day=28)
+    return 1 + sum(1 for d in earlier_seizures if year_before < d <= seized_on)
+
+
 def _say(d: date) -> str:
     return f"{d:%A} {d.day} {d:%B %Y}"
 

@@ -79,6 +79,26 @@ class Impoundment(db.Model):
     ended_by = db.relationship("User", foreign_keys=[ended_by_id])
 
 
+IMPOUNDMENT_NOTICE_METHODS = {"phone": "By telephone", "in_person": "In person", "letter": "By letter",
+                              "email": "By email", "text": "By text message"}
+
+
+class ImpoundmentNotice(db.Model):
+    """The owner told that the dog is held (DL-18: whether, when and how the owner was notified)."""
+    id = db.Column(db.Integer, primary_key=True)
+    impoundment_id = db.Column(db.Integer, db.ForeignKey("impoundment.id"), nullable=False, index=True)
+    method = db.Column(db.String(12), nullable=False)  # IMPOUNDMENT_NOTICE_METHODS
+    notified_at = db.Column(UTCDateTime, nullable=False)
+    to_whom = db.Column(db.String(120), nullable=False, default="")
+    note = db.Column(db.String(300), nullable=False, default="")
+    by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    impoundment = db.relationship("Impoundment", backref=db.backref(
+        "notices", order_by="ImpoundmentNotice.notified_at", cascade="all, delete-orphan"))
+    by = db.relationship("User")
+
+
 class AppearanceTicket(db.Model):
     """An appearance ticket (§9) served on the owner, the person in charge, or a minor
     owner's guardian / head of household (§4(I)). What was printed is frozen here."""

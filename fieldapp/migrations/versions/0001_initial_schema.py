@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 12:13:12.785673
+Create Date: 2026-12-03 12:13:55.525768
 
 """
 from alembic import op
@@ -585,6 +585,22 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_hearing_complaint_id'), ['complaint_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_hearing_ticket_id'), ['ticket_id'], unique=False)
 
+    op.create_table('impoundment_notice',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('impoundment_id', sa.Integer(), nullable=False),
+    sa.Column('method', sa.String(length=12), nullable=False),
+    sa.Column('notified_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('to_whom', sa.String(length=120), nullable=False),
+    sa.Column('note', sa.String(length=300), nullable=False),
+    sa.Column('by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['by_id'], ['user.id'], name=op.f('fk_impoundment_notice_by_id_user')),
+    sa.ForeignKeyConstraint(['impoundment_id'], ['impoundment.id'], name=op.f('fk_impoundment_notice_impoundment_id_impoundment')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment_notice'))
+    )
+    with op.batch_alter_table('impoundment_notice', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_impoundment_notice_impoundment_id'), ['impoundment_id'], unique=False)
+
     op.create_table('court_order',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=False),
@@ -652,6 +668,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_court_order_complaint_id'))
 
     op.drop_table('court_order')
+    with op.batch_alter_table('impoundment_notice', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_impoundment_notice_impoundment_id'))
+
+    op.drop_table('impoundment_notice')
     with op.batch_alter_table('hearing', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_hearing_ticket_id'))
         batch_op.drop_index(batch_op.f('ix_hearing_complaint_id'))
