@@ -2,8 +2,8 @@
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DataError
-from werkzeug.routing import IntegerConverter
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .extensions import db
 from .services.errors import ServiceError
