@@ -262,3 +262,49 @@ def test_offline_status_card_from_the_phones_copy(page, context, live_server):
     page.wait_for_function("window.outbox !== undefined")
     page.evaluate("window.outbox.ready")
     assert page.evaluate("(async () => (await window.outbox.core.all('dogs')).length)()") == 0
+
+
+def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_on(page, context, live_server):
+    """No head-of-line blocking (#17): a 5xx three times in a row sets the entry aside as "needs
+    attention"; the entries behind it are sent; one that follows it waits with it."""
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    first, second, third = numbers_on_phone(page)[:3]
+    context.set_offline(True)
+    void_offline(page, first, "stuck")
+    void_offline(page, second, "goes on")
+    stuck_id = page.evaluate("(async () => (await window.outbox.core.all('outbox')).find((e) => e.payload.ticket_number === '%s').id)()" % first)
+    # A third entry that follows the stuck one (as a seizure follows its violation).
+    page.evaluate("""async ([number, follows]) => {
+        const all = await window.outbox.core.all('outbox');
+        const row = all.find((e) => e.payload.ticket_number !== '%s');
+        const follower = Object.assign({}, row, {id: crypto.randomUUID(), seq: row.seq + 1,
+            payload: Object.assign({}, row.payload, {ticket_number: number, violation_entry_id: follows})});
+        await window.outbox.core.put('outbox', follower);
+    }""" % first, [third, stuck_id])
+
+    def fail_the_stuck_one(route):
+        if stuck_id in (route.request.post_data or ""):
+            route.fulfill(status=500, content_type="application/json",
+                          body='{"error": 500, "message": "The database is down for repair."}')
+        else:
+            route.continue_()
+    context.route("**/api/sync", fail_the_stuck_one)  # the worker's requests too
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/outbox")
+    wait_ready(page)
+    for _ in range(3):  # the worker may have tried too: each "Sync now" tries the stuck one again
+        result = page.evaluate("window.outbox.flush('manual')")
+    assert result["attention"] == 1 and result["waiting"] == 1, result
+    assert stored(live_server)[1] == [second]
+    stuck = page.locator(f".outbox-entry[data-entry-id='{stuck_id}']")
+    stuck.wait_for()
+    assert "outbox-attention" in stuck.get_attribute("class")
+    assert "Needs attention" in stuck.text_content() and "down for repair" in stuck.text_content()
+    assert "Waiting for the violation it follows" in page.text_content("#outbox-list")
+    # Automatic flushes leave it aside; "Sync now" once the server is well sends both, in order.
+    assert page.evaluate("window.outbox.core.flush('timer')")["sent"] == 0
+    context.unroute("**/api/sync")
+    page.click("#sync-now")
+    wait_sent(page)
+    assert stored(live_server)[1] == sorted([first, second, third])

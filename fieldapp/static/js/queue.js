@@ -3,7 +3,9 @@
  * Laid out like Workbox's background-sync Queue (add, list, replay one at a time, put back on
  * failure, retry with backoff), but the rows are our own entries, which a person can read, fix
  * and discard on /outbox, not stored Requests:
- *   {id, seq, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url}
+ *   {id, seq, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url,
+ *    server_errors, waiting_for}
+ * status: pending | sending | failed (refused, 4xx: fix or discard) | attention (5xx SERVER_TRIES times).
  * `seq` is the phone's counter (meta "entry_seq"), taken when the entry is stored: the order sent.
  *
  * Exactly once: each entry keeps its client UUID; the server is idempotent on it (the same id
@@ -124,6 +126,7 @@ async function sendBody(entry) {
   const body = await readJson(res);
   if ((res.status === 200 || res.status === 201) && body && "result" in body) {
     entry.result = body.result;
+    entry.server_errors = 0;
     entry.confirmed_at = new Date().toISOString();
     await put("outbox", entry);
     return null;
@@ -216,8 +219,16 @@ export async function flush(reason) {
   return result;
 }
 
+// No head-of-line blocking: an entry the server failed on SERVER_TRIES times in a row (5xx) is
+// set aside as "attention", kept with the server's message; the entries behind it go on. It is
+// tried again only when the officer taps "Sync now". An entry that follows another (a seizure or
+// ticket after its violation, `violation_entry_id`) waits while that one is refused or set aside.
+export const SERVER_TRIES = 3;
+const HELD = ["failed", "attention"];
+const dependsOn = (entry) => (entry.payload && entry.payload.violation_entry_id) || null;
+
 async function flushLocked(reason) {
-  const result = { reason, sent: 0, failed: 0, stopped: null, retry: false };
+  const result = { reason, sent: 0, failed: 0, attention: 0, waiting: 0, stopped: null, retry: false };
   const userId = await currentUser();
   if (!userId) { result.stopped = "signed_out"; return result; }
   const paused = await getMeta("paused");
@@ -226,14 +237,36 @@ async function flushLocked(reason) {
     return result;
   }
   await sendDiscards(userId);
-  for (const entry of await entriesFor(userId)) {
-    if (entry.status === "failed") continue;
+  const entries = await entriesFor(userId);
+  const held = new Set(entries.filter((e) => e.status === "failed" || (e.status === "attention" && reason !== "manual"))
+    .map((e) => e.id));
+  for (const entry of entries) {
+    if (held.has(entry.id)) continue;
+    const before = dependsOn(entry);
+    if (before && held.has(before)) {
+      // Waits with the entry it follows (sent after it, or the office could not link them).
+      held.add(entry.id);
+      result.waiting += 1;
+      if (entry.waiting_for !== before) { entry.waiting_for = before; await put("outbox", entry); }
+      continue;
+    }
     entry.status = "sending"; // we hold the lock: any earlier "sending" was cut off mid-flight
+    entry.waiting_for = null;
     await put("outbox", entry);
     notify("changed");
     const outcome = await sendEntry(entry);
     if (outcome === "sent") { result.sent += 1; continue; }
-    if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
+    if (outcome === "failed") { held.add(entry.id); result.failed += 1; notify("changed"); continue; }
+    if (outcome === "server" && (entry.server_errors = (entry.server_errors || 0) + 1) >= SERVER_TRIES) {
+      entry.status = "attention";
+      entry.attempts = (entry.attempts || 0) + 1;
+      entry.last_attempt_at = new Date().toISOString();
+      await put("outbox", entry);
+      held.add(entry.id);
+      result.attention += 1;
+      notify("changed");
+      continue;
+    }
     await putBack(entry, outcome, userId, result);
     break;
   }
@@ -247,6 +280,7 @@ async function flushLocked(reason) {
 // Put back: the entry stays, in order, for the next attempt; the queue backs off or pauses.
 async function putBack(entry, outcome, userId, result) {
   entry.status = "pending";
+  if (outcome === "network") entry.server_errors = 0; // only failures in a row of the server count
   if (outcome === "network" || outcome === "server") {
     entry.attempts = (entry.attempts || 0) + 1;
     if (outcome === "network") entry.last_error = { _: "No connection to the server." };
