@@ -273,15 +273,16 @@ def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_o
     context.set_offline(True)
     void_offline(page, first, "stuck")
     void_offline(page, second, "goes on")
-    stuck_id = page.evaluate("(async () => (await window.outbox.core.all('outbox')).find((e) => e.payload.ticket_number === '%s').id)()" % first)
+    stuck_id = page.evaluate("async (n) => (await window.outbox.core.all('outbox')).find((e) => e.payload.ticket_number === n).id",
+                             first)
     # A third entry that follows the stuck one (as a seizure follows its violation).
-    page.evaluate("""async ([number, follows]) => {
+    page.evaluate("""async ([number, follows, stuck]) => {
         const all = await window.outbox.core.all('outbox');
-        const row = all.find((e) => e.payload.ticket_number !== '%s');
+        const row = all.find((e) => e.payload.ticket_number !== stuck);
         const follower = Object.assign({}, row, {id: crypto.randomUUID(), seq: row.seq + 1,
             payload: Object.assign({}, row.payload, {ticket_number: number, violation_entry_id: follows})});
         await window.outbox.core.put('outbox', follower);
-    }""" % first, [third, stuck_id])
+    }""", [third, stuck_id, first])
 
     def fail_the_stuck_one(route):
         if stuck_id in (route.request.post_data or ""):
