@@ -1,7 +1,7 @@
 """Errors answer HTML to a browser and JSON to the API."""
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
@@ -18,6 +18,10 @@ MESSAGES = {
     429: "Too many requests from this device. Please wait a minute and try again.",
     500: "Something went wrong on the server. Nothing you entered has been lost; please try again.",
 }
+
+
+DATABASE_UNAVAILABLE = ("The office's records are busy or out of reach for a moment. Nothing you entered "
+                        "has been lost: it is tried again by itself.")
 
 
 def wants_json() -> bool:
@@ -52,6 +56,18 @@ def register_error_handlers(app):
         app.logger.warning("Refused a value the database cannot keep: %s", exc.orig)
         return render_error(400, "A number or a piece of text here is not one the records can keep "
                                  "(too large, or not what the field takes). Nothing was saved.")
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(exc):
+        """Locked (SQLite busy past its timeout) or unreachable database: a retryable 503, which
+        the phone's outbox waits out (backoff), never a 500 it would count against the entry."""
+        try:
+            db.session.rollback()
+        except Exception:  # unreachable: there is nothing to roll back on
+            pass
+        app.logger.warning("Database unavailable: %s", exc.orig)
+        response, code = render_error(503, DATABASE_UNAVAILABLE)
+        return response, code, {"Retry-After": "30"}
 
     @app.errorhandler(HTTPException)
     def http_error(exc):

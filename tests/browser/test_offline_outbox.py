@@ -5,6 +5,8 @@ network back, with the server killed and restarted mid-sync, after reloads, acro
 Entries here are §9 ticket-number voids (this issue's own entry kind, the /tickets/book form)
 and violations (the field form /field/violations/new).
 """
+import json
+
 import pytest
 
 from fieldapp.extensions import db
@@ -162,7 +164,7 @@ def test_a_refused_entry_stays_visible_is_not_retried_and_can_be_fixed_with_the_
     entry_id = page.evaluate("(async () => (await window.outbox.core.all('outbox'))[0].id)()")
     context.set_offline(False)
     syncs = []
-    page.on("request", lambda r: syncs.append(r) if r.url.endswith("/api/sync") else None)
+    page.on("request", lambda r: syncs.append(r) if r.url.endswith("/api/sync/batch") else None)
     page.goto(f"{live_server.url}/outbox")
     wait_ready(page)
     page.evaluate("window.outbox.flush('manual')")
@@ -285,12 +287,21 @@ def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_o
     }""", [third, stuck_id, first])
 
     def fail_the_stuck_one(route):
-        if stuck_id in (route.request.post_data or ""):
-            route.fulfill(status=500, content_type="application/json",
-                          body='{"error": 500, "message": "The database is down for repair."}')
-        else:
-            route.continue_()
-    context.route("**/api/sync", fail_the_stuck_one)  # the worker's requests too
+        """The server fails on the stuck entry alone, as on an entry it cannot apply: a 500 of
+        its own in the batch's outcomes, and a 424 for one that follows it. The others go in."""
+        body = route.request.post_data_json
+        fake = {}
+        for e in body["entries"]:
+            if e["id"] == stuck_id:
+                fake[e["id"]] = {"id": e["id"], "http": 500, "status": "error", "message": "The database is down for repair."}
+            elif e["payload"].get("violation_entry_id") == stuck_id:
+                fake[e["id"]] = {"id": e["id"], "http": 424, "status": "waiting", "message": "Waits."}
+        others = [e for e in body["entries"] if e["id"] not in fake]
+        real = route.fetch(post_data=json.dumps({**body, "entries": others})).json()["outcomes"] if others else []
+        answered = {o["id"]: o for o in real} | fake
+        outcomes = [answered[e["id"]] for e in body["entries"]]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({"outcomes": outcomes}))
+    context.route("**/api/sync/batch", fail_the_stuck_one)  # the worker's requests too
     context.set_offline(False)
     page.goto(f"{live_server.url}/outbox")
     wait_ready(page)
@@ -305,7 +316,25 @@ def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_o
     assert "Waiting for the violation it follows" in page.text_content("#outbox-list")
     # Automatic flushes leave it aside; "Sync now" once the server is well sends both, in order.
     assert page.evaluate("window.outbox.core.flush('timer')")["sent"] == 0
-    context.unroute("**/api/sync")
+    context.unroute("**/api/sync/batch")
     page.click("#sync-now")
     wait_sent(page)
     assert stored(live_server)[1] == sorted([first, second, third])
+
+
+def test_a_camera_sized_photo_is_shrunk_on_the_phone_before_it_is_queued(page, context, live_server):
+    """#16: photos go after the entries, resized on the phone (long side 1,600 px, JPEG)."""
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    sizes = page.evaluate("""async () => {
+        const { shrinkPhoto } = await import(document.querySelector('script[src*="app.js"]').src.replace('app.js', 'forms.js'));
+        const canvas = new OffscreenCanvas(4000, 3000);
+        const ctx = canvas.getContext('2d');
+        for (let i = 0; i < 400; i++) { ctx.fillStyle = `hsl(${i}, 70%, 50%)`; ctx.fillRect((i * 97) % 4000, (i * 53) % 3000, 300, 200); }
+        const big = new File([await canvas.convertToBlob({ type: 'image/png' })], 'IMG_0003.png', { type: 'image/png' });
+        const small = await shrinkPhoto(big);
+        const bitmap = await createImageBitmap(small);
+        return { type: small.type, width: bitmap.width, height: bitmap.height, before: big.size, after: small.size };
+    }""")
+    assert sizes["type"] == "image/jpeg" and (sizes["width"], sizes["height"]) == (1600, 1200)
+    assert sizes["after"] < sizes["before"]
