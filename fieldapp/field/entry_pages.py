@@ -216,7 +216,7 @@ def _ticket_prefill():
         capacity = "guardian" if owner.is_minor else "owner"
     form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
-        served_at=now_local_input(), served_capacity=capacity,
+        served_at=now_local_input(), served_capacity=capacity, served_how="personal",
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
         minor_owner_name=owner.full_name if owner and owner.is_minor else None,
         served_address=owner.full_address if owner else None)
