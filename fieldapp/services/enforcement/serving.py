@@ -72,7 +72,7 @@ class ServiceInput:
 def read_service(form: dict) -> ServiceInput:
     """The "mark served" form: how, when (not in the future), a note, the appearance date."""
     r = PayloadReader(form)
-    how = r.text("served_how", 12)
+    how = r.text("served_how", 40)
     if how not in SERVICE_METHODS:
         r.error("served_how", SERVED_HOW_NEEDED.split(";")[0] + ".")
     served_at = r.instant("served_at", "time the ticket was served")

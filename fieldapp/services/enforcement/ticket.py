@@ -91,7 +91,7 @@ def validate_ticket(payload, user) -> TicketInput:
     if capacity == "guardian" and not minor:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
-    how = r.text("served_how", 12) or "personal"  # an older payload: handed over at the roadside
+    how = r.text("served_how", 40) or "personal"  # an older payload: handed over at the roadside
     if how not in SERVICE_METHODS and how != NOT_SERVED_YET:
         r.error("served_how", SERVED_HOW_NEEDED)
     # The time on the form: when it was served, or (not served yet) when it was written.
