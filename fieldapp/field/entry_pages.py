@@ -21,6 +21,7 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
+from ..law.orders import order_short
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
 from ..services import enforcement as enf
@@ -118,8 +119,13 @@ class EntryPage:
 
 # Record violation ------------------------------------------------------------------------
 
+def _orders_ctx():
+    """§10(B): what the forms say of a dog's orders in force (`court_orders_notice`)."""
+    return {"court_name": get_setting("court_name"), "order_short": order_short}
+
+
 def violation_ctx(form=None):
-    return {**_exceptions_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
+    return {**_exceptions_ctx(), **_orders_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
             "presumptive_note": PRESUMPTIVE_EVIDENCE_NOTE, "section6": SECTION_6_RESTRICTIONS}
 
 
@@ -201,7 +207,7 @@ def _ticket_ctx(form=None):
     sessions = {(today + timedelta(days=i)).isoformat():
                 court.first_session(today + timedelta(days=i), closed).isoformat()
                 for i in range(-7, 60)}
-    return {**_exceptions_ctx(), "court": court, "sessions_json": json.dumps(sessions),
+    return {**_exceptions_ctx(), **_orders_ctx(), "court": court, "sessions_json": json.dumps(sessions),
             "duplicate_confirm": enf.ticket.DUPLICATE_CONFIRM,
             "first_session": court.first_session(today, closed), "violation": _violation_arg()}
 
