@@ -15,7 +15,7 @@ from .calendar import is_business_day
 SERVICE_METHODS = {
     "personal": "Handed in person to the person served (§4(I))",
     "residence": "Left at their residence",
-    "mail": "Mailed to their address",
+    "mail": "Sent by mail to the address above",
 }
 # Written at the roadside but not served yet: marked served later from the ticket's page.
 NOT_SERVED_YET = "later"
