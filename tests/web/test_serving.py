@@ -115,6 +115,9 @@ def test_s9_s4I_ticket_records_how_and_when_it_was_served(client, auth, app):
     html = client.get(f"/field/tickets/{t.number}").get_data(as_text=True)
     assert "Left at their residence, Mon 19 Oct 2026, 6:05 pm" in html and "Left with her son" in html
     assert "Mark served" not in html
+    auth.login("justice")  # the Justice's case page says how it was served
+    case = client.get(f"/court/tickets/{t.number}").get_data(as_text=True)
+    assert "Left at their residence, Mon 19 Oct 2026, 6:05 pm (Left with her son, age 17)" in case
 
 
 def test_s9_api_ticket_with_service_fields(client, auth, app):
