@@ -46,7 +46,7 @@ def serve_ticket(number):
         appear_on = ticket.appear_on if ticket.appear_on >= earliest else earliest
         form = ServeTicketForm(formdata=None, served_at=now_local_input(), served_how="personal",
                                appear_on=appear_on.isoformat())
-        return render_template("field/serve_ticket.html", t=ticket, form=form)
+        return render_template("field/serve_ticket.html", t=ticket, form=form, moved=appear_on != ticket.appear_on)
     form = ServeTicketForm()
     form.validate()
     try:

@@ -181,6 +181,8 @@ def test_s9_served_later_the_appearance_date_must_still_be_far_enough_ahead(clie
     assert response.status_code == 201
     t = the_ticket(app, entry_id)
     assert t.appear_on.isoformat() == "2026-10-28"  # a week after it was written, a Wednesday
+    form = client.get(f"/field/tickets/{t.number}/serve").get_data(as_text=True)  # served today: too soon
+    assert "data-appear-moved" in form and "Wed 28 Oct 2026" in form
     late = client.post(f"/field/tickets/{t.number}/serve", data={
         "served_how": "mail", "served_at": "2026-10-26T09:00", "appear_on": "2026-10-28"})
     assert late.status_code == 422 and "first court session you may give is Wednesday 4 November 2026" in (
