@@ -226,7 +226,13 @@ def _ticket_prefill():
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
         minor_owner_name=owner.full_name if owner and owner.is_minor else None,
         served_address=owner.full_address if owner else None)
-    return _following(violation, form, "served_at"), dog
+    form = _following(violation, form, "served_at")
+    if violation is not None and request.args.get("served_now"):
+        # §9: a ticket issued days after the violation (the "to issue and serve" list) is served
+        # now, not at the time of the violation.
+        form.served_at.data = now_local_input()
+        form.served_at.render_kw = {k: v for k, v in form.served_at.render_kw.items() if k != "data-carried"}
+    return form, dog
 
 
 _ticket_done = record_page(AppearanceTicket, "ticket_id", "field/ticket.html", "t")

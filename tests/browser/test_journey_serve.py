@@ -12,7 +12,7 @@ from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.enforcement import AppearanceTicket
 from fieldapp.services.entries import submit_entry
-from fieldapp.timeutil import local_today, utcnow
+from fieldapp.timeutil import local_today, to_local, utcnow
 
 pytestmark = pytest.mark.browser
 DOG = "Grey whippet, green collar, no tag (serve journey)"
@@ -65,6 +65,7 @@ def test_constable_sees_what_waits_and_the_dco_issues_and_serves_it(phone, brows
             if t is not None:
                 assert t.served_how == "residence" and t.served and "Ann Seymour" in t.service_note
                 assert t.violation is not None and t.violation.entry_id == violation
+                assert to_local(t.served_at).date() == local_today()  # served today, not when it happened
                 break
         dp.wait_for_timeout(200)
     else:

@@ -50,6 +50,8 @@ def test_s9_violation_with_no_ticket_after_the_towns_days_is_listed_and_leaves_w
     href = re.search(r'href="([^"]*violation=' + old + r'[^"]*)">Issue ticket', html).group(1).replace("&amp;", "&")
     form = client.get(href).get_data(as_text=True)
     assert f'name="violation_entry_id" value="{old}"' in form and re.search(r'value="6A1"\s+checked', form)
+    served_at = re.search(r'<input[^>]*name="served_at"[^>]*>', form).group(0)
+    assert local_today().isoformat() in served_at and "data-carried" not in served_at  # served now, days later
     response, _ = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=old, codes=[],
                                                                    ruled_out=[], served_at=just_now()))
     assert response.status_code == 201, errors_of(response)

@@ -62,7 +62,8 @@ function fillFromCopy(form, placeholder, dogId) {
         all(form, "input[name=ruled_out]").forEach(function (b) { if (v.ruled_out.indexOf(b.value) >= 0) b.checked = true; });
       }
       var when = form.querySelector("input[name=seized_at], input[name=served_at]");
-      if (when && v.occurred_at) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
+      // A ticket from the "to issue and serve" list (served_now) is served now, not when the violation was.
+      if (when && v.occurred_at && !params.get("served_now")) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
       var place = form.querySelector("[name=location_text]");
       if (place && !place.value && v.location_text) place.value = v.location_text;
       var lat = form.querySelector("[data-gps=lat]");
