@@ -29,8 +29,10 @@ def seed_demo_command(n_dogs, if_empty, rng_seed):
     summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed)
     click.echo(summary)
     if n_dogs is None:
+        from .demo_court import seed_court_cases
         from .demo_roadside import seed_roadside_cases
         click.echo(seed_roadside_cases(local_today()))
+        click.echo(seed_court_cases(local_today()))
     click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
                + ", ".join(u for u, _, _ in DEMO_USERS))
 

@@ -45,6 +45,9 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("issue_ticket", ("dco", "police"), "§9",
           "An appearance ticket is issued by a dog control officer or a police officer in the "
           "employ of or under contract to the town."),
+    Power("follow_up_tickets", ("clerk", "dco", "constable", "police"), "§9",
+          "The officers and the Town Clerk's office see the violations still waiting for the "
+          "appearance ticket §9 says shall be issued and served, and the tickets not yet served."),
     Power("take_sworn_complaint", ("dco", "constable"), "§10(A)",
           "A sworn complaint is made before the dog control officer or a constable, who forwards "
           "it to the Town Justice."),
