@@ -38,6 +38,7 @@ def create_app(test_config=None):
 
     from . import models  # noqa: F401  (registers the tables)
     from .auth import end_idle_sessions, setup_login
+    from .services import history  # noqa: F401  (the flush hook that keeps every record's history)
     setup_login(login_manager)
     end_idle_sessions(app)
 
@@ -48,12 +49,13 @@ def create_app(test_config=None):
     from .clerk.views import bp as clerk_bp
     from .court.views import bp as court_bp
     from .field.views import bp as field_bp
+    from .history.views import bp as history_bp
     from .main.views import bp as main_bp
     from .public.views import bp as public_bp
     from .pwa.views import bp as pwa_bp
     from .tags.views import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp):
+               pwa_bp, history_bp):
         app.register_blueprint(bp)
 
     from .errors import register_error_handlers
