@@ -46,6 +46,7 @@ def create_app(test_config=None):
     from .api.views import bp as api_bp
     from .auth.views import bp as auth_bp
     from .calendar.views import bp as calendar_bp
+    from .charts.views import bp as charts_bp
     from .clerk.views import bp as clerk_bp
     from .court.views import bp as court_bp
     from .field.views import bp as field_bp
@@ -55,7 +56,7 @@ def create_app(test_config=None):
     from .pwa.views import bp as pwa_bp
     from .tags.views import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, history_bp):
+               pwa_bp, history_bp, charts_bp):
         app.register_blueprint(bp)
 
     from .errors import register_error_handlers
