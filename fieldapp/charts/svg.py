@@ -10,10 +10,10 @@ from markupsafe import Markup, escape
 from .aggregate import Series
 
 WIDTH = 360
-LABEL_H = 16
+LABEL_H = 19
 BAR_H = 16
 GAP = 8
-VALUE_W = 70  # room at the right of the longest bar for its value
+VALUE_W = 84  # room at the right of the longest bar for its value
 
 
 def value_text(series: Series, value) -> str:

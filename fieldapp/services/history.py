@@ -250,16 +250,33 @@ def _shown(value) -> str:
         return "yes"
     if value is False:
         return "no"
+    if isinstance(value, list) and all(isinstance(v, dict) and "label" in v for v in value):
+        # Fee lines and the like: "Town license fee $10.00; ..."
+        return "; ".join(f"{v['label']}" + (f" ${v['amount']}" if "amount" in v else "") for v in value) or "—"
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and len(value) > 19 and value[4] == "-" and value[10] == "T":
+        return value[:16].replace("T", " ") + " UTC"  # an instant, to the minute
     return str(value)
+
+
+# Shown by the change itself (its time) or meaningless to a reader.
+_NOT_SHOWN = {"id", "created_at"}
+
+
+def _subject_name(subject_type: str) -> str:
+    """RabiesCertificate -> Rabies certificate."""
+    words = "".join(" " + c.lower() if c.isupper() else c for c in subject_type).strip()
+    return words[:1].upper() + words[1:]
 
 
 def lines(changes) -> list[HistoryLine]:
     out = []
     for ch in changes:
-        what = ch.subject_type if ch.subject_type in ("Dog", "Owner") else f"{ch.subject_type} #{ch.subject_key}"
-        fields = [(_label(k), _shown(old), _shown(new)) for k, (old, new) in ch.changes.items()]
+        name = _subject_name(ch.subject_type)
+        what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{ch.subject_key}"
+        fields = [(_label(k), _shown(old), _shown(new)) for k, (old, new) in ch.changes.items()
+                  if k not in _NOT_SHOWN]
         out.append(HistoryLine(ch, what, fields))
     return out
 
