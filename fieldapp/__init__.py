@@ -38,7 +38,9 @@ def create_app(test_config=None):
 
     from . import models  # noqa: F401  (registers the tables)
     from .auth import end_idle_sessions, setup_login
-    from .services import history  # noqa: F401  (the flush hook that keeps every record's history)
+    from .history.who import signed_in_actor
+    from .services import history  # the flush hook that keeps every record's history
+    history.use_actor_lookup(signed_in_actor)
     setup_login(login_manager)
     end_idle_sessions(app)
 

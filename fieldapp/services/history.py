@@ -8,9 +8,9 @@ Once and generically, by SQLAlchemy session events, so no service can forget:
 - `before_flush` and the ORM's UPDATE/DELETE statements refuse any edit or deletion of a
   Change (append-only; a correction is a new write, which has its own Change).
 
-Who: the signed-in user of the request (flask_login's, only if the request already loaded it:
-a query inside a flush is not allowed), else the source: "web" (someone signed out, a finder),
-"command line" (a `flask` command) or "system". The `Event` recorded in the same flush about
+Who: asked of the web layer, which the app plugs in (`use_actor_lookup`, from
+`fieldapp/history/who.py`): the signed-in user of the request, else the source: "web" (someone
+signed out, a finder), "command line" (a `flask` command) or "system". The `Event` recorded in the same flush about
 the same record (or the flush's only Event) is linked, so the history says what happened in
 the law's words (Event) and which columns it wrote (Change).
 """
@@ -96,19 +96,18 @@ def _audited_model(obj):
     return None
 
 
-def _who():
-    """(actor_id, source) of the write in progress, without a query."""
-    from flask import g, has_request_context
-    if has_request_context():
-        user = g.get("_login_user")
-        if user is not None and getattr(user, "is_authenticated", False) and isinstance(user, User):
-            identity = inspect(user).identity
-            return (identity[0] if identity else None), "web"
-        return None, "web"
-    import click
-    if click.get_current_context(silent=True) is not None:
-        return None, "command line"
+def _system():
     return None, "system"
+
+
+_who = _system
+
+
+def use_actor_lookup(lookup) -> None:
+    """Plug in `lookup() -> (user id or None, source)`: who makes the write in progress. It runs
+    inside a flush, so it must not query (fieldapp/history/who.py reads what is loaded)."""
+    global _who
+    _who = lookup or _system
 
 
 def _column_values(model, state, keys):
