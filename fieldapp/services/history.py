@@ -128,7 +128,7 @@ def _diff(model, obj, action):
     if action == "created":
         for key, value in _column_values(model, state, keys).items():
             if value is not None:
-                changes[key] = [None, SECRET_COLUMNS.get((model, key), plain(value))]
+                changes[key] = [None, "(set)" if (model, key) in SECRET_COLUMNS else plain(value)]
     elif action == "deleted":
         for key, value in _column_values(model, state, keys).items():
             changes[key] = [SECRET_COLUMNS.get((model, key), plain(value)), None]
