@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import event, inspect, or_
+from sqlalchemy import LargeBinary, event, inspect, or_
 from sqlalchemy.orm import Session
 
 from ..extensions import db
@@ -167,6 +167,22 @@ def _belongs_to(model, state, identity):
     dog_id = ident if model is Dog else values.get("dog_id")
     owner_id = ident if model is Owner else values.get("owner_id")
     return (dog_id if isinstance(dog_id, int) else None), (owner_id if isinstance(owner_id, int) else None)
+
+
+def _keep_old_values():
+    """Each audited column loads its old value when set (active history), so a write to a record
+    read before the last commit still knows what it replaces. Binary columns (photos) are left
+    unloaded: their history says only the new size."""
+    def _noop(target, value, oldvalue, initiator):
+        return value
+    for model, left_out in AUDITED.items():
+        for attr in inspect(model).column_attrs:
+            if attr.key in left_out or any(isinstance(c.type, LargeBinary) for c in attr.columns):
+                continue
+            event.listen(getattr(model, attr.key), "set", _noop, active_history=True, retval=True)
+
+
+_keep_old_values()
 
 
 @event.listens_for(Session, "before_flush")

@@ -122,3 +122,16 @@ def test_the_admin_sees_sign_ins_exports_and_settings_changes_on_one_page(client
     auth.logout()
     auth.login("clerk")
     assert client.get("/admin/activity").status_code == 403
+
+
+def test_a_value_set_after_a_commit_is_recorded_with_the_value_it_replaces(app):
+    """The record was read before the last commit (its attributes expired): the old value is
+    loaded when the new one is set, so the history still says what it replaced."""
+    with app.app_context():
+        owner = db.session.scalars(db.select(Owner).order_by(Owner.id)).first()
+        old = owner.address
+        db.session.commit()  # expires everything
+        owner.address = "5 Expired Ln"
+        db.session.commit()
+        ch = db.session.scalars(db.select(Change).order_by(Change.id.desc())).first()
+        assert ch.changes == {"address": [old, "5 Expired Ln"]}
