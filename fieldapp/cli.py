@@ -1,4 +1,4 @@
-"""Command-line tools: seed-demo, create-user."""
+"""Command-line tools: seed-demo, create-user (backup and restore: backup_cli.py)."""
 
 import click
 from flask.cli import with_appcontext
@@ -59,5 +59,8 @@ def create_user_command(username, role, full_name, badge, password):
 
 
 def register_cli(app):
+    from .backup_cli import backup_command, restore_command
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(create_user_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

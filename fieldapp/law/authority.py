@@ -72,6 +72,10 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "Fees and other values set by resolution of the Town Board are entered by the admin."),
     Power("manage_users", ("admin",), "",
           "The admin adds users, sets their role and deactivates them."),
+    Power("read_activity_log", ("admin",), "",
+          "The admin sees who signed in, what was exported and every change to the settings."),
+    Power("view_charts", ("clerk",), "§5(F)",
+          "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )
 POWERS = {p.action: p for p in WHO_MAY_ACT}
 

@@ -21,6 +21,8 @@ ROUTE_OF_POWER = {
     "manage_users": "/admin/users",
     "keep_town_calendar": "/calendar/",
     "follow_up_tickets": "/field/to-serve",
+    "read_activity_log": "/admin/activity",
+    "view_charts": "/clerk/charts",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
