@@ -67,6 +67,9 @@ SETTINGS = [
                 "serve\"", "int", 3, "§9",
                 "§9: the officer observing a violation \"shall issue and serve an appearance ticket for such "
                 "violation\". 0 lists a violation from the day it is recorded."),
+    SettingSpec("copy_max_age_hours", "A scanned or typed tag shows the dog's status from the phone's copy at "
+                "once, while the office's card loads, only if the copy is younger than this (hours)", "int", 24,
+                "", "Older, the phone says its copy is too old to go by and waits for the office's card."),
     SettingSpec("session_idle_minutes", "Sign a user out after this many minutes without use", "int", 480,
                 "", "An officer's shift is 8 hours (480). What waits in a phone's outbox is kept; it "
                     "is sent once the same officer signs in again."),

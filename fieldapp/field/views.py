@@ -25,6 +25,7 @@ from ..services import enforcement as enf
 from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..services.tags import find_tag
+from ..settings import get_setting
 from ..timeutil import local_today, to_local
 from ..web import file_response
 from .card import status_card
@@ -51,7 +52,7 @@ def _field_helpers():
 @bp.get("/scan")
 @permission_required("read_records")
 def scan():
-    return render_template("field/scan.html")
+    return render_template("field/scan.html", copy_max_age_hours=get_setting("copy_max_age_hours"))
 
 
 @bp.get("/lookup")

@@ -143,4 +143,28 @@ async function draw() {
   await drawInto(body, townToday());
 }
 
+// A scan or a typed number, with signal: the dog's status from the phone's copy at once (the
+// office's card replaces the page when it arrives). Never an old copy shown as current: past
+// `maxAgeHours` (the town's setting copy_max_age_hours) the box says so, and waits.
+export async function drawInstant(box, found, maxAgeHours) {
+  const info = await datasetInfo();
+  const made = info && info.generated_at ? new Date(info.generated_at).getTime() : NaN;
+  const wait = el("p", { class: "instant-wait" }, "Checking with the office…");
+  box.hidden = false;
+  if (!found || !found.dog) {
+    box.replaceChildren(el("p", { class: "card-unknown", id: "instant-unknown" }, "Not in this phone's copy."), wait);
+    return;
+  }
+  if (!(Date.now() - made <= maxAgeHours * 3600000)) {
+    box.replaceChildren(el("p", { class: "card-unknown", id: "instant-stale" },
+      `This phone's copy is too old to go by (${info ? age(info.generated_at).replace(/^Data from /, "") : "none yet"}; ` +
+      `the town allows ${maxAgeHours} h).`), wait);
+    return;
+  }
+  const [card] = renderDog(found.dog, townToday(), await heldOnPhone(found.dog.dog.id));
+  card.id = "instant-status";
+  card.classList.add("instant");
+  box.replaceChildren(el("p", { class: "instant-age", id: "instant-age" }, age(info.generated_at)), card, wait);
+}
+
 onEveryPage(draw);

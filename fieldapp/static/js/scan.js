@@ -2,6 +2,7 @@
 // BarcodeDetector where the browser has it, else the vendored jsQR (loaded only here).
 // With no signal, a typed number, tag code or search is answered from the phone's copy.
 import { findInCopy } from "./dataset.js";
+import { drawInstant } from "./offline-card.js";
 import { el, onEveryPage } from "./dom.js";
 import { fill, urls } from "./urls.js";
 
@@ -53,8 +54,18 @@ function found(text) {
   if (!url) { say("This QR code is not a Sandy Creek dog tag. Type the number instead."); return false; }
   say("Tag found. Opening the dog's card…");
   stop();
-  window.location.assign(url);
+  showInstant(text).finally(function () { window.location.assign(url); });
   return true;
+}
+
+// The phone's copy answers at once while the office's card is on its way (a weak link: seconds).
+function showInstant(q) {
+  var box = $("#instant-card");
+  if (!box) return Promise.resolve();
+  return findInCopy(q).then(function (found) {
+    var hours = parseFloat(box.dataset.copyMaxAgeHours);
+    return drawInstant(box, found, isFinite(hours) ? hours : 24);
+  }).catch(function () { /* no copy: the office's card comes anyway */ });
 }
 
 function stop() {
@@ -152,7 +163,8 @@ function initLookup() {
     if (form.dataset.offlineReady) return;
     form.dataset.offlineReady = "1";
     form.addEventListener("submit", function (ev) {
-      if (!offline()) return; // with signal the server looks it up
+      var typed = (form.querySelector("[name=q]").value || "").trim();
+      if (!offline()) { if (typed && form.querySelector("#q")) showInstant(typed); return; } // the server looks it up too
       ev.preventDefault();
       ev.stopImmediatePropagation();
       var q = (form.querySelector("[name=q]").value || "").trim();
