@@ -337,7 +337,7 @@ def license_form(dog_id=None):
                 the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
                                       if dog is None else None)
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
-                lic = svc.issue_license(the_dog, app, today, _user())
+                lic = svc.issue_license(the_dog, app, today, _user(), **form.payment())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
                 note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
