@@ -139,6 +139,7 @@ class NoticeForm(FlaskForm):
     filed_on = DateField("Date the notice was filed", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
     new_address = StringField("New address (moved out of town)", [Optional(), Length(max=200)], filters=STRIP)
     remarks = StringField("Remarks", [Optional(), Length(max=200)], filters=STRIP)
+    upon_renewal_notice = BooleanField("Death reported upon receipt of a renewal notice (§5(J)(2))")
 
 
 class CoOwnerForm(FlaskForm):

@@ -20,6 +20,7 @@ ROUTE_OF_POWER = {
     "manage_settings": "/admin/",
     "manage_users": "/admin/users",
     "keep_town_calendar": "/calendar/",
+    "keep_accounts": "/clerk/money/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
