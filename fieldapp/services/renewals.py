@@ -19,7 +19,15 @@ from ..extensions import db
 from ..law.renewals import expired_over, renewals_due
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
-from .licensing import PROOF_OF_ALTERING, Application, fee_lines, fee_total, prepare_application, say_date
+from .licensing import (
+    PROOF_OF_ALTERING,
+    Application,
+    fee_lines,
+    fee_total,
+    prepare_application,
+    say_date,
+    term_rule,
+)
 from .notify import mail_configured, send_mail
 
 log = logging.getLogger(__name__)
@@ -81,7 +89,8 @@ def renewal_items(today: date, within: int = 90, expired: bool = True) -> list[R
         if cert is None:
             return None, None
         return (None, cert.statement_on or lic.issued_on) if cert.exempt_statement else (cert.valid_until, None)
-    due = renewals_due([(lic.id, lic.expires_on, *rabies_of(lic)) for lic in licenses], today, within, expired)
+    due = renewals_due([(lic.id, lic.expires_on, *rabies_of(lic)) for lic in licenses], today, within, expired,
+                       term_rule())
     items = []
     for r in due:
         lic = by_id[r.license_id]

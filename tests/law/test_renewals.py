@@ -37,17 +37,23 @@ def test_s5A4_renewal_lists_30_60_90_and_expired():
         renewals_due(licenses, TODAY, 45)
 
 
-def test_s5B_rabies_certificate_ending_before_the_renewal_needs_a_new_one():
-    # The license ends 31 March; a renewal is issued from 1 April at the earliest.
+def test_s5B_rabies_certificate_not_covering_a_one_year_renewal_needs_a_new_one():
+    # The license ends 31 March 2026; a renewal is issued from 1 April, for a year to 30 April 2027.
     assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 3, 31))
-    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 4, 1))
-    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 4, 2))
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 9, 1))
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 4, 29))
+    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 4, 30))
     assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, None)  # none on file
 
 
-def test_s5B_expired_license_renewed_today_needs_rabies_valid_after_today():
-    assert needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2026, 3, 1))
-    assert not needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2026, 9, 1))
+def test_AML_109_1a_state_rule_lets_a_shorter_certificate_do():
+    # State rule: the license may run to the end of the 11th month after the certificate ends.
+    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 9, 1), rule="state")
+
+
+def test_s5B_expired_license_renewed_today_needs_rabies_for_a_year_from_today():
+    assert needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2026, 9, 1))
+    assert not needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2027, 3, 31))
 
 
 def test_s5B2_vet_statement_renewal_needs_a_new_statement():
