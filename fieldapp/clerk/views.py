@@ -400,6 +400,7 @@ def certificate(license_id):
                            clerk_phone=get_setting("clerk_phone"))
 
 # The clerk's month, on this blueprint, in their own modules (imported last: they use `bp`).
+from . import follow_up as _follow_up_pages  # noqa: E402,F401
 from . import mail_in as _mail_in_pages  # noqa: E402,F401
 from . import money as _money_pages  # noqa: E402,F401
 from . import renewals as _renewal_pages  # noqa: E402,F401

@@ -8,13 +8,11 @@ proof of spaying or neutering, §5(E) the form, §5(D) the full fee, §5(I) a tr
 put it on hold, with a printable letter saying what is missing. Complete, the license is issued
 with the counter's own service (`licensing.issue_license`, the enclosed payment on its receipt),
 and the date the license and tag were mailed back is recorded."""
-import io
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from ..extensions import db
 from ..models import MAIL_MISSING, Dog, License, MailApplication, record_event
-from ..settings import get_setting
 from .errors import ServiceError
 from .licensing import say_date
 from .money import check_method
@@ -114,39 +112,15 @@ def record_mailed(ma: MailApplication, mailed_on: date | None, today: date, user
 
 
 def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
-    """The letter to the owner: the application is on hold, and what is missing."""
-    from reportlab.lib.pagesizes import letter as LETTER
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.lib.units import inch
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
-
-    styles = getSampleStyleSheet()
-    body = styles["BodyText"]
-    dog, owner = ma.dog, ma.dog.primary_owner
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=LETTER, leftMargin=inch, rightMargin=inch, topMargin=0.75 * inch,
-                            title=f"Application for {dog.name}: what is missing")
-
-    def esc(t):
-        return str(t).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """The letter to the owner: the application is on hold, and what is missing (§5(A)(3))."""
+    from .letters import letter_pdf
     how = {"check": "check", "money_order": "money order", "cash": "cash"}.get(ma.method, ma.method)
-    paid = (f"your {how}{' No. ' + esc(ma.reference) if ma.reference else ''} for ${ma.amount:,.2f}"
+    paid = (f"your {how}{' No. ' + ma.reference if ma.reference else ''} for ${ma.amount:,.2f}"
             if ma.amount else "no payment")
-    story = [Paragraph("<b>Town of Sandy Creek — Town Clerk</b>", styles["Heading3"]),
-             Paragraph(f"{esc(get_setting('clerk_address'))} · {esc(get_setting('clerk_phone'))}", body),
-             Spacer(1, 18)]
-    if owner:
-        story.append(Paragraph(f"{esc(owner.full_name)}<br/>{esc(owner.address)}<br/>"
-                               f"{esc(owner.town)}, {owner.state} {owner.zip_code}", body))
-    story += [Spacer(1, 18), Paragraph(say_date(today), body), Spacer(1, 8),
-              Paragraph(f"<b>Your dog license application for {esc(dog.name)}</b>", styles["Heading2"]),
-              Paragraph(f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. "
-                        "We are holding it: a license can be issued only when everything below has come "
-                        "(Local Law No. 2 of 2011, §5(A)(3)).", body),
-              Paragraph("<b>Please send:</b>", body)]
-    story += [Paragraph(f"• {esc(label)}", body) for label in ma.missing_labels]
-    story += [Spacer(1, 8), Paragraph("When we have them we will mail you the license and the tag. "
-                                      "Questions: call the Town Clerk.", body), Spacer(1, 12),
-              Paragraph("Town Clerk", body)]
-    doc.build(story)
-    return buf.getvalue()
+    return letter_pdf(
+        ma.dog.primary_owner, f"Your dog license application for {ma.dog.name}",
+        [f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. We are "
+         "holding it: a license can be issued only when everything below has come (Local Law No. 2 "
+         "of 2011, §5(A)(3))."],
+        ma.missing_labels, today, items_heading="Please send:",
+        closing=["When we have them we will mail you the license and the tag. Questions: call the Town Clerk."])

@@ -299,3 +299,23 @@ def test_receipts_numbered_per_year(app):
         assert a.number != b.number and a.number.startswith(f"R-{local_today().year}-")
         assert db.session.scalars(db.select(Receipt)).all()
         assert db.session.scalars(db.select(License)).first() is not None
+
+
+# --- follow-up lists ----------------------------------------------------------------------------
+
+def test_follow_up_lists_never_licensed_known_dogs_and_licenses_expired_over_30_days(clerk, app):
+    with app.app_context():
+        duke = _dog("Duke")
+        duke.current_license.expires_on = local_today() - timedelta(days=45)
+        tucker_id, duke_id = _dog("Tucker").id, duke.id
+        db.session.commit()
+    page = clerk.get("/clerk/follow-up/").get_data(as_text=True)
+    assert "Tucker" in page and "dog enumeration" in page  # §5(K): identified as unlicensed
+    assert "Duke" in page
+    assert "/clerk/follow-up/" in clerk.get("/").get_data(as_text=True)
+    for dog_id in (tucker_id, duke_id):
+        r = clerk.get(f"/clerk/follow-up/dogs/{dog_id}/letter.pdf")
+        assert r.status_code == 200 and r.data.startswith(b"%PDF")
+    with app.app_context():
+        max_id = _dog("Max").id
+    assert clerk.get(f"/clerk/follow-up/dogs/{max_id}/letter.pdf").status_code == 404
