@@ -71,3 +71,16 @@ def test_clerk_prints_renewal_letters_records_a_mail_in_renewal_and_prints_the_c
     assert not page.get_by_role("button", name="Print this report").is_visible()
     assert page.locator("#cash-report").is_visible()
     page.emulate_media(media="screen")
+
+    # The other pages of the month, each one tap from the start page, fit the phone.
+    phone.tap_link("Sandy Creek Dog Control: start")
+    phone.tap_link("Money and reports")
+    phone.tap_button("Amount to remit")
+    phone.check_screen()
+    assert "Amount to remit to the state" in phone.text()
+    phone.tap_link("Sandy Creek Dog Control: start")
+    phone.tap_link("Applications by mail")
+    assert DOG in phone.text()
+    phone.tap_link("Sandy Creek Dog Control: start")
+    phone.tap_link("Follow-up letters")
+    assert "Tucker" in phone.text()
