@@ -38,11 +38,15 @@ def renewals():
 @permission_required("issue_license")
 def renewal_letters():
     """The renewal letters of the list chosen, one PDF (one letter per owner, all of that
-    owner's dogs); with "email", owners who gave an address are emailed instead (when the town
-    set a mail server). Each notice sent is recorded on its license (§5(J)(2))."""
+    owner's dogs) for the licenses not yet sent a notice ("again": all of them); with "email",
+    owners who gave an address are emailed instead (when the town set a mail server). Each
+    notice sent is recorded on its license (§5(J)(2))."""
     today = local_today()
     within, expired = _choice(request.form)
-    letters = svc.owner_letters(svc.renewal_items(today, within, expired))
+    items = svc.renewal_items(today, within, expired)
+    if not request.form.get("again"):  # the month's letters: licenses not yet sent a notice
+        items = [i for i in items if i.last_notice is None]
+    letters = svc.owner_letters(items)
     if request.form.get("email") and mail_configured():
         _, letters = svc.email_letters(letters, today, _user())
     svc.record_notices(letters, today, _user(), channel="letter")

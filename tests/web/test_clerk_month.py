@@ -319,3 +319,13 @@ def test_follow_up_lists_never_licensed_known_dogs_and_licenses_expired_over_30_
     with app.app_context():
         max_id = _dog("Max").id
     assert clerk.get(f"/clerk/follow-up/dogs/{max_id}/letter.pdf").status_code == 404
+
+
+def test_renewal_letters_a_second_time_leave_out_licenses_already_sent_unless_asked(clerk, app, due):
+    clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1"})
+    clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1"})
+    with app.app_context():
+        assert len(db.session.scalars(db.select(RenewalNotice).filter_by(license_id=due["license_id"])).all()) == 1
+    clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1", "again": "1"})
+    with app.app_context():
+        assert len(db.session.scalars(db.select(RenewalNotice).filter_by(license_id=due["license_id"])).all()) == 2
