@@ -41,6 +41,8 @@ def create_app(test_config=None):
     setup_login(login_manager)
     end_idle_sessions(app)
 
+    from .errors import register_converters
+    register_converters(app)  # before the blueprints' routes are built
     from .admin.views import bp as admin_bp
     from .api.views import bp as api_bp
     from .auth.views import bp as auth_bp

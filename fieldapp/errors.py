@@ -1,7 +1,9 @@
 """Errors answer HTML to a browser and JSON to the API."""
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DataError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .extensions import db
 from .services.errors import ServiceError
@@ -42,6 +44,15 @@ def register_error_handlers(app):
         db.session.rollback()
         return render_error(422, " ".join(exc.errors.values()) or None, errors=exc.errors)
 
+    @app.errorhandler(DataError)
+    def out_of_range(exc):
+        """A value the database cannot keep (a number past its column, say) that no check caught:
+        the request's fault, not the server's. Nothing is kept."""
+        db.session.rollback()
+        app.logger.warning("Refused a value the database cannot keep: %s", exc.orig)
+        return render_error(400, "A number or a piece of text here is not one the records can keep "
+                                 "(too large, or not what the field takes). Nothing was saved.")
+
     @app.errorhandler(HTTPException)
     def http_error(exc):
         return render_error(exc.code or 500, MESSAGES.get(exc.code) or exc.description)
@@ -50,3 +61,16 @@ def register_error_handlers(app):
     def server_error(exc):
         app.logger.exception("Unhandled error")
         return render_error(500)
+
+
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` in every route: past the largest row id (INTEGER columns, 32 bits on
+    PostgreSQL) no row exists, so the address is a 404, never a query the database refuses."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
+def register_converters(app):
+    app.url_map.converters["int"] = RowIdConverter
