@@ -52,6 +52,8 @@ SETTINGS = [
                 "Sandy Creek Town Kennel", "§8(B)", "Filled in as \"Held at\" on the seizure form."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
                 "§4(H)"),
+    SettingSpec("clerk_address", "Town Clerk's mailing address (renewal letters, applications by mail)",
+                "text", "1992 Harwood Drive, Sandy Creek, NY 13145", "§5(A)(3)"),
     SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",
                 "(315) 387-5555"),
     SettingSpec("public_base_url", "Public base URL printed in tag QR codes", "text", "",

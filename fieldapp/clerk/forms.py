@@ -6,6 +6,7 @@ from wtforms.validators import DataRequired, Email, InputRequired, Length, Numbe
 
 from ..law import LICENSE_EXEMPTIONS
 from ..services.licensing import ALTERED_PROOFS, NOTICE_KINDS
+from .payment_fields import PaymentFields
 
 
 def _strip(value):
@@ -80,7 +81,7 @@ ALTERED_CHOICES = [("no", "Not spayed or neutered")] + [
     (k, ("Spayed/neutered: " + v) if k != "vet_statement" else v) for k, v in ALTERED_PROOFS.items()]
 
 
-class LicenseForm(FlaskForm):
+class LicenseForm(PaymentFields, FlaskForm):
     """The license particulars: rabies (§5(B)), altering (§5(C)), exemptions (§5(I)),
     purebred (§5(H)), the term (§5(A)(4)) and the tag (§5(G))."""
     rabies_kind = RadioField("Rabies", default="certificate", choices=[
@@ -138,6 +139,7 @@ class NoticeForm(FlaskForm):
     filed_on = DateField("Date the notice was filed", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
     new_address = StringField("New address (moved out of town)", [Optional(), Length(max=200)], filters=STRIP)
     remarks = StringField("Remarks", [Optional(), Length(max=200)], filters=STRIP)
+    upon_renewal_notice = BooleanField("Death reported upon receipt of a renewal notice (§5(J)(2))")
 
 
 class CoOwnerForm(FlaskForm):

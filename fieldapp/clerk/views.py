@@ -11,9 +11,10 @@ from sqlalchemy import func, or_
 from ..auth import permission_required
 from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
-from ..models import Dog, License, Owner, Payment, PurebredLicense
+from ..models import Dog, License, MailApplication, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
 from ..services.errors import ServiceError
+from ..services.mail_in import mark_issued, refuse_unready
 from ..services.search import search_dogs
 from ..timeutil import local_today
 from ..web import is_htmx, refusal_on_form
@@ -197,7 +198,8 @@ def new_notice(dog_id):
                 new_owner = _chosen_owner(owner_fields, today) if form.kind.data == "transfer" else None
                 if form.kind.data != "transfer" or new_owner is not None:
                     notice = svc.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
-                                             _user(), new_owner=new_owner, details=details)
+                                             _user(), new_owner=new_owner, details=details,
+                                             upon_renewal_notice=form.upon_renewal_notice.data)
             except ServiceError as exc:
                 owner_error = exc.errors.pop("new_owner", None)
                 refusal_on_form(exc, form, owner_fields)
@@ -309,8 +311,14 @@ def license_form(dog_id=None):
     owner_fields = OwnerFields(formdata, prefix="owner") if dog is None and owner is None else None
     dog_fields = DogFields(formdata, prefix="dog") if dog is None else None
     form = LicenseForm()
+    # §5(A)(3): a license for an application by mail takes the payment enclosed with it.
+    mail_in = db.session.get(MailApplication, request.args.get("mail", type=int) or 0) if dog else None
+    if mail_in is not None and mail_in.dog_id != dog.id:
+        mail_in = None
     if not posted and dog is not None:
         _prefill_renewal(form, dog)
+    if not posted and mail_in is not None:
+        form.method.data, form.reference.data = mail_in.method, mail_in.reference
     if not posted and form.term_years.data is None:
         form.term_years.data = 1
     notice = None
@@ -337,7 +345,12 @@ def license_form(dog_id=None):
                 the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
                                       if dog is None else None)
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
-                lic = svc.issue_license(the_dog, app, today, _user())
+                if mail_in is not None:
+                    refuse_unready(mail_in)
+                lic = svc.issue_license(the_dog, app, today, _user(), **form.payment(),
+                                        payer_name=mail_in.payer_name if mail_in else "")
+                if mail_in is not None:
+                    mark_issued(mail_in, lic, _user())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
                 note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
@@ -354,7 +367,7 @@ def license_form(dog_id=None):
         form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner)
-    return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form,
+    return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 
@@ -382,5 +395,12 @@ def certificate(license_id):
     owners = [link.owner for link in lic.dog.owner_links
               if link.since <= lic.issued_on and (link.until is None or link.until > lic.issued_on)] \
         or lic.dog.owners
-    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=owners,
+    mail_in = db.session.scalars(db.select(MailApplication).filter_by(license_id=lic.id)).first()
+    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=owners, mail_in=mail_in,
                            clerk_phone=get_setting("clerk_phone"))
+
+# The clerk's month, on this blueprint, in their own modules (imported last: they use `bp`).
+from . import follow_up as _follow_up_pages  # noqa: E402,F401
+from . import mail_in as _mail_in_pages  # noqa: E402,F401
+from . import money as _money_pages  # noqa: E402,F401
+from . import renewals as _renewal_pages  # noqa: E402,F401

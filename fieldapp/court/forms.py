@@ -5,6 +5,7 @@ from wtforms import BooleanField, DateField, RadioField, SelectField, SelectMult
 from wtforms.validators import Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from ..clerk.payment_fields import PaymentFields
 from ..law.orders import DANGEROUS_EXCEPTIONS, ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS
 from ..models.court import OUTCOMES, PLEAS
 
@@ -63,6 +64,6 @@ class DispositionForm(FlaskForm):
     notes = TextAreaField("Notes", render_kw={"rows": 2})
 
 
-class FineForm(FlaskForm):
+class FineForm(PaymentFields, FlaskForm):
     amount = StringField("Amount received ($)", render_kw={"inputmode": "decimal"})
     received_on = DateField("Received on", validators=[Optional()])

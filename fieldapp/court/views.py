@@ -163,5 +163,6 @@ def fine(disposition_id):
     case = svc.Case(d.ticket or d.complaint)
     form = FineForm()
     return _submit(case, "fine", form, lambda: svc.receive_fine(
-        d, amount=form.amount.data, received_on=form.received_on.data, user=current_user),
+        d, amount=form.amount.data, received_on=form.received_on.data, user=current_user,
+        **form.payment()),
         "#dispositions", fine_for=d.id)

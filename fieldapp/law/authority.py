@@ -60,6 +60,10 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("dispose_of_impounded_dog", ("dco",), "§8(E)",
           "The dog control officer records an unredeemed dog adopted out or euthanized after its "
           "redemption period, or a seized dog transferred or died in care."),
+    Power("keep_accounts", ("clerk",), "§5(D), §5(F)",
+          "The Town Clerk accounts for the fees taken in (the daily and monthly cash reports), remits "
+          "the population-control fees to the state and keeps the record of licenses for the "
+          "Commissioner."),
     Power("keep_town_calendar", ("clerk",), "§8(B)",
           "The Town Clerk keeps the days the town offices are closed, which are not business days."),
     Power("read_records", STAFF, "§5(F)",

@@ -43,6 +43,12 @@ class License(db.Model):
     purebred_license = db.relationship("PurebredLicense", back_populates="licenses")
     rabies_certificate = db.relationship("RabiesCertificate")
     issued_by = db.relationship("User")
+    payments = db.relationship("Payment", viewonly=True, order_by="Payment.id")
+
+    @property
+    def receipt(self):
+        """The receipt its fee was taken in on (None: no fee line, or issued before receipts)."""
+        return next((p.receipt for p in self.payments if p.receipt is not None), None)
 
 
 PAYMENT_METHODS = {"cash": "Cash", "check": "Check", "money_order": "Money order", "card": "Card"}

@@ -22,6 +22,7 @@ from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Su
 from ..models.enforcement import AppearanceTicket, SwornComplaint
 from .enforcement import court_settings
 from .errors import ServiceError
+from .money import PaymentLine, check_method, record_receipt
 
 FINAL_OUTCOMES = ("dismissed", "convicted")
 
@@ -352,8 +353,10 @@ def fine_outstanding(d: Disposition) -> Decimal:
     return Decimal(d.fine or 0) - sum((Decimal(p.amount) for p in d.payments), Decimal("0"))
 
 
-def receive_fine(d: Disposition, *, amount, received_on: date | None, user) -> Payment:
-    """A fine received: a typed line of the ledger (Payment kind "fine"), never over what is owed."""
+def receive_fine(d: Disposition, *, amount, received_on: date | None, user, method: str = "cash",
+                 reference: str = "", payer_name: str = "") -> Payment:
+    """A fine received: a typed line of the ledger (Payment kind "fine"), never over what is owed,
+    on a receipt that says how it was paid (`services.money.record_receipt`)."""
     amount = parse_money(amount)
     errors = {}
     if d.outcome != "convicted" or not d.fine:
@@ -364,13 +367,16 @@ def receive_fine(d: Disposition, *, amount, received_on: date | None, user) -> P
         errors["amount"] = f"Only ${fine_outstanding(d):.2f} of the fine is outstanding."
     if received_on is None:
         errors["received_on"] = "Give the date received."
+    errors.update(check_method(method, reference))
     if errors:
         raise ServiceError(errors)
     case = Case(d.ticket or d.complaint)
-    p = Payment(kind="fine", amount=amount, dog_id=case.dog.id if case.dog else None, disposition_id=d.id,
-                received_on=received_on, received_by_id=user.id,
-                memo=f"Fine ({d.section}), {case.title}"[:200])
-    db.session.add(p)
+    receipt = record_receipt([PaymentLine(kind="fine", amount=amount, dog_id=case.dog.id if case.dog else None,
+                                          memo=f"Fine ({d.section}), {case.title}"[:200])],
+                             method=method, reference=reference, payer_name=payer_name,
+                             received_on=received_on, user=user)
+    p = receipt.lines[0]
+    p.disposition_id = d.id
     db.session.flush()
     db.session.expire(d, ["payments"])
     record_event("court.fine_received", p, actor=user, disposition_id=d.id, amount=str(amount))

@@ -17,10 +17,11 @@ These functions add and flush; the request commits (fieldapp.web). A refusal is 
 from decimal import Decimal
 
 from ..extensions import db
-from ..models import Dog, Payment, Tag, next_in_sequence, record_event
+from ..models import Dog, Tag, next_in_sequence, record_event
 from ..settings import get_setting
 from ..tags.tokens import new_token, normalize_token
 from .errors import ServiceError
+from .money import PaymentLine, check_method, record_receipt
 
 SERIAL_SEQUENCE = "tag_serial"
 
@@ -122,11 +123,15 @@ def _put_on_dog(tag: Tag, dog: Dog, today, event: str, user) -> Tag:
     return tag
 
 
-def replace_tag(dog: Dog, today, user, blank: str | None = None, waive_reason: str = "") -> Tag:
+def replace_tag(dog: Dog, today, user, blank: str | None = None, waive_reason: str = "", *,
+                method: str = "cash", reference: str = "", payer_name: str = "") -> Tag:
     """§5(G)(2): replace a lost or damaged tag. Charges the replacement fee set by the Town
     Board (setting `fee_replacement_tag`) unless the clerk waives it with a reason, issues a
     new tag (or binds the given blank), and retires the old tag as "replaced"."""
     old = dog.active_tag
+    method_errors = check_method(method, reference)
+    if method_errors:
+        raise ServiceError(method_errors)
     if dog.id_number is None:
         raise _no_id_number(dog)
     if dog.status == "dead":
@@ -139,13 +144,14 @@ def replace_tag(dog: Dog, today, user, blank: str | None = None, waive_reason: s
         new = issue_tag(dog, today, user)
     if old is not None:
         _retire(old, today, "replaced", replaced_by=new)
-    payment = Payment(kind="replacement_tag", amount=fee, dog_id=dog.id, received_on=today,
-                      received_by_id=getattr(user, "id", None),
-                      memo=f"Replacement tag {new.serial}" + (f" for tag {old.serial}" if old else "")
-                      + (f"; fee waived: {waive_reason}" if waive_reason else ""),
-                      waived_reason=waive_reason or None)
-    db.session.add(payment)
-    db.session.flush()
+    owner = dog.primary_owner
+    receipt = record_receipt([PaymentLine(
+        kind="replacement_tag", amount=fee, dog_id=dog.id,
+        memo=(f"Replacement tag {new.serial}" + (f" for tag {old.serial}" if old else "")
+              + (f"; fee waived: {waive_reason}" if waive_reason else ""))[:200],
+        waived_reason=waive_reason or None)], method=method, reference=reference,
+        payer_name=payer_name or (owner.full_name if owner else ""), received_on=today, user=user)
+    payment = receipt.lines[0]
     record_event("tag.replaced", new, actor=user, dog_id=dog.id, serial=new.serial,
                  old_serial=old.serial if old else None, fee=str(fee), payment_id=payment.id)
     return new

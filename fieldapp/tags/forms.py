@@ -3,12 +3,14 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ..clerk.payment_fields import PaymentFields
+
 
 def _strip(value):
     return value.strip() if isinstance(value, str) else value
 
 
-class ReplaceTagForm(FlaskForm):
+class ReplaceTagForm(PaymentFields, FlaskForm):
     blank_tag = StringField("Blank tag number (optional)", [Optional(), Length(max=40)], filters=[_strip],
                         render_kw={"autocomplete": "off", "inputmode": "text", "autocapitalize": "characters"})
     # §5(G)(2): the fee is charged unless the clerk waives it, with the reason.

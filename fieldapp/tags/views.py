@@ -251,7 +251,7 @@ def replace(dog_id):
     if form.validate_on_submit():
         try:
             tag = replace_tag(dog, local_today(), current_user, blank=form.blank_tag.data or None,
-                              waive_reason=form.waive_reason.data or "")
+                              waive_reason=form.waive_reason.data or "", **form.payment())
         except ServiceError as exc:
             error = " ".join(refusal_on_form(exc, form)) or None  # shown above the form
         else:

@@ -23,6 +23,7 @@ ROUTE_OF_POWER = {
     "follow_up_tickets": "/field/to-serve",
     "read_activity_log": "/admin/activity",
     "view_charts": "/clerk/charts",
+    "keep_accounts": "/clerk/money/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {

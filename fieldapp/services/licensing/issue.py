@@ -10,13 +10,13 @@ from ...law import (
 from ...models import (
     Dog,
     License,
-    Payment,
     PurebredLicense,
     RabiesCertificate,
     next_in_sequence,
     record_event,
 )
 from ..errors import ServiceError
+from ..money import PaymentLine, check_method, record_receipt
 from ..numbers import assign_id_number, next_license_number
 from .application import (
     PROOF_OF_ALTERING,
@@ -56,8 +56,13 @@ def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
     return cert
 
 
-def issue_license(dog: Dog, app: Application, today: date, user=None) -> License:
+def issue_license(dog: Dog, app: Application, today: date, user=None, *, method: str = "cash",
+                  reference: str = "", payer_name: str = "") -> License:
     """§5(F): validate and issue a license (new or renewal) for `dog`, issued today.
+
+    The fee is taken in as one receipt (`services.money.record_receipt`): how it was paid
+    (`method` cash, check or money order, with its `reference` number) and by whom; the
+    receipt is `License.receipt` (None for a license with no fee line, e.g. §5(I)).
 
     §5(G): the dog gets its identification number at its first license (kept for ever after) and
     a tag: the blank pre-printed tag typed in, else a new one; a renewal keeps the dog's tag unless
@@ -68,6 +73,7 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
     prepare_application(app, dog, None, today)
     errors = check_application(app, today, dog)
+    errors.update(check_method(method, reference))
     if errors:
         raise ServiceError(errors)
     from ..tags import bind_blank_tag, issue_tag
@@ -119,13 +125,16 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     for old in previous:
         old.status = "superseded"
     db.session.flush()
-    for ln in lines:
-        if ln["amount"] > 0 or ln.get("waived_reason"):
-            db.session.add(Payment(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id,
-                                   license_id=lic.id, received_on=today,
-                                   received_by_id=getattr(user, "id", None),
-                                   memo=f"License {lic.number}: {ln['label']}",
-                                   waived_reason=ln.get("waived_reason")))
+    paid = [PaymentLine(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id, license_id=lic.id,
+                        memo=f"License {lic.number}: {ln['label']}"[:200],
+                        waived_reason=ln.get("waived_reason"))
+            for ln in lines if ln["amount"] > 0 or ln.get("waived_reason")]
+    receipt = None
+    if paid:
+        owner = dog.primary_owner
+        receipt = record_receipt(paid, method=method, reference=reference,
+                                 payer_name=payer_name or (owner.full_name if owner else ""),
+                                 received_on=today, user=user)
 
     tag = None
     if app.blank_tag.strip():  # refused on "blank_tag", like the application's own fields
@@ -136,7 +145,8 @@ def issue_license(dog: Dog, app: Application, today: date, user=None) -> License
     record_event("license.issued", lic, actor=user, dog_id=dog.id, number=lic.number,
                  id_number=id_number, term_years=lic.term_years, expires_on=lic.expires_on.isoformat(),
                  fee_total=str(lic.fee_total), tag_serial=tag.serial if tag else None,
-                 superseded=[old.number for old in previous], **({"note": note} if note else {}),
+                 superseded=[old.number for old in previous],
+                 receipt=receipt.number if receipt else None, **({"note": note} if note else {}),
                  **({"purebred_license": premises.number} if premises else {}),
                  **({"new_resident_note": resident_note} if resident_note else {}))
     db.session.flush()

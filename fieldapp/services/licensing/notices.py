@@ -33,7 +33,8 @@ TEN_DAY_NOTICES = ("transfer", "lost", "stolen")
 # --- §5(J) notices ----------------------------------------------------------
 
 def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=None,
-                new_owner: Owner | None = None, details: dict | None = None) -> DogNotice:
+                new_owner: Owner | None = None, details: dict | None = None,
+                upon_renewal_notice: bool = False) -> DogNotice:
     """Record an owner's §5(J) notice, dated when it happened and when it was filed.
 
     - transfer: "No license shall be transferable": the active license is marked
@@ -43,7 +44,10 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     - death (§5(J)(2)): the dog's license is closed ("dog died", never valid again) and its
       tag retired; moved out of town: the dog's status;
     - transfer, lost, stolen filed more than ten days after the event (§5(J), §5(J)(1)):
-      accepted, and marked late by how many days.
+      accepted, and marked late by how many days;
+    - death reported "upon receipt of a renewal notice from the Town Clerk" (§5(J)(2),
+      `upon_renewal_notice`): linked to the last renewal notice sent for the dog
+      (`details["renewal_notice_id"]`); refused when none was sent.
     """
     if kind not in NOTICE_KINDS:
         raise ServiceError({"kind": "Choose what the notice is about."})
@@ -56,9 +60,17 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
         errors["kind"] = f"{dog.name} is not reported lost or stolen."
     if kind != "found" and dog.status in ("dead", "moved") and kind != "transfer":
         errors["kind"] = f"{dog.name} is already recorded as {dog.status}."
+    renewal_notice = None
+    if upon_renewal_notice and kind == "death":
+        from ..renewals import latest_renewal_notice
+        renewal_notice = latest_renewal_notice(dog)
+        if renewal_notice is None:
+            errors["upon_renewal_notice"] = f"No renewal notice was sent for {dog.name}; untick this."
     if errors:
         raise ServiceError(errors)
     details = dict(details or {})
+    if renewal_notice is not None:
+        details.update(renewal_notice_id=renewal_notice.id, renewal_notice_sent_on=renewal_notice.sent_on.isoformat())
     if kind in TEN_DAY_NOTICES:
         lateness = notice_lateness(occurred_on, filed_on)
         details.update(due_on=lateness.due_on.isoformat(), days_late=lateness.days_late)

@@ -1,0 +1,38 @@
+"""Follow-up lists (§5(A)(1), §5(A)(4)): dogs known to the town but never licensed, licenses
+expired over 30 days; each with its letter to the owner (a PDF, one tap)."""
+from flask import abort, render_template
+
+from ..auth import permission_required
+from ..extensions import db
+from ..models import Dog
+from ..services import follow_up as svc
+from ..timeutil import local_today
+from ..web import file_response
+from .views import bp
+
+
+@bp.route("/follow-up/")
+@permission_required("issue_license")
+def follow_up():
+    today = local_today()
+    return render_template("clerk/follow_up.html", unlicensed=svc.never_licensed(today),
+                           expired=svc.expired_over_30(today), today=today)
+
+
+@bp.route("/follow-up/dogs/<int:dog_id>/letter.pdf")
+@permission_required("issue_license")
+def follow_up_letter(dog_id):
+    """The dog's follow-up letter: never licensed, or its license expired over 30 days."""
+    dog = db.get_or_404(Dog, dog_id)
+    today = local_today()
+    if dog.primary_owner is None:
+        abort(404)
+    item = next((i for i in svc.expired_over_30(today) if i.dog.id == dog.id), None)
+    if item is not None:
+        body = svc.expired_letter(item, today)
+    else:
+        known = next((k for k in svc.never_licensed(today) if k.dog.id == dog.id), None)
+        if known is None:
+            abort(404)
+        body = svc.never_licensed_letter(known, today)
+    return file_response(body, "application/pdf", filename=f"follow-up-{dog.id}.pdf")

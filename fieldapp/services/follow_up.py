@@ -1,0 +1,88 @@
+"""Follow-up lists for the clerk: dogs the town knows of (a complaint, a seizure, a violation or
+ticket, a finder's report, the §5(K) enumeration) that were never licensed (§5(A)(1)), and
+licenses expired more than 30 days ago and not renewed (§5(A)(4)); each with a letter to the
+owner of record, one tap away."""
+from dataclasses import dataclass
+from datetime import date
+from types import SimpleNamespace
+
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Dog, DogOwner
+from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
+from ..models.public import FoundReport
+from ..timeutil import to_local
+from .licensing import fee_total, say_date
+from .renewals import OwnerLetter, RenewalItem, expired_over_30, renewal_fee, what_to_bring
+
+# Where the town came to know of a dog, in the letter's words.
+_SOURCES = ((SwornComplaint, "a sworn complaint"), (Impoundment, "a seizure by the dog control officer"),
+            (Violation, "a violation recorded by an officer"), (AppearanceTicket, "an appearance ticket"),
+            (FoundReport, "a finder's report"))
+
+
+@dataclass
+class KnownUnlicensed:
+    dog: Dog
+    sources: list[tuple[date, str]]  # (when, how the town knows of it), earliest first
+
+
+def never_licensed(today: date) -> list[KnownUnlicensed]:
+    """§5(A)(1): living dogs with no license ever, known from the town's own records."""
+    dogs = db.session.scalars(
+        db.select(Dog).where(~Dog.licenses.any(), Dog.status.in_(("active", "lost", "stolen")))
+        .options(selectinload(Dog.owner_links).selectinload(DogOwner.owner)).order_by(Dog.name)).all()
+    by_id = {d.id: KnownUnlicensed(d, []) for d in dogs}
+    if not by_id:
+        return []
+    for model, words in _SOURCES:
+        for dog_id, created in db.session.execute(
+                db.select(model.dog_id, model.created_at).where(model.dog_id.in_(by_id))):
+            by_id[dog_id].sources.append((to_local(created).date(), words))
+    for d in dogs:
+        if d.enumeration_identified_on:
+            by_id[d.id].sources.append((d.enumeration_identified_on, "the dog enumeration (§5(K))"))
+    out = [k for k in by_id.values() if k.sources]
+    for k in out:
+        k.sources.sort()
+    return out
+
+
+def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
+    """The letter: the dog must be licensed (§5(A)(1)); how the town knows; what to bring."""
+    from .letters import letter_pdf
+    dog = known.dog
+    first_on, how = known.sources[0]
+    first = SimpleNamespace(kind="purebred" if dog.purebred else "individual", purebred_dogs_on_premises=None)
+    lines = renewal_fee(dog, first, today)
+    total = fee_total(lines)
+    letter = OwnerLetter(dog.primary_owner, [RenewalItem(first, dog, "expired", True, lines, total)])
+    return letter_pdf(
+        dog.primary_owner, f"{dog.name} must be licensed",
+        [f"Our records show that {dog.name} ({dog.description}) came to the town's attention through "
+         f"{how} on {say_date(first_on)}, and that no license was ever issued for the dog.",
+         "Every dog four months of age or over in the Town of Sandy Creek must have a valid license and wear "
+         "its identification tag (Local Law No. 2 of 2011, §5(A)(1)). Failing to license a dog is an offense "
+         "punishable by a fine of up to $500.00 (§11(A)).",
+         f"A one-year license costs ${total:,.2f}. You may license the dog at the Town Clerk's office or by mail "
+         "(§5(A)(3))."],
+        what_to_bring(letter), today, items_heading="Please bring or enclose:")
+
+
+def expired_letter(item: RenewalItem, today: date) -> bytes:
+    """The letter for a license expired over 30 days: renew now, with the fee and what to bring."""
+    from .letters import letter_pdf
+    dog, lic = item.dog, item.license
+    letter = OwnerLetter(dog.primary_owner, [item])
+    return letter_pdf(
+        dog.primary_owner, f"{dog.name}'s dog license has expired",
+        [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
+         "has not been renewed. A dog four months of age or over must have a valid license (§5(A)(1), "
+         "§5(A)(4)); failing to license a dog is an offense punishable by a fine of up to $500.00 (§11(A)).",
+         f"A one-year renewal costs ${item.fee_total:,.2f}. If the dog has died or no longer lives in the "
+         "town, please tell the Town Clerk (§5(J))."],
+        what_to_bring(letter), today, items_heading="Please bring or enclose:")
+
+
+__all__ = ["KnownUnlicensed", "never_licensed", "never_licensed_letter", "expired_over_30", "expired_letter"]

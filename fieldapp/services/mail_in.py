@@ -1,0 +1,126 @@
+"""Applications by mail (§5(A)(3)): "All dog licenses may be purchased from the office of the
+Town Clerk in person or by regular mail. If licensing or renewing a license by mail, the
+appropriate fee must accompany the licensing forms."
+
+A mail-in application is recorded with the date it was received and the payment enclosed (check
+or money order and its number, the amount). Documents missing (§5(B) rabies certificate, §5(C)
+proof of spaying or neutering, §5(E) the form, §5(D) the full fee, §5(I) a training certificate)
+put it on hold, with a printable letter saying what is missing. Complete, the license is issued
+with the counter's own service (`licensing.issue_license`, the enclosed payment on its receipt),
+and the date the license and tag were mailed back is recorded."""
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from ..extensions import db
+from ..models import MAIL_MISSING, Dog, License, MailApplication, record_event
+from .errors import ServiceError
+from .licensing import say_date
+from .money import check_method
+
+
+def parse_amount(text) -> Decimal | None:
+    try:
+        value = Decimal(str(text or "").replace("$", "").replace(",", "").strip())
+    except InvalidOperation:
+        return None
+    return value.quantize(Decimal("0.01")) if value.is_finite() else None
+
+
+def _check(received_on, method, reference, amount, missing, today) -> tuple[dict, Decimal | None]:
+    errors = {}
+    if received_on is None:
+        errors["received_on"] = "Enter the date the application came in the mail."
+    elif received_on > today:
+        errors["received_on"] = "The date received can't be after today."
+    errors.update(check_method(method, reference))
+    value = parse_amount(amount)
+    if value is None or value < 0:
+        errors["amount"] = "Enter the amount enclosed, like 16.00 (0.00 if no payment came)."
+    unknown = [k for k in missing if k not in MAIL_MISSING]
+    if unknown:
+        errors["missing"] = "Choose what is missing from the list."
+    return errors, value
+
+
+def record_mail_in(dog: Dog, *, received_on: date | None, method: str, reference: str, amount,
+                   missing: list[str], today: date, payer_name: str = "", notes: str = "",
+                   user=None) -> MailApplication:
+    """§5(A)(3): record an application that came by mail, with the payment enclosed; on hold
+    while anything is missing (no payment: the fee is missing too)."""
+    if dog.status == "dead":
+        raise ServiceError({"": f"{dog.name} was recorded as dead (§5(J)(2)); no license can be issued."})
+    errors, value = _check(received_on, method, reference, amount, missing, today)
+    if errors:
+        raise ServiceError(errors)
+    missing = [k for k in MAIL_MISSING if k in missing or (k == "fee" and value == 0)]
+    owner = dog.primary_owner
+    ma = MailApplication(dog=dog, received_on=received_on, method=method, reference=reference.strip(),
+                         amount=value, payer_name=payer_name.strip() or (owner.full_name if owner else ""),
+                         missing=missing, notes=notes.strip(), status="on_hold" if missing else "ready",
+                         recorded_by_id=getattr(user, "id", None))
+    db.session.add(ma)
+    db.session.flush()
+    record_event("mail_in.received", ma, actor=user, dog_id=dog.id, received_on=received_on.isoformat(),
+                 method=method, reference=ma.reference, amount=str(value), missing=missing)
+    return ma
+
+
+def documents_received(ma: MailApplication, still_missing: list[str], user=None) -> MailApplication:
+    """What came later: `still_missing` is what is still lacking; nothing left: ready to issue."""
+    if ma.status == "issued":
+        raise ServiceError({"": "The license was issued already."})
+    if any(k not in MAIL_MISSING for k in still_missing):
+        raise ServiceError({"missing": "Choose what is still missing from the list."})
+    before = list(ma.missing or [])
+    ma.missing = [k for k in MAIL_MISSING if k in still_missing]
+    ma.status = "on_hold" if ma.missing else "ready"
+    db.session.flush()
+    record_event("mail_in.documents", ma, actor=user, before=before, missing=ma.missing)
+    return ma
+
+
+def refuse_unready(ma: MailApplication) -> None:
+    """The license is issued only for a complete application (§5(A)(3))."""
+    if ma.status == "on_hold":
+        raise ServiceError({"": "This application by mail is on hold: " + "; ".join(ma.missing_labels)
+                                + ". Record the documents when they come."})
+    if ma.status == "issued":
+        raise ServiceError({"": f"The license for this application by mail was issued already"
+                                f"{' (' + ma.license.number + ')' if ma.license else ''}."})
+
+
+def mark_issued(ma: MailApplication, lic: License, user=None) -> MailApplication:
+    refuse_unready(ma)
+    ma.status, ma.license = "issued", lic
+    db.session.flush()
+    record_event("mail_in.issued", ma, actor=user, license=lic.number)
+    return ma
+
+
+def record_mailed(ma: MailApplication, mailed_on: date | None, today: date, user=None) -> MailApplication:
+    """The license and tag went back to the owner by mail on `mailed_on`."""
+    if ma.status != "issued":
+        raise ServiceError({"": "Issue the license first."})
+    if mailed_on is None:
+        raise ServiceError({"mailed_on": "Enter the date the license and tag were mailed."})
+    if mailed_on > today or mailed_on < ma.received_on:
+        raise ServiceError({"mailed_on": "The date mailed must be between the date received and today."})
+    ma.mailed_on = mailed_on
+    db.session.flush()
+    record_event("mail_in.mailed", ma, actor=user, mailed_on=mailed_on.isoformat())
+    return ma
+
+
+def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
+    """The letter to the owner: the application is on hold, and what is missing (§5(A)(3))."""
+    from .letters import letter_pdf
+    how = {"check": "check", "money_order": "money order", "cash": "cash"}.get(ma.method, ma.method)
+    paid = (f"your {how}{' No. ' + ma.reference if ma.reference else ''} for ${ma.amount:,.2f}"
+            if ma.amount else "no payment")
+    return letter_pdf(
+        ma.dog.primary_owner, f"Your dog license application for {ma.dog.name}",
+        [f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. We are "
+         "holding it: a license can be issued only when everything below has come (Local Law No. 2 "
+         "of 2011, §5(A)(3))."],
+        ma.missing_labels, today, items_heading="Please send:",
+        closing=["When we have them we will mail you the license and the tag. Questions: call the Town Clerk."])
