@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 12:53:26.514796
+Create Date: 2026-12-03 12:57:17.006232
 
 """
 from alembic import op
@@ -627,6 +627,52 @@ def upgrade():
     with op.batch_alter_table('impoundment_notice', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_impoundment_notice_impoundment_id'), ['impoundment_id'], unique=False)
 
+    op.create_table('mail_application',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('received_on', sa.Date(), nullable=False),
+    sa.Column('method', sa.String(length=12), nullable=False),
+    sa.Column('reference', sa.String(length=40), nullable=False),
+    sa.Column('amount', sa.Numeric(precision=10, scale=2), nullable=True),
+    sa.Column('payer_name', sa.String(length=120), nullable=False),
+    sa.Column('missing', sa.JSON(), nullable=False),
+    sa.Column('notes', sa.String(length=300), nullable=False),
+    sa.Column('status', sa.String(length=10), nullable=False),
+    sa.Column('license_id', sa.Integer(), nullable=True),
+    sa.Column('hold_letter_on', sa.Date(), nullable=True),
+    sa.Column('mailed_on', sa.Date(), nullable=True),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_mail_application_dog_id_dog')),
+    sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_mail_application_license_id_license')),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_mail_application_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_mail_application'))
+    )
+    with op.batch_alter_table('mail_application', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_mail_application_dog_id'), ['dog_id'], unique=False)
+
+    op.create_table('renewal_notice',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('license_id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('owner_id', sa.Integer(), nullable=True),
+    sa.Column('sent_on', sa.Date(), nullable=False),
+    sa.Column('channel', sa.String(length=10), nullable=False),
+    sa.Column('needs_rabies', sa.Boolean(), nullable=False),
+    sa.Column('fee_quoted', sa.Numeric(precision=10, scale=2), nullable=True),
+    sa.Column('sent_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_renewal_notice_dog_id_dog')),
+    sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_renewal_notice_license_id_license')),
+    sa.ForeignKeyConstraint(['owner_id'], ['owner.id'], name=op.f('fk_renewal_notice_owner_id_owner')),
+    sa.ForeignKeyConstraint(['sent_by_id'], ['user.id'], name=op.f('fk_renewal_notice_sent_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_renewal_notice'))
+    )
+    with op.batch_alter_table('renewal_notice', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_renewal_notice_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_renewal_notice_license_id'), ['license_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_renewal_notice_owner_id'), ['owner_id'], unique=False)
+
     op.create_table('court_order',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=False),
@@ -694,6 +740,16 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_court_order_complaint_id'))
 
     op.drop_table('court_order')
+    with op.batch_alter_table('renewal_notice', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_renewal_notice_owner_id'))
+        batch_op.drop_index(batch_op.f('ix_renewal_notice_license_id'))
+        batch_op.drop_index(batch_op.f('ix_renewal_notice_dog_id'))
+
+    op.drop_table('renewal_notice')
+    with op.batch_alter_table('mail_application', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_mail_application_dog_id'))
+
+    op.drop_table('mail_application')
     with op.batch_alter_table('impoundment_notice', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_impoundment_notice_impoundment_id'))
 
