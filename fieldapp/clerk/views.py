@@ -14,6 +14,13 @@ from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
 from ..services.errors import ServiceError
+from ..services.kennel_care import (
+    adopter_becomes_owner,
+    adopter_owner_data,
+    adoption_awaiting_license,
+    adoption_licensed,
+    seized_dog_data,
+)
 from ..services.search import search_dogs
 from ..timeutil import local_today
 from ..web import is_htmx, refusal_on_form
@@ -300,17 +307,26 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
 def license_form(dog_id=None):
     """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
     today = local_today()
+    # §8(E): a dog adopted out of the pound is licensed to its adopter (?adoption=<impoundment id>).
+    adoption = adoption_awaiting_license(request.args.get("adoption", type=int))
+    if adoption is not None:
+        dog_id = adoption.impoundment.dog_id
     dog_id = dog_id or request.args.get("dog", type=int)
     dog = db.get_or_404(Dog, dog_id) if dog_id else None
     owner_id = request.args.get("owner", type=int)
-    owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None else None
+    owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None and adoption is None else None
     posted = request.method == "POST"
     formdata = request.form if posted else None
-    owner_fields = OwnerFields(formdata, prefix="owner") if dog is None and owner is None else None
-    dog_fields = DogFields(formdata, prefix="dog") if dog is None else None
+    owner_fields = (OwnerFields(formdata, prefix="owner", data=None if posted or adoption is None
+                                else adopter_owner_data(adoption))
+                    if (dog is None and owner is None) or adoption is not None else None)
+    dog_fields = (DogFields(formdata, prefix="dog", data=None if posted or adoption is None
+                            else seized_dog_data(adoption.impoundment)) if dog is None else None)
     form = LicenseForm()
     if not posted and dog is not None:
         _prefill_renewal(form, dog)
+    if not posted and adoption is not None and adoption.license is not None:
+        form.form_errors = [f"This dog was licensed to its adopter already (license {adoption.license.number})."]
     if not posted and form.term_years.data is None:
         form.term_years.data = 1
     notice = None
@@ -334,10 +350,17 @@ def license_form(dog_id=None):
                 errors = svc.check_application(app, today, dog)  # before an owner or dog is made
                 if errors:
                     raise ServiceError(errors)
+                if adoption is not None and adoption.license is not None:
+                    raise ServiceError({"": f"This dog was licensed to its adopter already "
+                                            f"(license {adoption.license.number})."})
                 the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
-                                      if dog is None else None)
+                                      if dog is None or adoption is not None else None)
+                if adoption is not None and dog is not None:  # the adopter: the owner of record now
+                    adopter_becomes_owner(adoption, dog, the_owner, today, _user())
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
                 lic = svc.issue_license(the_dog, app, today, _user())
+                if adoption is not None:
+                    adoption_licensed(adoption, the_dog, the_owner, lic, _user())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
                 note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
@@ -354,7 +377,7 @@ def license_form(dog_id=None):
         form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner)
-    return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form,
+    return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, adoption=adoption,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 

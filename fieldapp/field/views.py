@@ -27,11 +27,13 @@ from ..services.tags import find_tag
 from ..timeutil import local_today, to_local
 from ..web import file_response
 from .card import status_card
+from .dispositions import add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
 
 bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
+add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
 
 LIST_LIMIT = 100
 
@@ -176,11 +178,11 @@ def what_next():
 
 @bp.get("/impoundments/<int:impoundment_id>")
 @permission_required("read_records")
-def impoundment_detail(impoundment_id, errors=None, status=200):
+def impoundment_detail(impoundment_id, errors=None, status=200, **extra):
     imp = db.get_or_404(Impoundment, impoundment_id)
     return render_template("field/impoundment.html", imp=imp, just_recorded=False, photo_errors=[],
                            photos=photo_list(imp.entry_id), errors=errors or {},
-                           outcomes=_outcomes_for(current_user), today=local_today()), status
+                           outcomes=_outcomes_for(current_user), today=local_today(), **extra), status
 
 
 def _outcomes_for(user) -> dict:

@@ -57,6 +57,12 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("dispose_of_impounded_dog", ("dco",), "§8(E)",
           "The dog control officer records an unredeemed dog adopted out or euthanized after its "
           "redemption period, or a seized dog transferred or died in care."),
+    Power("keep_care_log", ("dco",), "§8(B)",
+          "The dog control officer sees that a seized dog is properly cared for, sheltered, fed and "
+          "watered, and logs each day's check."),
+    Power("report_seizures", ("clerk", "dco"), "AML §113(4)",
+          "The Town Clerk and the dog control officer keep and print the state's Dog Seizure and "
+          "Disposition Report (DL-18)."),
     Power("keep_town_calendar", ("clerk",), "§8(B)",
           "The Town Clerk keeps the days the town offices are closed, which are not business days."),
     Power("read_records", STAFF, "§5(F)",

@@ -20,6 +20,8 @@ ROUTE_OF_POWER = {
     "manage_settings": "/admin/",
     "manage_users": "/admin/users",
     "keep_town_calendar": "/calendar/",
+    "report_seizures": "/reports/",
+    "keep_care_log": "/field/impoundments/1/care",  # the demo town's first seizure
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
