@@ -140,6 +140,7 @@ def record_disposition(imp: Impoundment, d: DispositionInput, user) -> Impoundme
         authority=d.authority.strip() if d.outcome == "euthanized" else "",
         transferred_to=d.transferred_to.strip() if d.outcome == "transferred" else "",
         cause=d.cause.strip() if d.outcome == "died" else "")
+    db.session.add(disp)
     if a is not None:
         disp.adopter_first_name, disp.adopter_last_name = a.first_name.strip(), a.last_name.strip()
         disp.adopter_address, disp.adopter_phone = a.address.strip(), a.phone.strip()
@@ -153,7 +154,6 @@ def record_disposition(imp: Impoundment, d: DispositionInput, user) -> Impoundme
                              dog_id=imp.dog_id)],
                 method=d.method, reference=d.reference, payer_name=disp.adopter_name, received_on=d.on, user=user)
     end_impoundment(imp, d.outcome, user, d.on, _end_note(d))
-    db.session.add(disp)
     db.session.flush()
     record_event(f"impoundment.disposition.{d.outcome}", imp, actor=user, disposition_id=disp.id,
                  receipt=disp.receipt.number if disp.receipt else None)
