@@ -27,7 +27,7 @@ from ..services.tags import find_tag
 from ..timeutil import local_today, to_local
 from ..web import file_response
 from .card import status_card
-from .dispositions import add_disposition_pages
+from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
 
@@ -207,11 +207,16 @@ def impoundment_owner_identified(impoundment_id):
 @bp.post("/impoundments/<int:impoundment_id>/end")
 @permission_required("record_redemption")
 def end_impoundment(impoundment_id):
-    """§8(E): redeemed, adopted, euthanized, transferred or died in care, from this page."""
+    """§8(C), §8(E): redeemed, from this page. Adopted, euthanized, transferred and died in care
+    have their own forms with their details (field/dispositions.py); here they are refused."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
         abort(403)
+    if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
+        return impoundment_detail(impoundment_id, {"outcome": (
+            f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
+            "the state's report (DL-18) asks for.")}, 422)
     try:
         on = date.fromisoformat(request.form.get("ended_on") or local_today().isoformat())
     except ValueError:
