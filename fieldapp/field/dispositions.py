@@ -36,12 +36,18 @@ def add_disposition_pages(bp):
     bp.add_url_rule("/impoundments/<int:impoundment_id>/care", "care_check", care_check,
                     methods=["GET", "POST"])
     bp.add_app_template_global(disposition_context, "disposition_context")
+    bp.add_app_template_global(care_photos, "care_photos")
 
 
 def disposition_context(imp) -> dict:
-    """What the impoundment page's partials need besides the impoundment (for any caller)."""
+    """What the disposition partial needs besides the impoundment (whichever view renders it)."""
     return {"labels": DISPOSITION_LABELS, "fee": care.adoption_fee(), "methods": PAYMENT_METHODS,
-            "today": local_today(), "care_photos": {c.id: photos_for(c.photo_entry_id) for c in imp.care_checks}}
+            "today": local_today()}
+
+
+def care_photos(imp) -> dict:
+    """The photos of each care check of `imp`: {check id: [Photo]}."""
+    return {c.id: photos_for(c.photo_entry_id) for c in imp.care_checks}
 
 
 def _read(form) -> care.DispositionInput:

@@ -1,5 +1,5 @@
-"""After the holding period, by tapping only: a stray held past its §8(B) deadline is adopted out
-by the DCO (§8(E): the adopter, the adoption fee), the case closes, and its DL-18 (AML §113(4))
+"""After the holding period, by tapping only: a stray held past its §8(B) deadline gets its daily
+care check (§8(B)) and is adopted out by the DCO (§8(E): the adopter, the adoption fee), the case closes, and its DL-18 (AML §113(4))
 prints. The stray is seized in the journey's database through the same entry service as the
 phone (`submit_entry`), 21 days ago, so its deadline is over."""
 import re
@@ -51,6 +51,15 @@ def test_dco_adopts_out_a_dog_held_past_its_deadline_and_prints_its_dl18(phone, 
     phone.tap_link("Impounded dogs")
     phone.tap_link(description, wait_for_url=re.compile(rf"/field/impoundments/{case['id']}$"))
     assert case["record_number"] in phone.text()
+    # §8(B): today's care check, one tap from the case.
+    phone.tap_link("Log a care check", wait_for_url=re.compile(rf"/field/impoundments/{case['id']}/care$"))
+    page.get_by_label("Fed", exact=True).check()
+    page.get_by_label("Fresh water").check()
+    page.get_by_label("Health note (eating, injuries, vet seen)").fill("Eating well, a small cut on the left paw")
+    phone.tap_button("Log care check")
+    page.locator("[data-care-log]").wait_for()
+    phone.check_screen()
+    assert "a small cut on the left paw" in phone.text("[data-care-log]")
     phone.tap(page.locator("#disposition-adopted summary"))
     for label, value in (("Adopter's first name", "Dana"), ("Adopter's last name", "Whitcomb"),
                          ("Street address (residence)", "48 Ellisburg St"), ("Telephone", "(315) 387-6120")):
