@@ -18,8 +18,8 @@ from ..models.licensing import PAYMENT_METHODS
 from ..services import kennel_care as care
 from ..services.enforcement.payload import PayloadReader
 from ..services.errors import ServiceError
-from ..services.photos import photos_for
 from ..timeutil import local_today, to_local, utcnow
+from .entry_pages import photo_list
 
 DISPOSITION_LABELS = {
     "adopted": "Adopted out (§8(E))",
@@ -47,7 +47,7 @@ def disposition_context(imp) -> dict:
 
 def care_photos(imp) -> dict:
     """The photos of each care check of `imp`: {check id: [Photo]}."""
-    return {c.id: photos_for(c.photo_entry_id) for c in imp.care_checks}
+    return {c.id: photo_list(c.photo_entry_id) for c in imp.care_checks}  # without the bytes
 
 
 def _read(form) -> care.DispositionInput:
