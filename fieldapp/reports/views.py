@@ -25,6 +25,12 @@ bp = Blueprint("reports", __name__)
 TOWN = "Town of Sandy Creek, Oswego County, New York"
 
 
+def cell(value: str) -> str:
+    """A CSV cell a spreadsheet shows as text: typed words starting like a formula ("=", "+",
+    "-", "@") get a leading apostrophe (OWASP CSV injection)."""
+    return "'" + value if value and value[0] in "=+-@\t\r" else value
+
+
 @bp.get("/reports/")
 @permission_required("report_seizures")
 def index():
@@ -46,7 +52,7 @@ def dl18_csv():
     writer = csv.writer(out)
     writer.writerow([heading for _, heading in care.DL18_COLUMNS])
     for row in care.dl18_rows(start, end):
-        writer.writerow([row[key] for key, _ in care.DL18_COLUMNS])
+        writer.writerow([cell(row[key]) for key, _ in care.DL18_COLUMNS])
     response = file_response(out.getvalue().encode("utf-8-sig"), "text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="dl18-{start}-{end}.csv"'
     return response

@@ -360,6 +360,14 @@ def test_dl18_csv_counts_the_dogs_impoundments_and_describes_it_from_its_record(
     assert rows[0]["Reason for seizure (DL-18 code)"] == "Local law violation"  # identified: not "unidentified"
 
 
+def test_dl18_csv_typed_words_never_run_as_a_spreadsheet_formula(client, auth, app):
+    auth.login("dco")
+    seize(client, app, location_text="=HYPERLINK(\"http://x\")")
+    rows = list(csv.DictReader(io.StringIO(
+        client.get("/reports/dl18.csv?from=2026-10-19&to=2026-10-19").data.decode("utf-8-sig"))))
+    assert rows[0]["Place of seizure"].startswith("'=HYPERLINK")
+
+
 @pytest.mark.parametrize("query,words", [
     ("", "Give the first day"), ("from=2026-10-01", "Give the last day"),
     ("from=2026-13-01&to=2026-10-31", "is not a date like"), ("from=2026-10-31&to=2026-10-01", "before the first"),
