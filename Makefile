@@ -35,10 +35,9 @@ test: $(VENV)/.installed chromium
 # The whole suite again on PostgreSQL. TEST_DATABASE_URL names a server whose role may
 # CREATE DATABASE; without it, scripts/test_postgres_server.sh installs and starts Debian's
 # PostgreSQL with a throwaway role (root or sudo).
-# tests/attack builds its apps on a copy of the SQLite demo file: on SQLite only, for now.
 test-postgres: $(VENV)/.installed chromium
 	url="$${TEST_DATABASE_URL:-$$(bash scripts/test_postgres_server.sh)}" && \
-	TEST_DATABASE_URL="$$url" $(BIN)/python -m pytest --ignore=tests/attack $${PYTEST_ARGS:-}
+	TEST_DATABASE_URL="$$url" $(BIN)/python -m pytest $${PYTEST_ARGS:-}
 
 # Both databases, one after the other (what CI runs).
 test-all: test test-postgres

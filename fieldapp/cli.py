@@ -1,4 +1,4 @@
-"""Command-line tools: seed-demo, create-user."""
+"""Command-line tools: seed-demo, create-user (backup and restore: backup_cli.py)."""
 
 import click
 from flask.cli import with_appcontext
@@ -29,8 +29,10 @@ def seed_demo_command(n_dogs, if_empty, rng_seed):
     summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed)
     click.echo(summary)
     if n_dogs is None:
+        from .demo_court import seed_court_cases
         from .demo_roadside import seed_roadside_cases
         click.echo(seed_roadside_cases(local_today()))
+        click.echo(seed_court_cases(local_today()))
     click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
                + ", ".join(u for u, _, _ in DEMO_USERS))
 
@@ -57,5 +59,8 @@ def create_user_command(username, role, full_name, badge, password):
 
 
 def register_cli(app):
+    from .backup_cli import backup_command, restore_command
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(create_user_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

@@ -1,7 +1,9 @@
 """Errors answer HTML to a browser and JSON to the API."""
 from flask import jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DataError, OperationalError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .extensions import db
 from .services.errors import ServiceError
@@ -16,6 +18,10 @@ MESSAGES = {
     429: "Too many requests from this device. Please wait a minute and try again.",
     500: "Something went wrong on the server. Nothing you entered has been lost; please try again.",
 }
+
+
+DATABASE_UNAVAILABLE = ("The office's records are busy or out of reach for a moment. Nothing you entered "
+                        "has been lost: it is tried again by itself.")
 
 
 def wants_json() -> bool:
@@ -42,6 +48,27 @@ def register_error_handlers(app):
         db.session.rollback()
         return render_error(422, " ".join(exc.errors.values()) or None, errors=exc.errors)
 
+    @app.errorhandler(DataError)
+    def out_of_range(exc):
+        """A value the database cannot keep (a number past its column, say) that no check caught:
+        the request's fault, not the server's. Nothing is kept."""
+        db.session.rollback()
+        app.logger.warning("Refused a value the database cannot keep: %s", exc.orig)
+        return render_error(400, "A number or a piece of text here is not one the records can keep "
+                                 "(too large, or not what the field takes). Nothing was saved.")
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(exc):
+        """Locked (SQLite busy past its timeout) or unreachable database: a retryable 503, which
+        the phone's outbox waits out (backoff), never a 500 it would count against the entry."""
+        try:
+            db.session.rollback()
+        except Exception:  # unreachable: there is nothing to roll back on
+            pass
+        app.logger.warning("Database unavailable: %s", exc.orig)
+        response, code = render_error(503, DATABASE_UNAVAILABLE)
+        return response, code, {"Retry-After": "30"}
+
     @app.errorhandler(HTTPException)
     def http_error(exc):
         return render_error(exc.code or 500, MESSAGES.get(exc.code) or exc.description)
@@ -50,3 +77,16 @@ def register_error_handlers(app):
     def server_error(exc):
         app.logger.exception("Unhandled error")
         return render_error(500)
+
+
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` in every route: past the largest row id (INTEGER columns, 32 bits on
+    PostgreSQL) no row exists, so the address is a 404, never a query the database refuses."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
+def register_converters(app):
+    app.url_map.converters["int"] = RowIdConverter

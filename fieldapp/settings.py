@@ -64,6 +64,11 @@ SETTINGS = [
     SettingSpec("court_session_weekday", "Court session weekday (0=Monday)", "int", 2, "§9"),
     SettingSpec("court_session_time", "Court session time (HH:MM)", "text", "18:00", "§9"),
     SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9"),
+    SettingSpec("ticket_due_days", "Days an officer has to issue and serve the appearance ticket for a "
+                "violation observed; after them the violation shows on the officers' list \"To issue and "
+                "serve\"", "int", 3, "§9",
+                "§9: the officer observing a violation \"shall issue and serve an appearance ticket for such "
+                "violation\". 0 lists a violation from the day it is recorded."),
     SettingSpec("session_idle_minutes", "Sign a user out after this many minutes without use", "int", 480,
                 "", "An officer's shift is 8 hours (480). What waits in a phone's outbox is kept; it "
                     "is sent once the same officer signs in again."),

@@ -27,8 +27,23 @@ configure(URLS);
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: the page shows "A new version is ready — Reload" and asks for it.
-  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(SHELL.static)));
+  event.waitUntil(caches.open(STATIC_CACHE).then((cache) => Promise.all(SHELL.static.map((path) => precache(cache, path)))));
 });
+
+// One file of the shell, tried three times: on a weak link one dropped request would otherwise
+// fail the whole install (as cache.addAll does) and leave the phone with nothing offline.
+async function precache(cache, path, tries = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(path, { cache: "no-cache" });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return await cache.put(path, response);
+    } catch (err) {
+      if (attempt >= tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -11,10 +11,12 @@ cookie is also SameSite=Lax. See `_same_origin_json_only`.
 """
 from urllib.parse import urlparse
 
-from flask import Blueprint, abort, jsonify, make_response, request
+from flask import Blueprint, abort, current_app, jsonify, make_response, request
 from flask_login import current_user
+from sqlalchemy.exc import OperationalError
 
 from ..auth import permission_required
+from ..errors import DATABASE_UNAVAILABLE
 from ..extensions import csrf, db
 from ..models import FieldEntry, record_event
 from ..services import field_data, ticket_numbers
@@ -82,6 +84,66 @@ def sync():
     return jsonify(outcome.as_json()), outcome.status
 
 
+BATCH_MAX = 50  # entries per request: ~50 KB of JSON, one round trip on a weak link
+
+
+@bp.post("/sync/batch")
+@permission_required("enforce")
+def sync_batch():
+    """Up to BATCH_MAX outbox entries, in their order, in one request -> one outcome each.
+
+    Each entry is `submit_entry`'s own transaction, exactly as one at a time (201/200/409/422/403):
+    one bad entry never sinks the others, and a batch cut off halfway and sent again replays the
+    stored ones (200). An entry that follows (`violation_entry_id`) one refused in this same batch
+    is not applied: 424, it waits on the phone with that one. An entry the server fails on is a
+    500 of its own, rolled back, and the rest go on."""
+    body = _json_body()
+    if str(body.get("officer_id")) != str(current_user.id):
+        return jsonify(status="wrong_user", error=403,
+                       message="These entries were recorded by another officer; they stay on the phone "
+                               "until that officer signs in."), 403
+    entries = body.get("entries")
+    if not isinstance(entries, list) or not entries or len(entries) > BATCH_MAX:
+        return _error(422, f"Send between 1 and {BATCH_MAX} entries.")
+    user = current_user._get_current_object()
+    held, outcomes = set(), []
+    for item in entries:
+        if not isinstance(item, dict):
+            outcomes.append({"id": None, "http": 422, "status": "rejected",
+                             "errors": {"": "This is not an entry."}})
+            continue
+        entry_id, payload = item.get("id"), item.get("payload")
+        follows = payload.get("violation_entry_id") if isinstance(payload, dict) else None
+        if follows and follows in held:
+            held.add(entry_id)
+            outcomes.append({"id": entry_id, "http": 424, "status": "waiting",
+                             "message": "Waits for the violation it follows, which was not accepted."})
+            continue
+        try:
+            outcome = submit_entry(user, entry_id, item.get("kind"), item.get("recorded_at"), payload)
+        except OperationalError:
+            # The database is locked or unreachable: not this entry's fault. What went in is
+            # said; the rest wait for the phone's next try (503 is retried, and not counted).
+            try:
+                db.session.rollback()
+            except OperationalError:
+                pass
+            current_app.logger.warning("Sync batch stopped: the database is unavailable")
+            response = jsonify(outcomes=outcomes, error=503, message=DATABASE_UNAVAILABLE)
+            return response, 503, {"Retry-After": "30"}
+        except Exception:  # a fault of ours on this entry: the others still go in
+            db.session.rollback()
+            current_app.logger.exception("Sync of entry %s failed", entry_id)
+            held.add(entry_id)
+            outcomes.append({"id": entry_id, "http": 500, "status": "error",
+                             "message": "The server failed on this entry. It stays on the phone."})
+            continue
+        if outcome.status >= 400:
+            held.add(entry_id)
+        outcomes.append({"id": entry_id, "http": outcome.status, **outcome.as_json()})
+    return jsonify(outcomes=outcomes), 200
+
+
 @bp.post("/sync/<entry_id>/photos/<int:index>")
 @permission_required("enforce")
 def sync_photo(entry_id, index):
@@ -133,7 +195,10 @@ def field_dataset():
     if since is not None and not 0 <= since <= MAX_INT:
         return _error(400, "The data version `since` is not one this server gave; "
                            "leave it out to load everything again.")
-    response = jsonify(field_data.field_dataset(since))
+    dataset = field_data.field_dataset(since)
+    if since is None:  # a whole copy of the owners' contacts leaves for a phone: the admin sees it
+        record_event("export.field_dataset", None, actor=current_user, dogs=len(dataset["dogs"]))
+    response = jsonify(dataset)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -21,6 +21,7 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
+from ..law.orders import order_short
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
 from ..services import enforcement as enf
@@ -118,8 +119,13 @@ class EntryPage:
 
 # Record violation ------------------------------------------------------------------------
 
+def _orders_ctx():
+    """§10(B): what the forms say of a dog's orders in force (`court_orders_notice`)."""
+    return {"court_name": get_setting("court_name"), "order_short": order_short}
+
+
 def violation_ctx(form=None):
-    return {**_exceptions_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
+    return {**_exceptions_ctx(), **_orders_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
             "presumptive_note": PRESUMPTIVE_EVIDENCE_NOTE, "section6": SECTION_6_RESTRICTIONS}
 
 
@@ -201,7 +207,7 @@ def _ticket_ctx(form=None):
     sessions = {(today + timedelta(days=i)).isoformat():
                 court.first_session(today + timedelta(days=i), closed).isoformat()
                 for i in range(-7, 60)}
-    return {**_exceptions_ctx(), "court": court, "sessions_json": json.dumps(sessions),
+    return {**_exceptions_ctx(), **_orders_ctx(), "court": court, "sessions_json": json.dumps(sessions),
             "duplicate_confirm": enf.ticket.DUPLICATE_CONFIRM,
             "first_session": court.first_session(today, closed), "violation": _violation_arg()}
 
@@ -216,11 +222,17 @@ def _ticket_prefill():
         capacity = "guardian" if owner.is_minor else "owner"
     form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
-        served_at=now_local_input(), served_capacity=capacity,
+        served_at=now_local_input(), served_capacity=capacity, served_how="personal",
         served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
         minor_owner_name=owner.full_name if owner and owner.is_minor else None,
         served_address=owner.full_address if owner else None)
-    return _following(violation, form, "served_at"), dog
+    form = _following(violation, form, "served_at")
+    if violation is not None and request.args.get("served_now"):
+        # §9: a ticket issued days after the violation (the "to issue and serve" list) is served
+        # now, not at the time of the violation.
+        form.served_at.data = now_local_input()
+        form.served_at.render_kw = {k: v for k, v in form.served_at.render_kw.items() if k != "data-carried"}
+    return form, dog
 
 
 _ticket_done = record_page(AppearanceTicket, "ticket_id", "field/ticket.html", "t")

@@ -18,6 +18,7 @@ from sqlalchemy.orm import selectinload
 from ..auth import permission_required
 from ..extensions import db
 from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS
+from ..law.court import SERVICE_METHODS
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
@@ -30,9 +31,11 @@ from .card import status_card
 from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
+from .serving import add_serving_pages
 
 bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
+add_serving_pages(bp)
 add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
 
 LIST_LIMIT = 100
@@ -41,7 +44,8 @@ LIST_LIMIT = 100
 @bp.app_context_processor
 def _field_helpers():
     return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
-            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
+            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
+            "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
 
 
 # --- scan, lookup, card --------------------------------------------------------------------
@@ -251,7 +255,7 @@ def ticket_detail(number):
 @permission_required("read_records")
 def tickets():
     rows = db.session.execute(db.select(AppearanceTicket).options(selectinload(AppearanceTicket.dog))
-                              .order_by(AppearanceTicket.served_at.desc()).limit(LIST_LIMIT)).scalars().all()
+                              .order_by(AppearanceTicket.issued_at.desc()).limit(LIST_LIMIT)).scalars().all()
     return render_template("field/tickets.html", tickets=rows)
 
 

@@ -45,6 +45,9 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("issue_ticket", ("dco", "police"), "§9",
           "An appearance ticket is issued by a dog control officer or a police officer in the "
           "employ of or under contract to the town."),
+    Power("follow_up_tickets", ("clerk", "dco", "constable", "police"), "§9",
+          "The officers and the Town Clerk's office see the violations still waiting for the "
+          "appearance ticket §9 says shall be issued and served, and the tickets not yet served."),
     Power("take_sworn_complaint", ("dco", "constable"), "§10(A)",
           "A sworn complaint is made before the dog control officer or a constable, who forwards "
           "it to the Town Justice."),
@@ -75,6 +78,10 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "Fees and other values set by resolution of the Town Board are entered by the admin."),
     Power("manage_users", ("admin",), "",
           "The admin adds users, sets their role and deactivates them."),
+    Power("read_activity_log", ("admin",), "",
+          "The admin sees who signed in, what was exported and every change to the settings."),
+    Power("view_charts", ("clerk",), "§5(F)",
+          "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )
 POWERS = {p.action: p for p in WHO_MAY_ACT}
 

@@ -18,6 +18,22 @@ ORDER_KINDS = {
 # The kinds shown at the roadside while in force (a "lifted" order is not itself in force).
 ROADSIDE_KINDS = ("dangerous", "vicious", "confined", "order")
 
+# What an officer reads before writing a ticket or a violation for a dog under an order (the
+# ticket and violation forms, online and offline): the order in a few words; §10(B)(3) an other
+# remedy is in the Justice's own words (its terms).
+ORDER_SHORT = {
+    "dangerous": "declared dangerous; collar and leash at all times, on or off the owner's property",
+    "vicious": "declared vicious; collar and leash at all times, on or off the owner's property",
+    "confined": "confine to premises",
+    "order": "",
+}
+
+
+def order_short(kind: str, terms: str) -> str:
+    """§10(B)(1)-(3): the order of `kind` in a few words (an other remedy: its own terms)."""
+    return ORDER_SHORT.get(kind) or (terms or "").strip()
+
+
 # §10(B)(1): "The dog be declared a vicious or dangerous dog to be restrained by collar and
 # leash at all times whether on or off the owner s property."
 LEASH_TERMS = ("To be restrained by collar and leash at all times, whether on or off the owner's "

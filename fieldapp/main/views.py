@@ -4,7 +4,7 @@ from sqlalchemy import func
 
 from ..extensions import db
 from ..models.public import FoundReport
-from ..services.enforcement import overdue_rabies_requests
+from ..services.enforcement import overdue_rabies_requests, tickets_not_served, violations_awaiting_ticket
 from ..timeutil import local_today
 
 bp = Blueprint("main", __name__)
@@ -21,5 +21,9 @@ def home():
             db.select(func.count(FoundReport.id)).where(FoundReport.handled_at.is_(None))).scalar()
     # §5(B)(1): requests whose ten days passed without a certificate, for the officer to act on.
     overdue = overdue_rabies_requests(local_today()) if current_user.may("enforce") else []
+    # §9: violations still waiting for their appearance ticket, and tickets not served yet.
+    to_serve = 0
+    if current_user.may("follow_up_tickets"):
+        to_serve = len(violations_awaiting_ticket(local_today())) + len(tickets_not_served())
     return render_template("main/home.html", user=current_user, open_reports=open_reports,
-                           overdue_requests=overdue)
+                           overdue_requests=overdue, to_serve=to_serve)

@@ -10,6 +10,7 @@ from .audit import Event, record_event  # noqa: F401
 from .calendar import TownDay  # noqa: F401,E402
 from .dogs import Dog, DogOwner, Sequence, Tag, next_in_sequence, take_from_sequence  # noqa: F401
 from .entries import FieldEntry  # noqa: F401
+from .history import Change  # noqa: F401
 from .licensing import DogNotice, EnumerationResolution, License, Payment, PurebredLicense, RabiesCertificate, Receipt  # noqa: F401
 from .people import Owner, User  # noqa: F401
 from .settings import Setting  # noqa: F401

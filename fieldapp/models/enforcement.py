@@ -112,7 +112,11 @@ class ImpoundmentNotice(db.Model):
 
 class AppearanceTicket(db.Model):
     """An appearance ticket (§9) served on the owner, the person in charge, or a minor
-    owner's guardian / head of household (§4(I)). What was printed is frozen here."""
+    owner's guardian / head of household (§4(I)). What was printed is frozen here.
+
+    §9 "issue and serve": `issued_at` is when it was written; `served_how` (law/court.py
+    SERVICE_METHODS: personal, residence, mail) and `served_at` when and how it was served, both
+    empty ("" / None) for a ticket written and not served yet, marked served later (an event)."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
     number = db.Column(db.String(20), unique=True, nullable=False)
@@ -125,7 +129,10 @@ class AppearanceTicket(db.Model):
     served_name = db.Column(db.String(120), nullable=False)
     served_address = db.Column(db.String(300), nullable=False)
     minor_owner_name = db.Column(db.String(120), nullable=False, default="")
-    served_at = db.Column(UTCDateTime, nullable=False)
+    served_at = db.Column(UTCDateTime)  # None: not served yet
+    served_how = db.Column(db.String(12), nullable=False, default="personal")  # "" not served yet
+    service_note = db.Column(db.String(300), nullable=False, default="")  # with whom left, how mailed
+    issued_at = db.Column(UTCDateTime, nullable=False, default=now_utc, index=True)
     court_name = db.Column(db.String(120), nullable=False)
     court_address = db.Column(db.String(300), nullable=False)
     appear_on = db.Column(db.Date, nullable=False)
@@ -135,9 +142,13 @@ class AppearanceTicket(db.Model):
     officer_badge = db.Column(db.String(32), nullable=False, default="")
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
 
-    dog = db.relationship("Dog", backref=db.backref("tickets", order_by="AppearanceTicket.served_at.desc()"))
+    dog = db.relationship("Dog", backref=db.backref("tickets", order_by="AppearanceTicket.issued_at.desc()"))
     violation = db.relationship("Violation", backref="tickets")
     officer = db.relationship("User")
+
+    @property
+    def served(self) -> bool:
+        return bool(self.served_how) and self.served_at is not None
 
 
 class SwornComplaint(db.Model):

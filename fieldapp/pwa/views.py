@@ -55,7 +55,8 @@ def js_urls() -> dict:
     """Every URL the phone's JavaScript uses (static/js/urls.js): for the pages and the worker."""
     return {
         "root": url_for("main.home"), "sw": url_for("pwa.service_worker"), "outbox": url_for("pwa.outbox"),
-        "sync": url_for("api.sync"), "photo": _template("api.sync_photo", id="entry_id", n="index"),
+        "sync": url_for("api.sync"), "syncBatch": url_for("api.sync_batch"),
+        "photo": _template("api.sync_photo", id="entry_id", n="index"),
         "discarded": url_for("api.outbox_discarded"), "dataset": url_for("api.field_dataset"),
         "entryRules": url_for("api.entry_rules"),
         "ticketBlocks": url_for("api.ticket_blocks"),

@@ -20,7 +20,7 @@ from sqlalchemy.orm import joinedload
 
 from ..auth import permission_required
 from ..extensions import db
-from ..models import Dog, Tag
+from ..models import Dog, Tag, record_event
 from ..services.errors import ServiceError
 from ..services.status import dog_status
 from ..services.tags import make_blank_tags, replace_tag
@@ -219,6 +219,7 @@ def sheet_pdf():
     base, phone = None, get_setting("clerk_phone")
     faces = [None] * skip + [tag_face(t, base, phone) for t in tags]
     pdf = render_sheet(faces, title="Sandy Creek dog tags, " + ", ".join(what))
+    record_event("export.tag_sheet", None, actor=current_user, what=", ".join(what), tags=len(tags))
     return file_response(pdf, "application/pdf", filename=f"sandy-creek-tags-{local_today():%Y%m%d}.pdf")
 
 

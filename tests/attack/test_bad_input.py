@@ -25,6 +25,8 @@ def refused(response, field=None):
     ("dog_id", -1),
     ("dog_id", True),
     ("narrative", "\ud800"),
+    ("dog_description", "\x00"),  # PostgreSQL cannot keep a NUL in text: refused, never a 500
+    ("codes", ["6A1\x00"]),
     ("location_text", "Lake Rd \udfff"),
     ("narrative", 5),
     ("narrative", ["a", "b"]),

@@ -49,7 +49,7 @@ FIELDS = {
                            "supersedes_entry_id"],
     "seizure": COMMON + ["owner_known", "seized_at", "held_at", "notes"],
     "ticket": COMMON + ["served_capacity", "served_name", "served_address", "minor_owner_name", "served_at",
-                        "appear_on", "ticket_number"],
+                        "appear_on", "ticket_number", "served_how", "service_note"],
     "ticket_void": ["ticket_number", "reason"],
     "complaint": COMMON + ["complainant_name", "complainant_residence", "sworn", "nature", "violation_on",
                            "owner_name", "owner_residence", "forward_now"],

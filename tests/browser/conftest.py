@@ -18,6 +18,8 @@ from playwright.sync_api import Page
 from ..databases import empty_database_uri
 
 CHROMIUM = "/usr/bin/chromium"
+# Let context.route() see the service worker's own requests (its outbox replays), as a page's.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 ROOT = Path(__file__).resolve().parents[2]
 
 # The app's Content-Security-Policy has no 'unsafe-eval'. Playwright evaluates a bare expression

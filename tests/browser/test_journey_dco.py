@@ -286,7 +286,8 @@ def test_entries_are_sent_in_the_order_made_across_the_autumn_clock_change(phone
     }""", bear["id"])
     assert order["listed"] == order["ids"]
     bodies = []
-    page.on("request", lambda r: bodies.append(r.post_data_json["id"]) if r.url.endswith("/api/sync") else None)
+    page.on("request", lambda r: bodies.extend(e["id"] for e in r.post_data_json["entries"])
+            if r.url.endswith("/api/sync/batch") else None)
     page.context.set_offline(False)
     page.evaluate("window.outbox.flush('manual')")
     assert bodies == order["ids"]

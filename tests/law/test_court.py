@@ -1,9 +1,16 @@
-"""§9 appearance tickets: the first Town Court session a ticket may name."""
+"""§9 appearance tickets: the first Town Court session a ticket may name, how a ticket is served,
+and when a violation has waited too long for its ticket."""
 from datetime import date
 
 import pytest
 
-from fieldapp.law.court import first_court_session
+from fieldapp.law.court import (
+    SERVICE_METHODS,
+    appearance_date_refusal,
+    first_court_session,
+    ticket_due_by,
+    ticket_overdue,
+)
 
 WEDNESDAY = 2
 
@@ -24,3 +31,34 @@ def test_s9_first_court_session_at_least_the_notice_period_ahead_on_a_business_d
 
 def test_s9_first_court_session_with_no_notice_period_may_be_the_day_served():
     assert first_court_session(date(2026, 6, 24), WEDNESDAY, 0) == date(2026, 6, 24)
+
+
+# --- §9 "shall issue and serve": how long a violation may wait for its ticket -----------------
+
+@pytest.mark.parametrize("observed_on, today, days, overdue", [
+    (date(2026, 12, 1), date(2026, 12, 3), 3, False),  # two days: still within the three
+    (date(2026, 11, 30), date(2026, 12, 3), 3, True),  # the third day after: listed
+    (date(2026, 11, 1), date(2026, 12, 3), 3, True),
+    (date(2026, 12, 3), date(2026, 12, 3), 0, True),  # 0: from the day it is recorded
+    (date(2026, 12, 31), date(2027, 1, 2), 2, True),  # across the new year, calendar days
+])
+def test_s9_violation_without_ticket_is_overdue_after_the_towns_days(observed_on, today, days, overdue):
+    assert ticket_overdue(observed_on, today, days) is overdue
+
+
+def test_s9_ticket_due_by_counts_calendar_days_and_never_before_the_day_observed():
+    assert ticket_due_by(date(2026, 11, 26), 3) == date(2026, 11, 29)  # over Thanksgiving: calendar days
+    assert ticket_due_by(date(2026, 11, 26), -2) == date(2026, 11, 26)
+
+
+def test_s9_appearance_date_must_be_a_session_day_not_before_the_first_allowed():
+    earliest = date(2026, 7, 1)  # a Wednesday
+    assert appearance_date_refusal(date(2026, 7, 1), earliest, WEDNESDAY) is None
+    assert appearance_date_refusal(date(2026, 7, 8), earliest, WEDNESDAY) is None
+    assert "Wednesday 1 July 2026" in appearance_date_refusal(date(2026, 6, 24), earliest, WEDNESDAY)
+    assert "Wednesdays" in appearance_date_refusal(date(2026, 7, 2), earliest, WEDNESDAY)
+
+
+def test_s9_s4I_service_methods_name_personal_delivery_residence_and_mail():
+    assert set(SERVICE_METHODS) == {"personal", "residence", "mail"}
+    assert "§4(I)" in SERVICE_METHODS["personal"]

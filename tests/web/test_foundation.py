@@ -12,12 +12,25 @@ def test_factory_uses_test_config(app):
     assert app.testing
 
 
-def test_sqlite_has_foreign_keys_and_wal(app):
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        pytest.skip("SQLite settings; the suite runs on PostgreSQL")
+def test_the_database_refuses_a_row_pointing_at_nothing(app):
+    """Foreign keys are enforced on both databases (SQLite only with PRAGMA foreign_keys=ON)."""
+    from sqlalchemy.exc import IntegrityError
+
+    from fieldapp.models import DogOwner
     with app.app_context():
-        assert db.session.execute(text("PRAGMA foreign_keys")).scalar() == 1
-        assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        db.session.add(DogOwner(dog_id=987654, owner_id=987654))
+        with pytest.raises(IntegrityError):
+            db.session.flush()
+        db.session.rollback()
+
+
+def test_readers_do_not_wait_for_the_writer(app):
+    """SQLite in WAL mode (a page load never waits for a sync's write); PostgreSQL at READ COMMITTED."""
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        else:
+            assert db.session.execute(text("SHOW transaction_isolation")).scalar() == "read committed"
 
 
 def test_database_url_selects_another_database(monkeypatch, tmp_path):
@@ -169,3 +182,14 @@ def test_behind_a_reverse_proxy_the_client_address_comes_from_the_proxy(empty_da
     body = app.test_client().get("/_whoami", headers={"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"},
                       environ_base={"REMOTE_ADDR": "10.0.0.1"}).get_data(as_text=True)
     assert body == "203.0.113.7 https"
+
+
+def test_an_id_past_the_largest_row_is_a_404_on_every_database(client, auth):
+    auth.login("clerk")
+    assert client.get("/dogs/2147483648").status_code == 404
+    assert client.get("/dogs/2147483647").status_code == 404
+
+
+def test_a_query_argument_past_the_largest_row_is_refused_not_a_500(client, auth):
+    auth.login("clerk")
+    assert client.get("/clerk/licenses/new?dog=99999999999").status_code in (200, 400, 404)

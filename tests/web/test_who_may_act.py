@@ -20,6 +20,9 @@ ROUTE_OF_POWER = {
     "manage_settings": "/admin/",
     "manage_users": "/admin/users",
     "keep_town_calendar": "/calendar/",
+    "follow_up_tickets": "/field/to-serve",
+    "read_activity_log": "/admin/activity",
+    "view_charts": "/clerk/charts",
     "report_seizures": "/reports/",
 }
 # Powers of the law with no page of their own yet, and why.

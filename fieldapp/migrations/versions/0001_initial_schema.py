@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 12:13:55.525768
+Create Date: 2026-12-03 12:53:26.514796
 
 """
 from alembic import op
@@ -349,7 +349,10 @@ def upgrade():
     sa.Column('served_name', sa.String(length=120), nullable=False),
     sa.Column('served_address', sa.String(length=300), nullable=False),
     sa.Column('minor_owner_name', sa.String(length=120), nullable=False),
-    sa.Column('served_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('served_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('served_how', sa.String(length=12), nullable=False),
+    sa.Column('service_note', sa.String(length=300), nullable=False),
+    sa.Column('issued_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('court_name', sa.String(length=120), nullable=False),
     sa.Column('court_address', sa.String(length=300), nullable=False),
     sa.Column('appear_on', sa.Date(), nullable=False),
@@ -367,8 +370,31 @@ def upgrade():
     )
     with op.batch_alter_table('appearance_ticket', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_appearance_ticket_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_appearance_ticket_issued_at'), ['issued_at'], unique=False)
         batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_entry_id'), ['violation_entry_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_id'), ['violation_id'], unique=False)
+
+    op.create_table('change',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('actor_id', sa.Integer(), nullable=True),
+    sa.Column('source', sa.String(length=16), nullable=False),
+    sa.Column('subject_type', sa.String(length=40), nullable=False),
+    sa.Column('subject_key', sa.String(length=80), nullable=False),
+    sa.Column('action', sa.String(length=8), nullable=False),
+    sa.Column('changes', sa.JSON(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('owner_id', sa.Integer(), nullable=True),
+    sa.Column('event_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['actor_id'], ['user.id'], name=op.f('fk_change_actor_id_user')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_change_event_id_event')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_change'))
+    )
+    with op.batch_alter_table('change', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_change_at'), ['at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_change_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_change_owner_id'), ['owner_id'], unique=False)
+        batch_op.create_index('ix_change_subject', ['subject_type', 'subject_key'], unique=False)
 
     op.create_table('found_report',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -718,9 +744,17 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_found_report_created_at'))
 
     op.drop_table('found_report')
+    with op.batch_alter_table('change', schema=None) as batch_op:
+        batch_op.drop_index('ix_change_subject')
+        batch_op.drop_index(batch_op.f('ix_change_owner_id'))
+        batch_op.drop_index(batch_op.f('ix_change_dog_id'))
+        batch_op.drop_index(batch_op.f('ix_change_at'))
+
+    op.drop_table('change')
     with op.batch_alter_table('appearance_ticket', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_id'))
         batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_entry_id'))
+        batch_op.drop_index(batch_op.f('ix_appearance_ticket_issued_at'))
         batch_op.drop_index(batch_op.f('ix_appearance_ticket_dog_id'))
 
     op.drop_table('appearance_ticket')

@@ -6,7 +6,10 @@ and an applier (input -> records, result dict), listed in `services/registry.py`
 - `violation`       §5(A)(1), §5(B)(1), §6(A): offences, exceptions ruled out, may carry a
                     §5(B)(1) request; a correction is a new version.
 - `seizure`         §8(A),(B): the dog impounded until its redemption deadline.
-- `ticket`          §9: an appearance ticket served, court and date from the town's settings.
+- `ticket`          §9: an appearance ticket served (how and when), court and date from the
+                    town's settings.
+- `serving`         §9 "issue and serve": violations waiting for their ticket, tickets not
+                    served yet, and a ticket marked served later.
 - `complaint`       §10(A): a sworn complaint, forwarded to the Town Justice.
 - `rabies_request`  §5(B)(1): a request to vaccinate within ten days.
 
@@ -44,6 +47,7 @@ from .seizure import (
     owner_known_for,
     validate_seizure,
 )
+from .serving import ServiceInput, mark_served, read_service, tickets_not_served, violations_awaiting_ticket
 from .ticket import SERVED_CAPACITIES, Court, TicketInput, apply_ticket, court_settings, validate_ticket
 from .violation import ViolationInput, apply_violation, validate_violation
 
@@ -56,6 +60,7 @@ __all__ = [
     "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",
     "IMPOUNDMENT_STATUSES", "SeizureInput", "apply_seizure", "end_impoundment", "held_now",
     "holding_period_for", "identify_owner", "owner_known_for", "validate_seizure",
+    "ServiceInput", "mark_served", "read_service", "tickets_not_served", "violations_awaiting_ticket",
     "SERVED_CAPACITIES", "Court", "TicketInput", "apply_ticket", "court_settings", "validate_ticket",
     "ViolationInput", "apply_violation", "validate_violation",
 ]

@@ -13,7 +13,7 @@ from sqlalchemy import Date, String, bindparam, cast, literal_column, null, unio
 
 from ...extensions import db
 from ...law import VIOLATIONS
-from ...law.orders import ORDER_KINDS, ROADSIDE_KINDS
+from ...law.orders import ORDER_KINDS, ROADSIDE_KINDS, order_short
 from ...models.court import CourtOrder
 from ...models.enforcement import Impoundment, RabiesRequest, Violation
 from ...timeutil import to_local
@@ -202,9 +202,11 @@ _ORDER_LABELS = {"dangerous": "Declared DANGEROUS by the Town Justice",
 
 
 def court_orders(dog, today):
-    """§10(B)(1)-(3): each order in force, with its kind, date and terms (vicious first)."""
+    """§10(B)(1)-(3): each order in force, with its kind, date and terms (vicious first), and the
+    order in a few words (`short`) for the ticket and violation forms, online and offline."""
     rank = {k: n for n, k in enumerate(("vicious", "dangerous", "confined", "order"))}
     return [{"code": o.status, "kind": o.status, "level": "bad", "label": _ORDER_LABELS[o.status],
              "since": o.day1.isoformat(), "date": o.day1.isoformat(), "terms": o.text,
-             "section": ORDER_KINDS[o.status][0], "order_id": o.id, "detail": o.text}
+             "section": ORDER_KINDS[o.status][0], "order_id": o.id, "detail": o.text,
+             "short": order_short(o.status, o.text)}
             for o in sorted(orders_in_force(dog), key=lambda o: rank[o.status])]

@@ -32,7 +32,7 @@ MAX_STRING = 20_000
 MAX_INT = 2**53 - 1  # what the phone's JavaScript holds exactly (the database holds 2**63 - 1)
 # Dates and times an entry may carry: anything outside is a typing slip, not a day in the field.
 FIRST_YEAR, LAST_YEAR = 1990, 2100
-MAX_ID = 2**63 - 1  # the largest row id the database holds
+MAX_ID = 2**31 - 1  # the largest row id: ids are INTEGER columns (PostgreSQL: 32 bits)
 
 NOT_TEXT = "This has a broken character (half of an emoji, or a bad copy and paste). Type it again."
 
@@ -52,6 +52,8 @@ def _problem(value) -> str | None:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
+            return NOT_TEXT
+        if "\x00" in value:  # no keyboard types it, and PostgreSQL cannot keep it in text
             return NOT_TEXT
     elif isinstance(value, bool) or value is None:
         return None

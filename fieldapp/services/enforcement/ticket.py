@@ -6,13 +6,19 @@ A ticket is for an offence: each exception that could apply is ruled out, exactl
 violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
 over its codes, dog and ruled-out exceptions. A second ticket to the same dog for the same
 offence on the same day is refused until the officer confirms it (`confirm_duplicate`).
+
+§9 "issue and serve": the entry says how the ticket was served (`served_how`, law/court.py
+SERVICE_METHODS: handed to the person named, §4(I); left at their residence; mailed) and when
+(`served_at`), or that it is written and not served yet ("later": `served_at` is then the time it
+was written, and it is marked served later, `services/enforcement/serving.py`). A payload from
+before service was recorded has no `served_how`: it was handed over at the roadside ("personal").
 """
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from ...extensions import db
 from ...law import VIOLATIONS
-from ...law.court import first_court_session
+from ...law.court import NOT_SERVED_YET, SERVICE_METHODS, appearance_date_refusal, first_court_session
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, Violation
 from ...settings import get_setting
@@ -60,7 +66,10 @@ class TicketInput:
     served_name: str
     served_address: str
     minor_owner_name: str
-    served_at: datetime
+    served_how: str  # a key of SERVICE_METHODS, or "" not served yet
+    served_at: datetime | None
+    issued_at: datetime
+    service_note: str
     appear_on: date
     court: Court
     ticket_number: str
@@ -82,40 +91,51 @@ def validate_ticket(payload, user) -> TicketInput:
     if capacity == "guardian" and not minor:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
-    served_at = r.instant("served_at", "time the ticket was served")
+    how = r.text("served_how", 40) or "personal"  # an older payload: handed over at the roadside
+    if how not in SERVICE_METHODS and how != NOT_SERVED_YET:
+        r.error("served_how", SERVED_HOW_NEEDED)
+    # The time on the form: when it was served, or (not served yet) when it was written.
+    issued_at = r.instant("served_at", "time the ticket was served")
+    served_at = None if how == NOT_SERVED_YET else issued_at
+    note = r.text("service_note", 300)
     # §5(B)(1), §6(A)(8) against the dog's record, as of the violation (or the serving).
-    check_codes(r, codes, dog, to_local(violation.occurred_at if violation else served_at).date())
+    check_codes(r, codes, dog, to_local(violation.occurred_at if violation else issued_at).date())
     court = court_settings()
-    earliest = court.first_session(to_local(served_at).date())
+    earliest = court.first_session(to_local(issued_at).date())
     appear_on = r.day("appear_on", "appearance date", required=False)
-    if appear_on is not None and (appear_on < earliest or appear_on.weekday() != court.weekday):
-        r.error("appear_on", f"The first court session you may give is {earliest:%A %-d %B %Y}; "
-                             f"the court sits on {earliest:%A}s.")
+    refusal = appearance_date_refusal(appear_on, earliest, court.weekday) if appear_on else None
+    if refusal:
+        r.error("appear_on", refusal)
     number = r.text("ticket_number", 20)
     if not r.flag("confirm_duplicate"):
-        same = same_day_tickets(dog, codes, served_at)
+        same = same_day_tickets(dog, codes, issued_at)
         if same:
             r.error("confirm_duplicate", duplicate_message(same[0]))
     r.done()
     return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
                        ruled_out, dog, description, capacity, served_name, served_address, minor,
-                       served_at, appear_on or earliest, court, number)
+                       "" if how == NOT_SERVED_YET else how, served_at, issued_at, note,
+                       appear_on or earliest, court, number)
+
+
+SERVED_HOW_NEEDED = ("Say how the ticket was served: handed to the person served, left at their residence "
+                     "or mailed; or that it is not served yet.")
 
 
 DUPLICATE_CONFIRM = "Issue it anyway: this is a separate offence"
 
 
-def same_day_tickets(dog, codes, served_at) -> list[AppearanceTicket]:
+def same_day_tickets(dog, codes, issued_at) -> list[AppearanceTicket]:
     """Tickets already issued to `dog` for one of `codes` on the same day in the town (§9: one
     ticket per offence; a second one is written only when the officer confirms it is another)."""
     if dog is None or not codes:
         return []
-    day = to_local(served_at).date()
+    day = to_local(issued_at).date()
     start = datetime.combine(day, time(), TOWN_TZ).astimezone(UTC)
     end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(UTC)
     rows = db.session.execute(db.select(AppearanceTicket).filter(
-        AppearanceTicket.dog_id == dog.id, AppearanceTicket.served_at >= start,
-        AppearanceTicket.served_at < end).order_by(AppearanceTicket.served_at)).scalars().all()
+        AppearanceTicket.dog_id == dog.id, AppearanceTicket.issued_at >= start,
+        AppearanceTicket.issued_at < end).order_by(AppearanceTicket.issued_at)).scalars().all()
     return [t for t in rows if set(t.codes) & set(codes)]
 
 
@@ -136,12 +156,14 @@ def apply_ticket(clean: TicketInput, entry, user) -> dict:
                          dog_description=clean.dog_description, codes=clean.codes,
                          served_capacity=clean.served_capacity, served_name=clean.served_name,
                          served_address=clean.served_address, minor_owner_name=clean.minor_owner_name,
-                         served_at=clean.served_at, court_name=court.name, court_address=court.address,
+                         served_how=clean.served_how, served_at=clean.served_at, issued_at=clean.issued_at,
+                         service_note=clean.service_note, court_name=court.name, court_address=court.address,
                          appear_on=clean.appear_on, appear_time=court.time, officer_id=user.id,
                          officer_name=user.full_name, officer_badge=user.badge_number or "")
     db.session.add(t)
     db.session.flush()
     record_event("ticket.issued", t, actor=user, entry_id=entry.id, number=number, codes=t.codes,
-                 ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat())
+                 ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat(),
+                 served_how=t.served_how or "not served yet")
     return {"ticket_id": t.id, "ticket_number": number, "appear_on": t.appear_on.isoformat(),
             "appear_time": t.appear_time, "url": f"/field/tickets/{number}"}

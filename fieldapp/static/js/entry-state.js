@@ -31,6 +31,10 @@ function pendingLines(entry) {
 function describe(queued, sent) {
   if (sent) return { state: "sent", head: "Received by the office.", lines: resultLines(sent.result || {}) };
   if (queued.status === "failed") return { state: "failed", head: "Not accepted by the office.", lines: [describeErrors(queued.last_error)] };
+  if (queued.status === "attention") {
+    return { state: "failed", head: "Kept on this phone: the office's server failed on it. Open the outbox.",
+             lines: [describeErrors(queued.last_error)] };
+  }
   const state = queued.status === "sending" ? "sending" : "pending";
   const head = state === "sending" ? "Sending to the office now…" : "Saved on this phone, waiting to be sent.";
   const tried = state === "pending" && queued.attempts

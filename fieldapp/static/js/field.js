@@ -62,7 +62,8 @@ function fillFromCopy(form, placeholder, dogId) {
         all(form, "input[name=ruled_out]").forEach(function (b) { if (v.ruled_out.indexOf(b.value) >= 0) b.checked = true; });
       }
       var when = form.querySelector("input[name=seized_at], input[name=served_at]");
-      if (when && v.occurred_at) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
+      // A ticket from the "to issue and serve" list (served_now) is served now, not when the violation was.
+      if (when && v.occurred_at && !params.get("served_now")) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
       var place = form.querySelector("[name=location_text]");
       if (place && !place.value && v.location_text) place.value = v.location_text;
       var lat = form.querySelector("[data-gps=lat]");
@@ -98,6 +99,7 @@ function fillDog(form, placeholder, rec) {
   p.append(small);
   placeholder.replaceWith(p);
   p.setAttribute("data-dog-from-copy", "");
+  fillOrders(form, rec);
   // The description field is for a dog with no tag: this one is on file.
   var desc = form.querySelector("[name=dog_description]");
   if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
@@ -119,6 +121,31 @@ function fillDog(form, placeholder, rec) {
     setIfEmpty(form, "owner_name", owner.name);
     setIfEmpty(form, "owner_residence", owner.address);
   }
+}
+
+// §10(B): the dog's orders in force, from the copy's flags, as the server draws them
+// (field/_macros.html: court_orders_notice): "Under court order: confine to premises (court, date)".
+function fillOrders(form, rec) {
+  var box = form.querySelector("[data-court-orders]");
+  var orders = (rec.flags || []).filter(function (f) { return f.order_id; });
+  if (!box || !orders.length || box.querySelector("[data-court-order]")) return;
+  var list = box.querySelector("ul");
+  orders.forEach(function (f) {
+    var li = document.createElement("li"), strong = document.createElement("strong");
+    li.setAttribute("data-court-order", f.kind);
+    strong.textContent = "Under court order:";
+    li.append(strong, " " + (f.short || f.terms || f.label) + " (" + box.dataset.courtName + ", " + longdate(f.date) + ")");
+    if (f.terms) {
+      var details = document.createElement("details"), summary = document.createElement("summary"), terms = document.createElement("p");
+      details.className = "law";
+      summary.textContent = "Terms of the order";
+      terms.textContent = f.terms;
+      details.append(summary, terms);
+      li.append(details);
+    }
+    list.append(li);
+  });
+  box.hidden = false;
 }
 
 function setIfEmpty(form, name, value) {

@@ -86,7 +86,8 @@ function queue(form, { formId, payload, photos, kind, uid }, queued) {
   const idField = form.querySelector("input[name=entry_id]");
   if (idField) idField.value = crypto.randomUUID();
   clearErrors(form);
-  return add({ formId, payload, photos, kind, editing, formUrl, createdAt, uid })
+  return Promise.all(photos.map(shrinkPhoto))
+    .then((small) => add({ formId, payload, photos: small, kind, editing, formUrl, createdAt, uid }))
     .then(async (entry) => {
       if ((kind === "ticket" || kind === "ticket_void") && payload.ticket_number) await takeTicketNumber(uid, payload.ticket_number);
       fillTicketNumber(form);
@@ -148,4 +149,35 @@ function showErrors(form, errors) {
 function clearErrors(form) {
   form.querySelectorAll(".outbox-error").forEach((p) => p.remove());
   form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+}
+
+// Photos go after the entries, so they should cost little on a weak link: a camera's 4,000 px,
+// 4 MB picture is made at most PHOTO_LONG_SIDE px on its long side, as a JPEG (~300 KB). A photo
+// the browser cannot draw (HEIC on some phones) is kept as it is; the server reads it.
+const PHOTO_LONG_SIDE = 1600;
+
+export async function shrinkPhoto(file) {
+  if (!file || !/^image\//.test(file.type || "") || typeof createImageBitmap !== "function") return file;
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch (err) {
+    return file;
+  }
+  const scale = Math.min(1, PHOTO_LONG_SIDE / Math.max(bitmap.width, bitmap.height));
+  if (scale === 1 && file.type === "image/jpeg") { bitmap.close(); return file; }
+  const width = Math.round(bitmap.width * scale);
+  const height = Math.round(bitmap.height * scale);
+  try {
+    const canvas = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height)
+      : Object.assign(document.createElement("canvas"), { width, height });
+    canvas.getContext("2d").drawImage(bitmap, 0, 0, width, height);
+    const blob = canvas.convertToBlob ? await canvas.convertToBlob({ type: "image/jpeg", quality: 0.85 })
+      : await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85));
+    return blob && blob.size < file.size ? blob : file;
+  } catch (err) {
+    return file;
+  } finally {
+    bitmap.close();
+  }
 }

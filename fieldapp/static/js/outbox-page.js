@@ -8,7 +8,7 @@ import { describeErrors, kindLabel, plural, when } from "./format.js";
 import { discard, entriesFor } from "./queue.js";
 
 function stateText(entries, paused, uid) {
-  const waiting = entries.filter((e) => e.status !== "failed").length;
+  const waiting = entries.filter((e) => e.status !== "failed" && e.status !== "attention").length;
   let text = entries.length ? `${waiting} waiting to be sent, ${entries.length - waiting} need your attention.` : "Everything has been sent.";
   if (paused && paused.value && String(paused.value.user_id) === uid) {
     text += paused.value.why === "wrong_user" ? " Paused: these were recorded by another officer."
@@ -49,7 +49,16 @@ function statusLine(e) {
     return el("p", { class: "outbox-status error" }, (e.conflict ? "Not accepted: the office already has a different entry with this number. " :
       "Not accepted by the office: ") + describeErrors(e.last_error));
   }
+  if (e.status === "attention") {
+    return el("p", { class: "outbox-status error" }, `Needs attention: the office's server failed on this entry ` +
+      `${plural(e.server_errors || 3, "time")} in a row (${describeErrors(e.last_error)}). It is kept, and the entries ` +
+      `after it were sent. Tap “Sync now” to try it again, or call the office.` + photoNote);
+  }
   if (e.status === "sending") return el("p", { class: "outbox-status" }, "Sending now…" + photoNote);
+  if (e.waiting_for) {
+    return el("p", { class: "outbox-status" }, "Waiting for the violation it follows: that entry " +
+      "needs your attention first (above). It is sent right after it." + photoNote);
+  }
   return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting (tried ${plural(e.attempts, "time")}` +
     `${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "Waiting to be sent") + photoNote);
 }

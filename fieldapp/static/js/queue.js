@@ -3,7 +3,9 @@
  * Laid out like Workbox's background-sync Queue (add, list, replay one at a time, put back on
  * failure, retry with backoff), but the rows are our own entries, which a person can read, fix
  * and discard on /outbox, not stored Requests:
- *   {id, seq, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url}
+ *   {id, seq, kind, payload, photos, photos_sent, created_at, user_id, status, attempts, last_error, form_url,
+ *    server_errors, waiting_for}
+ * status: pending | sending | failed (refused, 4xx: fix or discard) | attention (5xx SERVER_TRIES times).
  * `seq` is the phone's counter (meta "entry_seq"), taken when the entry is stored: the order sent.
  *
  * Exactly once: each entry keeps its client UUID; the server is idempotent on it (the same id
@@ -111,35 +113,85 @@ function problem(body, status) {
 const post = (url, headers, body) => fetch(url, { method: "POST", credentials: "same-origin", cache: "no-store", headers, body });
 const retryable = (status) => status >= 500 || status === 408 || status === 429;
 
-// The entry itself. Returns null when confirmed (entry.result set), else an outcome as sendEntry.
-async function sendBody(entry) {
+// Up to BATCH_SIZE entries in one request (one round trip on a weak link), in their order; the
+// server answers each entry's own outcome. Returns null, or how the request itself stopped:
+// "network" | "server" (5xx, 408, 429 for the whole request) | "signed_out" | "wrong_user".
+async function sendBatch(batch, held, result) {
   let res;
   try {
-    res = await post(urls.sync, { "Content-Type": "application/json", "Accept": "application/json" },
-      JSON.stringify({ id: entry.id, kind: entry.kind, recorded_at: entry.created_at,
-                       payload: entry.payload, officer_id: Number(entry.user_id) }));
+    res = await post(urls.syncBatch, { "Content-Type": "application/json", "Accept": "application/json" },
+      JSON.stringify({ officer_id: Number(batch[0].user_id), entries: batch.map((e) => (
+        { id: e.id, kind: e.kind, recorded_at: e.created_at, payload: e.payload })) }));
   } catch (err) {
     return "network";
   }
   const body = await readJson(res);
-  if ((res.status === 200 || res.status === 201) && body && "result" in body) {
-    entry.result = body.result;
-    entry.confirmed_at = new Date().toISOString();
-    await put("outbox", entry);
-    return null;
-  }
   if (res.status === 401) return "signed_out";
   if (res.status === 403 && body && body.status === "wrong_user") return "wrong_user";
-  if (res.status >= 400 && !retryable(res.status)) {
-    entry.status = "failed";
-    entry.http_status = res.status;
-    entry.conflict = res.status === 409; // stored before with other content: needs a new id
-    entry.last_error = problem(body, res.status);
-    await put("outbox", entry);
-    return "failed";
+  const outcomes = new Map(((body && body.outcomes) || []).map((o) => [o.id, o]));
+  for (const entry of batch) {
+    const outcome = outcomes.get(entry.id);
+    if (outcome) await applyOutcome(entry, outcome, held, result);
   }
-  entry.last_error = problem(body, res.status);
+  if (res.ok) return null;
+  // The request as a whole (the server down, the database out of reach, a proxy): not the
+  // entries' fault, so not counted against them. Those it did not reach wait for the next try.
+  for (const entry of batch) {
+    if (!outcomes.has(entry.id)) entry.last_error = problem(body, res.status);
+  }
+  if (res.status >= 400 && !retryable(res.status)) {
+    for (const entry of batch.filter((e) => !outcomes.has(e.id))) {
+      await refuse(entry, res.status, problem(body, res.status));
+      held.add(entry.id);
+      result.failed += 1;
+    }
+    return null;
+  }
   return "server";
+}
+
+async function refuse(entry, status, errors) {
+  entry.status = "failed";
+  entry.http_status = status;
+  entry.conflict = status === 409; // stored before with other content: needs a new id
+  entry.last_error = errors;
+  await put("outbox", entry);
+}
+
+// One entry's outcome in a batch: confirmed, refused (4xx), waiting for the one it follows
+// (424), or failed on the server (5xx: counted, and set aside after SERVER_TRIES in a row).
+async function applyOutcome(entry, outcome, held, result) {
+  const code = outcome.http;
+  if ((code === 200 || code === 201) && "result" in outcome) {
+    entry.result = outcome.result;
+    entry.server_errors = 0;
+    entry.confirmed_at = new Date().toISOString();
+    await put("outbox", entry);
+    return;
+  }
+  held.add(entry.id);
+  if (code === 424) {
+    entry.status = "pending";
+    entry.waiting_for = dependsOn(entry);
+    result.waiting += 1;
+  } else if (retryable(code)) {
+    entry.server_errors = (entry.server_errors || 0) + 1;
+    entry.attempts = (entry.attempts || 0) + 1;
+    entry.last_error = { _: outcome.message || `The server answered ${code}.` };
+    entry.last_attempt_at = new Date().toISOString();
+    if (entry.server_errors >= SERVER_TRIES) {
+      entry.status = "attention";
+      result.attention += 1;
+    } else {
+      entry.status = "pending";
+      result.retry = true;
+    }
+  } else {
+    await refuse(entry, code, outcome.errors || { _: outcome.message || `The server answered ${code}.` });
+    result.failed += 1;
+    return;
+  }
+  await put("outbox", entry);
 }
 
 // Its photos, one request each, from the first not yet stored. Null when all are stored.
@@ -171,10 +223,8 @@ async function sendPhotos(entry, photos) {
   return null;
 }
 
-// Send one entry and its photos. Returns "sent" | "failed" | "network" | "server" | "signed_out" | "wrong_user".
-async function sendEntry(entry) {
-  const refused = entry.result ? null : await sendBody(entry);
-  if (refused) return refused;
+// A confirmed entry's photos, then off the outbox. Returns "sent" | "failed" | "network" | "server" | "signed_out".
+async function finishEntry(entry) {
   const photos = entry.photos || [];
   const photoOutcome = await sendPhotos(entry, photos);
   if (photoOutcome) return photoOutcome;
@@ -216,8 +266,17 @@ export async function flush(reason) {
   return result;
 }
 
+// No head-of-line blocking: an entry the server failed on SERVER_TRIES times in a row (5xx) is
+// set aside as "attention", kept with the server's message; the entries behind it go on. It is
+// tried again only when the officer taps "Sync now". An entry that follows another (a seizure or
+// ticket after its violation, `violation_entry_id`) waits while that one is refused or set aside.
+export const SERVER_TRIES = 3;
+export const BATCH_SIZE = 50; // the server's BATCH_MAX
+const HELD = ["failed", "attention"];
+const dependsOn = (entry) => (entry.payload && entry.payload.violation_entry_id) || null;
+
 async function flushLocked(reason) {
-  const result = { reason, sent: 0, failed: 0, stopped: null, retry: false };
+  const result = { reason, sent: 0, failed: 0, attention: 0, waiting: 0, stopped: null, retry: false };
   const userId = await currentUser();
   if (!userId) { result.stopped = "signed_out"; return result; }
   const paused = await getMeta("paused");
@@ -226,37 +285,74 @@ async function flushLocked(reason) {
     return result;
   }
   await sendDiscards(userId);
-  for (const entry of await entriesFor(userId)) {
-    if (entry.status === "failed") continue;
-    entry.status = "sending"; // we hold the lock: any earlier "sending" was cut off mid-flight
-    await put("outbox", entry);
+  const entries = await entriesFor(userId);
+  const held = new Set(entries.filter((e) => e.status === "failed" || (e.status === "attention" && reason !== "manual"))
+    .map((e) => e.id));
+  // 1. The entries themselves, in order, BATCH_SIZE a request: the records reach the office first.
+  let stop = null;
+  let batch = [];
+  const sendNow = async () => {
+    for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
     notify("changed");
-    const outcome = await sendEntry(entry);
-    if (outcome === "sent") { result.sent += 1; continue; }
-    if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
-    await putBack(entry, outcome, userId, result);
-    break;
+    stop = await sendBatch(batch, held, result);
+    if (stop) await putBack(batch.filter((e) => !e.result && !held.has(e.id)), stop, userId, result);
+    batch = [];
+  };
+  for (const entry of entries) {
+    if (held.has(entry.id) || entry.result) continue; // confirmed already: only its photos are left
+    const before = dependsOn(entry);
+    if (before && held.has(before)) {
+      // Waits with the entry it follows (sent after it, or the office could not link them).
+      held.add(entry.id);
+      result.waiting += 1;
+      if (entry.waiting_for !== before) { entry.waiting_for = before; await put("outbox", entry); }
+      continue;
+    }
+    batch.push(entry);
+    if (batch.length >= BATCH_SIZE) await sendNow();
+    if (stop) break;
   }
-  if (!result.stopped) await setMeta("retry_at", 0);
+  if (!stop && batch.length) await sendNow();
+  // 2. Then the photos of each confirmed entry, one request each, and off the outbox.
+  if (!stop) {
+    for (const entry of await entriesFor(userId)) {
+      if (!entry.result || held.has(entry.id)) continue;
+      const outcome = await finishEntry(entry);
+      if (outcome === "sent") { result.sent += 1; continue; }
+      if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
+      stop = outcome;
+      await putBack([entry], outcome, userId, result);
+      break;
+    }
+  }
+  if (result.retry && !result.stopped) await setMeta("retry_at", Date.now() + backoffMs(2));
+  else if (!result.stopped) await setMeta("retry_at", 0);
   if (result.sent) await pruneSent();
   stats.flushes += 1;
   notify("changed");
   return result;
 }
 
-// Put back: the entry stays, in order, for the next attempt; the queue backs off or pauses.
-async function putBack(entry, outcome, userId, result) {
-  entry.status = "pending";
+// Put back: the entries stay, in order, for the next attempt; the queue backs off or pauses.
+async function putBack(entries, outcome, userId, result) {
+  let attempts = 1;
+  for (const entry of entries) {
+    entry.status = "pending";
+    if (outcome === "network") {
+      entry.server_errors = 0; // only failures in a row of a working server count
+      entry.last_error = { _: "No connection to the server." };
+    }
+    if (outcome === "network" || outcome === "server") entry.attempts = (entry.attempts || 0) + 1;
+    attempts = Math.max(attempts, entry.attempts || 1);
+    entry.last_attempt_at = new Date().toISOString();
+    await put("outbox", entry);
+  }
   if (outcome === "network" || outcome === "server") {
-    entry.attempts = (entry.attempts || 0) + 1;
-    if (outcome === "network") entry.last_error = { _: "No connection to the server." };
-    await setMeta("retry_at", Date.now() + backoffMs(entry.attempts));
+    await setMeta("retry_at", Date.now() + backoffMs(attempts));
     result.retry = true;
   } else {
     await setMeta("paused", { user_id: userId, why: outcome }); // signed out, or another officer's
   }
-  entry.last_attempt_at = new Date().toISOString();
-  await put("outbox", entry);
   result.stopped = outcome;
 }
 

@@ -2,18 +2,33 @@
  * scope), offering "A new version is ready — Reload", and talking to it. */
 import { urls } from "./urls.js";
 
-export function registerWorker() {
+// A first install fetches the whole shell; on a weak link one failed file fails it, and the phone
+// would have no offline pages until the next page load. So a failed install is tried again.
+const RETRY_MS = [5000, 20000, 60000, 180000];
+const watched = new WeakSet();
+
+export function registerWorker(attempt = 0) {
   const sw = navigator.serviceWorker;
   if (!sw) return Promise.resolve(null);
   return sw.register(urls().sw, { scope: urls().root, type: "module" }).then((reg) => {
     const offer = () => { if (reg.waiting && sw.controller) offerUpdate(reg); };
+    const watch = (incoming) => {
+      if (!incoming || watched.has(incoming)) return;
+      watched.add(incoming);
+      incoming.addEventListener("statechange", () => {
+        if (incoming.state === "installed") offer();
+        if (incoming.state === "redundant" && !reg.active && !reg.waiting && !reg.installing) retryLater(attempt);
+      });
+    };
     offer();
-    reg.addEventListener("updatefound", () => {
-      const incoming = reg.installing;
-      if (incoming) incoming.addEventListener("statechange", () => { if (incoming.state === "installed") offer(); });
-    });
+    watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
     return reg;
-  }).catch(() => null);
+  }).catch(() => { retryLater(attempt); return null; });
+}
+
+function retryLater(attempt) {
+  if (attempt < RETRY_MS.length) setTimeout(() => registerWorker(attempt + 1), RETRY_MS[attempt]);
 }
 
 function offerUpdate(reg) {

@@ -1,0 +1,110 @@
+"""Court demo cases for `flask seed-demo` (dated from today), made through the same services as
+the officers' phones and the Justice's pages, so `make run` shows a working docket:
+
+- §9: Bear ticketed today for running at large, returnable at the next session the ticket may name;
+- §10(A)-(B): a sworn complaint that Luna chased a jogger, the owner summoned, the hearing held
+  with counsel, Luna confined to the owner's premises (§10(B)(2)) and the case adjourned to the
+  next session; the order shows on her card and on the ticket and violation forms;
+- §11: Bella ticketed a month ago for habitual barking, convicted on her owner's plea of guilty,
+  fined $75.00 under §11(B), the fine paid (a `fine` line of the ledger);
+- §9 "issue and serve": a violation by Molly five days ago with no ticket yet, and a ticket to
+  Tucker's owner written two days ago and not served yet, both on the officers' "To issue and serve".
+"""
+import uuid
+from datetime import datetime, time, timedelta
+
+from .extensions import db
+from .law import VIOLATIONS
+from .models import Dog, User
+from .models.enforcement import AppearanceTicket, SwornComplaint
+from .services import court
+from .services.entries import submit_entry
+from .timeutil import TOWN_TZ, utcnow
+
+
+def _user(name):
+    return db.session.execute(db.select(User).filter_by(username=name)).scalar_one()
+
+
+def _dog(name):
+    return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
+
+
+def _entry(user, kind, **payload):
+    entry_id = str(uuid.uuid4())
+    outcome = submit_entry(user, entry_id, kind, utcnow().isoformat(), payload)
+    if outcome.status not in (200, 201):
+        raise RuntimeError(f"demo {kind}: {outcome.errors}")
+    return entry_id, outcome.result
+
+
+def _at(day, hour, minute=0) -> str:
+    return datetime.combine(day, time(hour, minute), TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+
+
+def _offence(code) -> dict:
+    """The offence with each of its exceptions ruled out (as the officer ticks them)."""
+    return {"codes": [code], "ruled_out": [e.code for e in VIOLATIONS[code].exceptions]}
+
+
+def _served_on(dog) -> dict:
+    owner = dog.primary_owner
+    return {"served_capacity": "owner", "served_name": owner.full_name, "served_address": owner.full_address}
+
+
+def seed_court_cases(today) -> str:
+    dco, constable, justice = _user("dco"), _user("constable"), _user("justice")
+    settings = court.court_settings()
+
+    # §9: Bear, at large this morning; the ticket handed to his owner, returnable next session.
+    bear = _dog("Bear")
+    violation, _ = _entry(dco, "violation", dog_id=str(bear.id), occurred_at=_at(today, 7, 10),
+                          location_text="Lake Rd at the boat launch", narrative="Running loose, no one with him.",
+                          **_offence("6A1"))
+    _entry(dco, "ticket", dog_id=str(bear.id), violation_entry_id=violation, served_how="personal",
+           served_at=_at(today, 7, 25), **_offence("6A1"), **_served_on(bear))
+
+    # §10(A)-(B): a sworn complaint about Luna, the hearing, confinement, adjourned.
+    luna = _dog("Luna")
+    sworn_on = today - timedelta(days=24)
+    complaint_entry, _ = _entry(constable, "complaint", dog_id=str(luna.id), complainant_name="Karen Crandall",
+                                complainant_residence="48 Ridge Rd, Sandy Creek", sworn="y", codes="6A4",
+                                nature="The husky chased me and knocked me down while I was jogging on Ridge Rd.",
+                                violation_on=(sworn_on - timedelta(days=1)).isoformat(), forward_now="y",
+                                owner_name=luna.primary_owner.full_name,
+                                owner_residence=luna.primary_owner.full_address)
+    complaint = db.session.execute(db.select(SwornComplaint).filter_by(entry_id=complaint_entry)).scalar_one()
+    heard_on = settings.first_session(sworn_on)
+    court.summon(complaint, name=complaint.owner_name, address=complaint.owner_residence, appear_on=heard_on,
+                 appear_time=settings.time, user=justice, today=sworn_on)
+    case = court.Case(complaint)
+    court.record_hearing(case, held_on=heard_on, complainant_appeared=True, owner_appeared=True,
+                         appearances="Karen Crandall; the owner", complainant_counsel="",
+                         owner_counsel="R. Hadley, Esq.", evidence="Photos of the complainant's injuries; "
+                         "a neighbour saw the dog loose on Ridge Rd.", adjourned_to=settings.first_session(today),
+                         user=justice)
+    court.make_order(complaint, kind="confined", ordered_on=heard_on, words="Until the fence is repaired.",
+                     user=justice)
+
+    # §11: Bella, habitual barking; convicted, fined $75.00 (§11(B)), the fine paid.
+    bella = _dog("Bella")
+    barked_on = today - timedelta(days=30)
+    _, result = _entry(dco, "ticket", dog_id=str(bella.id), served_how="personal",
+                       served_at=_at(barked_on, 21, 40), **_offence("6A2"), **_served_on(bella))
+    ticket = db.session.get(AppearanceTicket, result["ticket_id"])
+    disposition = court.record_disposition(court.Case(ticket), decided_on=ticket.appear_on, appeared=True,
+                                           plea="guilty", outcome="convicted", adjourned_to=None, fine="75.00",
+                                           days=0, notes="First offence.", user=justice)
+    court.receive_fine(disposition, amount="75.00", received_on=ticket.appear_on, user=justice)
+
+    # §9 "issue and serve": Molly's violation waits for its ticket; Tucker's ticket is not served yet.
+    molly = _dog("Molly")
+    _entry(dco, "violation", dog_id=str(molly.id), occurred_at=_at(today - timedelta(days=5), 16, 5),
+           location_text="Sandy Creek Rd, the school's playing field", narrative="Loose on the school field.",
+           **_offence("6A9"))
+    tucker = _dog("Tucker")
+    _entry(dco, "ticket", dog_id=str(tucker.id), served_how="later", served_at=_at(today - timedelta(days=2), 10),
+           **_offence("5A1"), **_served_on(tucker))
+    db.session.commit()
+    return ("Court cases: Bear's ticket returnable next session, Luna confined after a hearing (adjourned), "
+            "Bella convicted and her fine paid; to issue and serve: Molly's violation, Tucker's ticket.")
