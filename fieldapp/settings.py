@@ -46,6 +46,8 @@ SETTINGS = [
     SettingSpec("fee_impoundment", "Impoundment fee", "money", "20.00", "§8(C)(1)"),
     SettingSpec("fee_impoundment_daily", "Impoundment fee for each further day", "money",
                 "5.00", "§8(C)(1)"),
+    SettingSpec("fee_adoption", "Adoption fee for an unredeemed dog adopted out after its holding period",
+                "money", "25.00", "§8(E)", "Set by resolution of the Town Board."),
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
                 "§5(D)"),
     SettingSpec("kennel_name", "The town's kennel or shelter where seized dogs are held", "text",

@@ -14,6 +14,13 @@ from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
 from ..services.errors import ServiceError
+from ..services.kennel_care import (
+    adopter_becomes_owner,
+    adopter_owner_data,
+    adoption_awaiting_license,
+    adoption_licensed,
+    seized_dog_data,
+)
 from ..services.mail_in import mark_issued, refuse_unready
 from ..services.search import search_dogs
 from ..timeutil import local_today
@@ -302,14 +309,21 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
 def license_form(dog_id=None):
     """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
     today = local_today()
+    # §8(E): a dog adopted out of the pound is licensed to its adopter (?adoption=<impoundment id>).
+    adoption = adoption_awaiting_license(request.args.get("adoption", type=int))
+    if adoption is not None:
+        dog_id = adoption.impoundment.dog_id
     dog_id = dog_id or request.args.get("dog", type=int)
     dog = db.get_or_404(Dog, dog_id) if dog_id else None
     owner_id = request.args.get("owner", type=int)
-    owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None else None
+    owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None and adoption is None else None
     posted = request.method == "POST"
     formdata = request.form if posted else None
-    owner_fields = OwnerFields(formdata, prefix="owner") if dog is None and owner is None else None
-    dog_fields = DogFields(formdata, prefix="dog") if dog is None else None
+    owner_fields = (OwnerFields(formdata, prefix="owner", data=None if posted or adoption is None
+                                else adopter_owner_data(adoption))
+                    if (dog is None and owner is None) or adoption is not None else None)
+    dog_fields = (DogFields(formdata, prefix="dog", data=None if posted or adoption is None
+                            else seized_dog_data(adoption.impoundment)) if dog is None else None)
     form = LicenseForm()
     # §5(A)(3): a license for an application by mail takes the payment enclosed with it.
     mail_in = db.session.get(MailApplication, request.args.get("mail", type=int) or 0) if dog else None
@@ -319,6 +333,8 @@ def license_form(dog_id=None):
         _prefill_renewal(form, dog)
     if not posted and mail_in is not None:
         form.method.data, form.reference.data = mail_in.method, mail_in.reference
+    if not posted and adoption is not None and adoption.license is not None:
+        form.form_errors = [f"This dog was licensed to its adopter already (license {adoption.license.number})."]
     if not posted and form.term_years.data is None:
         form.term_years.data = 1
     notice = None
@@ -342,8 +358,13 @@ def license_form(dog_id=None):
                 errors = svc.check_application(app, today, dog)  # before an owner or dog is made
                 if errors:
                     raise ServiceError(errors)
+                if adoption is not None and adoption.license is not None:
+                    raise ServiceError({"": f"This dog was licensed to its adopter already "
+                                            f"(license {adoption.license.number})."})
                 the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
-                                      if dog is None else None)
+                                      if dog is None or adoption is not None else None)
+                if adoption is not None and dog is not None:  # the adopter: the owner of record now
+                    adopter_becomes_owner(adoption, dog, the_owner, today, _user())
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
                 if mail_in is not None:
                     refuse_unready(mail_in)
@@ -351,6 +372,8 @@ def license_form(dog_id=None):
                                         payer_name=mail_in.payer_name if mail_in else "")
                 if mail_in is not None:
                     mark_issued(mail_in, lic, _user())
+                if adoption is not None:
+                    adoption_licensed(adoption, the_dog, the_owner, lic, _user())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
                 note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
@@ -368,6 +391,7 @@ def license_form(dog_id=None):
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
+                           adoption=adoption,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 

@@ -74,6 +74,18 @@ class SeizureForm(LocationMixin, EntryForm):
                               render_kw={"autocomplete": "off"})
     seized_at = StringField("Time of seizure", render_kw=DATETIME)
     held_at = StringField("Held at (kennel or shelter)")
+    received_on = StringField("Date the shelter received the dog (if not the day seized)",
+                              render_kw={"type": "date"})
+    # DL-18 (AML §113(4)): a dog not on file described as seen (optional: old entries have none).
+    dog_breed = StringField("Breed (or “mixed”)", render_kw={"autocomplete": "off", "maxlength": 80})
+    dog_sex = RadioField("Sex", choices=[("M", "Male"), ("F", "Female"), ("", "Not known")], default="",
+                         validate_choice=False)
+    dog_color = StringField("Colour", render_kw={"autocomplete": "off", "maxlength": 80})
+    dog_age = StringField("Approximate age", render_kw={"autocomplete": "off", "maxlength": 40})
+    dog_id_number = StringField("ID number (from a tag of another town)", render_kw={"autocomplete": "off",
+                                                                                   "maxlength": 20})
+    dog_tag = StringField("Tag worn (rabies tag, other town's tag)", render_kw={"autocomplete": "off",
+                                                                               "maxlength": 80})
     notes = TextAreaField("Notes (condition of the dog, collar, injuries)")
 
 

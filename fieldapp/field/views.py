@@ -29,6 +29,7 @@ from ..settings import get_setting
 from ..timeutil import local_today, to_local
 from ..web import file_response
 from .card import status_card
+from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
 from .serving import add_serving_pages
@@ -36,6 +37,7 @@ from .serving import add_serving_pages
 bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
 add_serving_pages(bp)
+add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
 
 LIST_LIMIT = 100
 
@@ -181,11 +183,11 @@ def what_next():
 
 @bp.get("/impoundments/<int:impoundment_id>")
 @permission_required("read_records")
-def impoundment_detail(impoundment_id, errors=None, status=200):
+def impoundment_detail(impoundment_id, errors=None, status=200, **extra):
     imp = db.get_or_404(Impoundment, impoundment_id)
     return render_template("field/impoundment.html", imp=imp, just_recorded=False, photo_errors=[],
                            photos=photo_list(imp.entry_id), errors=errors or {},
-                           outcomes=_outcomes_for(current_user), today=local_today()), status
+                           outcomes=_outcomes_for(current_user), today=local_today(), **extra), status
 
 
 def _outcomes_for(user) -> dict:
@@ -210,11 +212,16 @@ def impoundment_owner_identified(impoundment_id):
 @bp.post("/impoundments/<int:impoundment_id>/end")
 @permission_required("record_redemption")
 def end_impoundment(impoundment_id):
-    """§8(E): redeemed, adopted, euthanized, transferred or died in care, from this page."""
+    """§8(C), §8(E): redeemed, from this page. Adopted, euthanized, transferred and died in care
+    have their own forms with their details (field/dispositions.py); here they are refused."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
         abort(403)
+    if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
+        return impoundment_detail(impoundment_id, {"outcome": (
+            f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
+            "the state's report (DL-18) asks for.")}, 422)
     try:
         on = date.fromisoformat(request.form.get("ended_on") or local_today().isoformat())
     except ValueError:

@@ -64,6 +64,12 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "The Town Clerk accounts for the fees taken in (the daily and monthly cash reports), remits "
           "the population-control fees to the state and keeps the record of licenses for the "
           "Commissioner."),
+    Power("keep_care_log", ("dco",), "§8(B)",
+          "The dog control officer sees that a seized dog is properly cared for, sheltered, fed and "
+          "watered, and logs each day's check."),
+    Power("report_seizures", ("clerk", "dco"), "AML §113(4)",
+          "The Town Clerk and the dog control officer keep and print the state's Dog Seizure and "
+          "Disposition Report (DL-18)."),
     Power("keep_town_calendar", ("clerk",), "§8(B)",
           "The Town Clerk keeps the days the town offices are closed, which are not business days."),
     Power("read_records", STAFF, "§5(F)",

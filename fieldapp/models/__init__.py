@@ -2,6 +2,7 @@
 from . import (  # noqa: F401,E402
                         court,  # noqa: F401,E402
                         enforcement,
+                        kennel_care,
                         public,
                         tickets,  # noqa: F401,E402
 )

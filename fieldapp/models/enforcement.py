@@ -72,6 +72,17 @@ class Impoundment(db.Model):
     end_note = db.Column(db.String(300), nullable=False, default="")  # to whom, how
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    # DL-18 (AML §113(4)): the record number (a yearly sequence, 2026-0012), the day the shelter
+    # received the dog, and the description of a dog not on file as the officer gave it (a dog
+    # on file is described from its record: services/kennel_care.py dl18_row).
+    record_number = db.Column(db.String(12), unique=True)
+    received_on = db.Column(db.Date)
+    dog_breed = db.Column(db.String(80), nullable=False, default="")
+    dog_sex = db.Column(db.String(1), nullable=False, default="")  # "M" / "F" / "" unknown
+    dog_color = db.Column(db.String(80), nullable=False, default="")
+    dog_age = db.Column(db.String(40), nullable=False, default="")  # approximate, as seen
+    dog_id_number = db.Column(db.String(20), nullable=False, default="")  # on a tag from elsewhere
+    dog_tag = db.Column(db.String(80), nullable=False, default="")  # tag worn: rabies, other town
 
     dog = db.relationship("Dog", backref=db.backref("impoundments", order_by="Impoundment.seized_at.desc()"))
     violation = db.relationship("Violation", backref="impoundments")

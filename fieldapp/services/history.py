@@ -42,6 +42,7 @@ from ..models import (
 )
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.history import Change
+from ..models.kennel_care import CareCheck, ImpoundmentDisposition
 
 # The audited models, each with the columns left out of its history: bookkeeping that changes
 # on every write (data_version, updated_at), and what must not be copied (a password hash, a
@@ -59,6 +60,8 @@ AUDITED: dict[type, frozenset[str]] = {
     FieldEntry: frozenset({"payload", "result"}),
     Violation: frozenset(),
     Impoundment: frozenset(),
+    ImpoundmentDisposition: frozenset(),  # §8(E) how the case ended (kennel_care)
+    CareCheck: frozenset(),  # §8(B) care log
     AppearanceTicket: frozenset(),
     SwornComplaint: frozenset(),
     Receipt: frozenset(),

@@ -79,18 +79,30 @@ def test_s8B_owner_identified_later_recomputes_the_deadline_and_logs_it(client, 
 def test_s8E_adopted_refused_before_the_redemption_deadline_with_the_date(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app)  # deadline Mon 26 Oct 2026
-    response = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "adopted", "ended_on": "2026-10-26"})
+    adopter = {"outcome": "adopted", "adopter_first_name": "Ann", "adopter_last_name": "Smith",
+               "adopter_address": "Lake Rd", "adopter_phone": "315-555-0100"}
+    response = client.post(f"/field/impoundments/{imp_id}/disposition", data={**adopter, "on": "2026-10-26"})
     assert response.status_code == 422
-    message = errors_of(response)["outcome"]
+    message = errors_of(response)["adopted-on"]
     assert "Tuesday 27 October 2026" in message and "§8(E)" in message
     assert impoundment(app, imp_id).status == "held"
-    response = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "euthanized", "ended_on": "2026-10-20"})
+    response = client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "euthanized", "on": "2026-10-20"})
     assert response.status_code == 422
-    response = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "adopted", "ended_on": "2026-10-27",
-                                                                      "end_note": "The Smiths, Lake Rd"})
+    response = client.post(f"/field/impoundments/{imp_id}/disposition", data={**adopter, "on": "2026-10-27"})
     assert response.status_code == 303
     imp = impoundment(app, imp_id)
-    assert (imp.status, imp.ended_on, imp.end_note) == ("adopted", date(2026, 10, 27), "The Smiths, Lake Rd")
+    assert (imp.status, imp.ended_on, imp.end_note) == ("adopted", date(2026, 10, 27),
+                                                        "Adopted by Ann Smith, Lake Rd, Sandy Creek")
+
+
+def test_s8E_the_generic_end_form_leaves_the_detailed_dispositions_to_their_forms(client, auth, app):
+    auth.login("dco")
+    imp_id = seize(client, app)
+    for outcome in ("adopted", "euthanized", "transferred", "died"):
+        response = client.post(f"/field/impoundments/{imp_id}/end", data={
+            "outcome": outcome, "ended_on": "2026-10-30", "end_note": "Somewhere"})
+        assert response.status_code == 422 and "DL-18" in errors_of(response)["outcome"]
+    assert impoundment(app, imp_id).status == "held"
 
 
 def test_s8E_redeemed_any_time_while_held_by_the_clerk(client, auth, app):
@@ -111,12 +123,14 @@ def test_s8E_redeemed_any_time_while_held_by_the_clerk(client, auth, app):
 def test_s8E_transferred_needs_where_and_died_in_care_any_time(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app)
-    refused = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "transferred", "ended_on": "2026-10-20"})
-    assert refused.status_code == 422 and "transferred to" in errors_of(refused)["outcome"]
-    assert client.post(f"/field/impoundments/{imp_id}/end", data={
-        "outcome": "transferred", "ended_on": "2026-10-20", "end_note": "Oswego County SPCA"}).status_code == 303
+    url = f"/field/impoundments/{imp_id}/disposition"
+    refused = client.post(url, data={"outcome": "transferred", "on": "2026-10-20"})
+    assert refused.status_code == 422 and "shelter or rescue" in errors_of(refused)["transferred-transferred_to"]
+    assert client.post(url, data={
+        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"}).status_code == 303
     other = seize(client, app, dog_description="Black lab mix")
-    assert client.post(f"/field/impoundments/{other}/end", data={"outcome": "died", "ended_on": "2026-10-21"}).status_code == 303
+    assert client.post(f"/field/impoundments/{other}/disposition", data={
+        "outcome": "died", "on": "2026-10-21", "cause": "Old age"}).status_code == 303
     assert impoundment(app, other).status == "died"
 
 

@@ -24,12 +24,14 @@ ROUTE_OF_POWER = {
     "read_activity_log": "/admin/activity",
     "view_charts": "/clerk/charts",
     "keep_accounts": "/clerk/money/",
+    "report_seizures": "/reports/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
     "judge": "the Town Justice reads the forwarded complaints (read_records); no docket is kept here",
     "record_redemption": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
     "dispose_of_impounded_dog": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
+    "keep_care_log": "the care page of a seizure (none in the test town): test_kennel_care.py walks the roles",
 }
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).

@@ -41,7 +41,8 @@ REQUIRED = {
     "seizure": (
         Required("codes", "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).",
                  unless=(FOLLOWS,)),
-        Required("dog_description", DOG_NEEDED, unless=("dog_id", FOLLOWS)),
+        # A dog not on file is described in words, or by its breed or colour (DL-18 fields).
+        Required("dog_description", DOG_NEEDED, unless=("dog_id", FOLLOWS, "dog_breed", "dog_color")),
         Required("location_text", PLACE_NEEDED, unless=("latitude", FOLLOWS)),
     ),
     # §9: the offence and the person served; §4(I) a minor owner's name when a guardian is served.

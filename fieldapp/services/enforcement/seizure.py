@@ -17,8 +17,9 @@ from datetime import date, datetime
 
 from ...extensions import db
 from ...law import IMPOUNDMENT_OUTCOMES, holding_period, impoundment_end_refusal, owner_known
+from ...law.dl18 import dl18_record_number
 from ...law.impoundment import HoldingPeriod, OwnerKnown
-from ...models import Dog, record_event
+from ...models import Dog, next_in_sequence, record_event
 from ...models.enforcement import Impoundment, Violation
 from ...timeutil import local_today, to_local
 from ..errors import ServiceError
@@ -42,6 +43,36 @@ class SeizureInput:
     location: Location
     held_at: str
     notes: str
+    description: "DogDescription | None" = None
+    received_on: date | None = None
+
+
+DOG_SEXES = {"M": "Male", "F": "Female"}
+
+
+@dataclass(frozen=True)
+class DogDescription:
+    """DL-18: a dog not on file as the officer describes it (all optional; old payloads have none)."""
+    breed: str = ""
+    sex: str = ""
+    color: str = ""
+    age: str = ""
+    id_number: str = ""
+    tag: str = ""
+
+    def words(self) -> str:
+        sex = {"M": "male", "F": "female"}.get(self.sex, "")
+        return " ".join(p for p in (self.color, self.breed, sex) if p)
+
+
+def read_dog_description(r: PayloadReader) -> DogDescription:
+    sex = r.text("dog_sex", 10).upper()[:1]
+    if sex and sex not in DOG_SEXES:
+        r.error("dog_sex", "Choose male, female, or leave it as not known.")
+        sex = ""
+    return DogDescription(breed=r.text("dog_breed", 80), sex=sex, color=r.text("dog_color", 80),
+                          age=r.text("dog_age", 40), id_number=r.text("dog_id_number", 20),
+                          tag=r.text("dog_tag", 80))
 
 
 def held_now(dog) -> Impoundment | None:
@@ -77,12 +108,14 @@ def skipped_list(period: HoldingPeriod) -> list:
 
 def validate_seizure(payload, user) -> SeizureInput:
     r = PayloadReader(payload)
+    looks = read_dog_description(r)  # DL-18: breed, sex, colour, age, ID number, tag of a dog not on file
     # §8(A): only a dog found in violation of §5 or §6 may be seized.
     followed = read_followed_violation(
-        r, "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).", describe_dog=True)
+        r, "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).",
+        describe_dog=not looks.words())
     violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
                                                    followed.ruled_out)
-    dog, description = followed.dog, followed.dog_description
+    dog, description = followed.dog, followed.dog_description or looks.words()
     held = held_now(dog)
     if held is not None:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "
@@ -102,9 +135,13 @@ def validate_seizure(payload, user) -> SeizureInput:
         r.errors.pop("location_text")  # where the violation was recorded
         location = Location.of(violation)
     held_at, notes = r.text("held_at", 200), r.text("notes", 5000)
+    received_on = r.day("received_on", "date the shelter received the dog", required=False)
+    if received_on is not None and received_on < to_local(seized_at).date():
+        r.error("received_on", "The shelter cannot have received the dog before it was seized.")
     r.done()
     return SeizureInput(violation, violation_uuid or None, codes, ruled_out, dog, description,
-                        known, owner_named, seized_at, location, held_at, notes)
+                        known, owner_named, seized_at, location, held_at, notes,
+                        DogDescription() if dog is not None else looks, received_on)
 
 
 def apply_seizure(clean: SeizureInput, entry, user) -> dict:
@@ -113,7 +150,9 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     period = holding_period_for(impounded_on, clean.owner_known.known)
     deadline = period.deadline
     where = clean.location
-    imp = Impoundment(entry_id=entry.id, dog=clean.dog, dog_description=clean.dog_description,
+    # DL-18: the record number, a sequence that starts again each year (taken first: it flushes).
+    number = dl18_record_number(impounded_on.year, next_in_sequence(f"dl18-{impounded_on.year}"))
+    imp = Impoundment(record_number=number, entry_id=entry.id, dog=clean.dog, dog_description=clean.dog_description,
                       violation=clean.violation, violation_entry_id=clean.violation_entry_id,
                       reason_codes=clean.codes, seized_at=clean.seized_at, impounded_on=impounded_on,
                       owner_known=clean.owner_known.known, owner_known_reason=clean.owner_known.reason,
@@ -121,13 +160,17 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
                       deadline_skipped=skipped_list(period),
                       location_text=where.location_text or "", latitude=where.latitude,
                       longitude=where.longitude, accuracy_m=where.accuracy_m,
-                      held_at=clean.held_at, notes=clean.notes, officer_id=user.id)
+                      held_at=clean.held_at, notes=clean.notes, officer_id=user.id,
+                      received_on=clean.received_on or impounded_on)
+    looks = clean.description or DogDescription()
+    imp.dog_breed, imp.dog_sex, imp.dog_color = looks.breed, looks.sex, looks.color
+    imp.dog_age, imp.dog_id_number, imp.dog_tag = looks.age, looks.id_number, looks.tag
     db.session.add(imp)
     db.session.flush()
     record_event("dog.seized", imp, actor=user, entry_id=entry.id, codes=imp.reason_codes,
                  ruled_out=clean.ruled_out, owner_known=imp.owner_known,
                  owner_known_reason=imp.owner_known_reason, redemption_deadline=deadline.isoformat())
-    return {"impoundment_id": imp.id, "redemption_deadline": deadline.isoformat(),
+    return {"impoundment_id": imp.id, "record_number": imp.record_number, "redemption_deadline": deadline.isoformat(),
             "owner_known": imp.owner_known, "owner_known_reason": imp.owner_known_reason,
             "skipped": imp.deadline_skipped, "impounded_on": impounded_on.isoformat(),
             "url": f"/field/impoundments/{imp.id}"}

@@ -103,6 +103,8 @@ function fillDog(form, placeholder, rec) {
   // The description field is for a dog with no tag: this one is on file.
   var desc = form.querySelector("[name=dog_description]");
   if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
+  var unknown = form.querySelector("[data-unknown-dog]");  // DL-18 description of a dog not on file
+  if (unknown) unknown.hidden = true;
   if (!owner) return;
   var known = form.querySelector("input[name=owner_known][value=yes]");
   if (known && !form.querySelector("input[name=owner_known]:checked")) { known.checked = true; form.dispatchEvent(new Event("change")); }

@@ -26,7 +26,8 @@ const recordedAt = when;
 // phone's copy) or its description, and the place.
 async function about(e) {
   const p = e.payload || {};
-  let dog = p.dog_description || "";
+  // A seized dog not on file may be described by its colour and breed alone (the DL-18 fields).
+  let dog = p.dog_description || [p.dog_color, p.dog_breed].filter(Boolean).join(" ");
   const rec = p.dog_id ? await dogById(p.dog_id) : null;
   if (rec && rec.dog) dog = rec.dog.name + (rec.dog.id_number ? ` (ID no. ${rec.dog.id_number})` : "");
   else if (p.dog_id && !dog) dog = "a dog on file";

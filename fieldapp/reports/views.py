@@ -1,0 +1,68 @@
+"""Reports for the state and the town: the DL-18 (Dog Seizure and Disposition Report,
+Agriculture and Markets Law §113(4)) of one seizure as a PDF, and of a period as CSV.
+
+Both are filled by the one row builder `services.kennel_care.dl18_row`. Power "report_seizures"
+(the clerk and the DCO, fieldapp/law/authority.py). The URLs are the report's own:
+`/impoundments/<id>/dl18.pdf`, `/reports/dl18.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`.
+"""
+import csv
+import io
+from datetime import date
+
+from flask import Blueprint, render_template, request
+
+from ..auth import permission_required
+from ..extensions import db
+from ..models.enforcement import Impoundment
+from ..services import kennel_care as care
+from ..services.errors import ServiceError
+from ..timeutil import local_today
+from ..web import file_response
+from .pdf import dl18_pdf as render_dl18_pdf
+
+bp = Blueprint("reports", __name__)
+
+TOWN = "Town of Sandy Creek, Oswego County, New York"
+
+
+def cell(value: str) -> str:
+    """A CSV cell a spreadsheet shows as text: typed words starting like a formula ("=", "+",
+    "-", "@") get a leading apostrophe (OWASP CSV injection)."""
+    return "'" + value if value and value[0] in "=+-@\t\r" else value
+
+
+@bp.get("/reports/")
+@permission_required("report_seizures")
+def index():
+    """The clerk's reports page: the DL-18 export for a period (this year so far by default)."""
+    today = local_today()
+    return render_template("reports/index.html", start=date(today.year, 1, 1), end=today)
+
+
+@bp.get("/reports/dl18.csv")
+@permission_required("report_seizures")
+def dl18_csv():
+    """Every seizure of the period (impounded from `from` to `to`, both included), one row each."""
+    try:
+        start, end = care.parse_period(request.args.get("from"), request.args.get("to"))
+    except ServiceError as exc:
+        message = " ".join(exc.errors.values())
+        return file_response(f"DL-18 export refused: {message}\n".encode(), "text/plain; charset=utf-8"), 400
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([heading for _, heading in care.DL18_COLUMNS])
+    for row in care.dl18_rows(start, end):
+        writer.writerow([cell(row[key]) for key, _ in care.DL18_COLUMNS])
+    response = file_response(out.getvalue().encode("utf-8-sig"), "text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="dl18-{start}-{end}.csv"'
+    return response
+
+
+@bp.get("/impoundments/<int:impoundment_id>/dl18.pdf")
+@permission_required("report_seizures")
+def dl18_pdf(impoundment_id):
+    """The DL-18 of one seizure, filled from the record."""
+    imp = db.get_or_404(Impoundment, impoundment_id)
+    row = care.dl18_row(imp)
+    body = render_dl18_pdf(row, TOWN, local_today().isoformat())
+    return file_response(body, "application/pdf", filename=f"DL-18-{row['record_number']}.pdf")
