@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 12:57:17.006232
+Create Date: 2026-12-03 12:57:33.933621
 
 """
 from alembic import op
@@ -451,12 +451,21 @@ def upgrade():
     sa.Column('end_note', sa.String(length=300), nullable=False),
     sa.Column('officer_id', sa.Integer(), nullable=False),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('record_number', sa.String(length=12), nullable=True),
+    sa.Column('received_on', sa.Date(), nullable=True),
+    sa.Column('dog_breed', sa.String(length=80), nullable=False),
+    sa.Column('dog_sex', sa.String(length=1), nullable=False),
+    sa.Column('dog_color', sa.String(length=80), nullable=False),
+    sa.Column('dog_age', sa.String(length=40), nullable=False),
+    sa.Column('dog_id_number', sa.String(length=20), nullable=False),
+    sa.Column('dog_tag', sa.String(length=80), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_impoundment_dog_id_dog')),
     sa.ForeignKeyConstraint(['ended_by_id'], ['user.id'], name=op.f('fk_impoundment_ended_by_id_user')),
     sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_impoundment_officer_id_user')),
     sa.ForeignKeyConstraint(['violation_id'], ['violation.id'], name=op.f('fk_impoundment_violation_id_violation')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment')),
-    sa.UniqueConstraint('entry_id', name=op.f('uq_impoundment_entry_id'))
+    sa.UniqueConstraint('entry_id', name=op.f('uq_impoundment_entry_id')),
+    sa.UniqueConstraint('record_number', name=op.f('uq_impoundment_record_number'))
     )
     with op.batch_alter_table('impoundment', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_impoundment_dog_id'), ['dog_id'], unique=False)
@@ -564,6 +573,25 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_ticket_number_use_block_id'), ['block_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_ticket_number_use_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('care_check',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('impoundment_id', sa.Integer(), nullable=False),
+    sa.Column('checked_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('fed', sa.Boolean(), nullable=False),
+    sa.Column('watered', sa.Boolean(), nullable=False),
+    sa.Column('cleaned', sa.Boolean(), nullable=False),
+    sa.Column('health_note', sa.String(length=500), nullable=False),
+    sa.Column('photo_entry_id', sa.String(length=36), nullable=False),
+    sa.Column('by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['by_id'], ['user.id'], name=op.f('fk_care_check_by_id_user')),
+    sa.ForeignKeyConstraint(['impoundment_id'], ['impoundment.id'], name=op.f('fk_care_check_impoundment_id_impoundment')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_care_check')),
+    sa.UniqueConstraint('photo_entry_id', name=op.f('uq_care_check_photo_entry_id'))
+    )
+    with op.batch_alter_table('care_check', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_care_check_impoundment_id'), ['impoundment_id'], unique=False)
+
     op.create_table('disposition',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('complaint_id', sa.Integer(), nullable=True),
@@ -611,6 +639,36 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_hearing_complaint_id'), ['complaint_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_hearing_ticket_id'), ['ticket_id'], unique=False)
 
+    op.create_table('impoundment_disposition',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('impoundment_id', sa.Integer(), nullable=False),
+    sa.Column('outcome', sa.String(length=12), nullable=False),
+    sa.Column('on', sa.Date(), nullable=False),
+    sa.Column('adopter_first_name', sa.String(length=80), nullable=False),
+    sa.Column('adopter_last_name', sa.String(length=80), nullable=False),
+    sa.Column('adopter_address', sa.String(length=200), nullable=False),
+    sa.Column('adopter_town', sa.String(length=80), nullable=False),
+    sa.Column('adopter_state', sa.String(length=2), nullable=False),
+    sa.Column('adopter_zip', sa.String(length=10), nullable=False),
+    sa.Column('adopter_phone', sa.String(length=32), nullable=False),
+    sa.Column('receipt_id', sa.Integer(), nullable=True),
+    sa.Column('license_id', sa.Integer(), nullable=True),
+    sa.Column('adopter_owner_id', sa.Integer(), nullable=True),
+    sa.Column('place', sa.String(length=200), nullable=False),
+    sa.Column('performed_by', sa.String(length=120), nullable=False),
+    sa.Column('authority', sa.String(length=200), nullable=False),
+    sa.Column('transferred_to', sa.String(length=200), nullable=False),
+    sa.Column('cause', sa.String(length=300), nullable=False),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['adopter_owner_id'], ['owner.id'], name=op.f('fk_impoundment_disposition_adopter_owner_id_owner')),
+    sa.ForeignKeyConstraint(['impoundment_id'], ['impoundment.id'], name=op.f('fk_impoundment_disposition_impoundment_id_impoundment')),
+    sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_impoundment_disposition_license_id_license')),
+    sa.ForeignKeyConstraint(['receipt_id'], ['receipt.id'], name=op.f('fk_impoundment_disposition_receipt_id_receipt')),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_impoundment_disposition_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment_disposition')),
+    sa.UniqueConstraint('impoundment_id', name=op.f('uq_impoundment_disposition_impoundment_id'))
+    )
     op.create_table('impoundment_notice',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('impoundment_id', sa.Integer(), nullable=False),
@@ -754,6 +812,7 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_impoundment_notice_impoundment_id'))
 
     op.drop_table('impoundment_notice')
+    op.drop_table('impoundment_disposition')
     with op.batch_alter_table('hearing', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_hearing_ticket_id'))
         batch_op.drop_index(batch_op.f('ix_hearing_complaint_id'))
@@ -764,6 +823,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_disposition_complaint_id'))
 
     op.drop_table('disposition')
+    with op.batch_alter_table('care_check', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_care_check_impoundment_id'))
+
+    op.drop_table('care_check')
     with op.batch_alter_table('ticket_number_use', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_number_use_officer_id'))
         batch_op.drop_index(batch_op.f('ix_ticket_number_use_block_id'))
