@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 FLASK := $(BIN)/flask --app fieldapp
 
-.PHONY: run test test-postgres test-all lint seed migration chromium bench clean
+.PHONY: run test test-postgres test-all lint seed migration chromium redis-server bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,13 +29,20 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
-test: $(VENV)/.installed chromium
+# Debian's redis-server: tests/test_workers.py starts its own (rate limits shared by 4 gunicorn workers).
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  echo "Installing Debian's redis-server for the workers test"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq redis-server; }
+
+test: $(VENV)/.installed chromium redis-server
 	$(BIN)/python -m pytest $${PYTEST_ARGS:-}
 
 # The whole suite again on PostgreSQL. TEST_DATABASE_URL names a server whose role may
 # CREATE DATABASE; without it, scripts/test_postgres_server.sh installs and starts Debian's
 # PostgreSQL with a throwaway role (root or sudo).
-test-postgres: $(VENV)/.installed chromium
+test-postgres: $(VENV)/.installed chromium redis-server
 	url="$${TEST_DATABASE_URL:-$$(bash scripts/test_postgres_server.sh)}" && \
 	TEST_DATABASE_URL="$$url" $(BIN)/python -m pytest $${PYTEST_ARGS:-}
 

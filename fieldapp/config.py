@@ -32,6 +32,9 @@ class Config:
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 14
     SESSION_COOKIE_HTTPONLY = True
     MAX_CONTENT_LENGTH = 16 * 1024 * 1024  # photos from phones
+    # Where rate limits count (sign-in per account and address, finders' pages and messages per
+    # address): memory:// is one process's own; with several gunicorn workers they must share one
+    # store, e.g. redis://127.0.0.1:6379/0 (`pip install '.[redis]'`), else each worker allows as much.
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     RATELIMIT_HEADERS_ENABLED = True
     COMPRESS_MIMETYPES = ["text/html", "text/css", "application/json", "application/javascript",

@@ -4,7 +4,10 @@ wrong password, refused while rate-limited, signed out.
 Guessing is slowed per account and per address (Flask-Limiter's store, as the public pages do):
 after ACCOUNT_LIMIT wrong passwords for one username, or ADDRESS_LIMIT from one address, within
 the window, sign-in is refused with a readable 429 until the window passes, even with the right
-password. A right password clears the account's count."""
+password. A right password clears the account's count. The counts are in RATELIMIT_STORAGE_URI's store,
+shared by every worker (Redis when gunicorn runs several). If that store is out of reach, sign-in
+goes on without the limit (logged), as the public pages do: officers are never all locked out."""
+import logging
 import time
 from urllib.parse import urlparse
 
@@ -19,6 +22,7 @@ from . import start_session
 from .forms import LoginForm
 
 bp = Blueprint("auth", __name__)
+log = logging.getLogger(__name__)
 
 ACCOUNT_LIMIT = parse("10 per 15 minutes")  # wrong passwords for one username
 ADDRESS_LIMIT = parse("30 per 15 minutes")  # wrong passwords from one address (an office shares one)
@@ -32,17 +36,33 @@ def _limited(username: str, address: str) -> int:
     """Seconds to wait if this account or address has used up its wrong passwords, else 0."""
     if not _limits_on():
         return 0
-    for item, key in ((ACCOUNT_LIMIT, username), (ADDRESS_LIMIT, address)):
-        if not limiter.limiter.test(item, "sign-in", key):
-            reset_at, _ = limiter.limiter.get_window_stats(item, "sign-in", key)
-            return max(1, int(reset_at - time.time()))
+    try:
+        for item, key in ((ACCOUNT_LIMIT, username), (ADDRESS_LIMIT, address)):
+            if not limiter.limiter.test(item, "sign-in", key):
+                reset_at, _ = limiter.limiter.get_window_stats(item, "sign-in", key)
+                return max(1, int(reset_at - time.time()))
+    except Exception:  # the limit store is down: let the officer sign in
+        log.exception("Rate limit storage failed (sign-in)")
     return 0
 
 
 def _count_failure(username: str, address: str) -> None:
-    if _limits_on():
+    if not _limits_on():
+        return
+    try:
         limiter.limiter.hit(ACCOUNT_LIMIT, "sign-in", username)
         limiter.limiter.hit(ADDRESS_LIMIT, "sign-in", address)
+    except Exception:
+        log.exception("Rate limit storage failed (sign-in)")
+
+
+def _clear_account(username: str) -> None:
+    if not _limits_on():
+        return
+    try:
+        limiter.limiter.clear(ACCOUNT_LIMIT, "sign-in", username)
+    except Exception:
+        log.exception("Rate limit storage failed (sign-in)")
 
 
 def _log_now(kind, user, **data):
@@ -77,8 +97,7 @@ def login():
         else:
             login_user(user, remember=False)
             start_session(user)
-            if _limits_on():
-                limiter.limiter.clear(ACCOUNT_LIMIT, "sign-in", username)
+            _clear_account(username)
             record_event("user.signed_in", user, actor=user, address=address)  # the request commits
             target = request.args.get("next", "")
             if not target.startswith("/") or target.startswith("//") or urlparse(target).netloc:

@@ -125,3 +125,13 @@ def test_an_admin_cannot_change_their_own_role_or_give_an_unknown_one(app, clien
     with app.app_context():
         roles = dict(db.session.execute(db.select(User.username, User.role)).all())
     assert roles["admin"] == "admin" and roles["dco"] == "dco"
+
+
+def test_sign_in_goes_on_when_the_shared_limit_store_is_out_of_reach(make_app, caplog):
+    # Redis (several gunicorn workers) down: the officer still signs in; the log says why unlimited.
+    down = make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="redis://127.0.0.1:9/0")
+    client = down.test_client()
+    assert sign_in(client, password="wrong").status_code == 422
+    assert sign_in(client).status_code == 302
+    assert client.get("/").status_code == 200
+    assert "Rate limit storage failed (sign-in)" in caplog.text

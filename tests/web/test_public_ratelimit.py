@@ -46,3 +46,13 @@ def test_messages_are_limited_to_five_an_hour_per_client(limited_app):
     from fieldapp.models.public import FoundReport
     with limited_app.app_context():
         assert db.session.execute(db.select(db.func.count(FoundReport.id))).scalar() == 5
+
+
+def test_a_finder_is_served_when_the_shared_limit_store_is_out_of_reach(make_app, caplog):
+    # Several gunicorn workers count in Redis; with Redis down the finder still gets through.
+    down = make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="redis://127.0.0.1:9/0")
+    tokens = ensure_tags(down)
+    client = down.test_client()
+    assert client.get(f"/t/{tokens['Bella']}").status_code == 200
+    assert client.post(f"/t/{tokens['Bella']}/message", data=MESSAGE).status_code == 302
+    assert "Rate limit storage failed" in caplog.text
