@@ -18,12 +18,14 @@ import random
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 import uuid
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -183,6 +185,12 @@ def server(tmp_path, redis_url, empty_database):
     try:
         wait_for(lambda: log.read_text().count("Booting worker") == WORKERS and Client(base).request("/login")[0] == 200,
                  "gunicorn with 4 workers", proc, log)
+        # A worker is "booting" before it has loaded the app: wait until each one has answered.
+        with ThreadPoolExecutor(max_workers=2 * WORKERS) as pool:
+            def all_answer():
+                list(pool.map(lambda _: Client(base).request("/sw.js"), range(2 * WORKERS)))
+                return len(served_by(access, "/sw.js")) == WORKERS
+            wait_for(all_answer, "an answer from each of the 4 workers", proc, log)
         yield {"base": base, "uri": uri, "redis": redis_url, "access": access, "log": log, **facts}
     finally:
         proc.terminate()
@@ -296,6 +304,9 @@ def test_four_workers_lose_no_entry_give_no_number_twice_and_share_one_rate_limi
     spans = sorted(stored["blocks"])
     assert all(a_last < b_first for (_, a_last), (b_first, _) in zip(spans, spans[1:], strict=False)), spans
     assert stored["found_reports"] == allowed
+    if server["uri"].startswith("sqlite:///"):  # the workers share the file in WAL mode
+        with closing(sqlite3.connect(server["uri"][len("sqlite:///"):])) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
     # The counts live in Redis, and more than one worker served the limited requests.
     import redis
@@ -303,4 +314,4 @@ def test_four_workers_lose_no_entry_give_no_number_twice_and_share_one_rate_limi
         keys = [k.decode() for k in store.keys("*")]
     assert any("public/message" in k for k in keys) and any("sign-in" in k for k in keys), keys
     assert len(served_by(server["access"], "/message")) >= 2
-    assert len(served_by(server["access"], "/api/")) == WORKERS
+    assert len(served_by(server["access"], "/api/")) >= 2
