@@ -171,9 +171,10 @@ def server(tmp_path, redis_url, empty_database):
     uri = empty_database("workers")
     facts = seed(uri)
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLASK_")}
+    # The number of workers is gunicorn.conf.py's own (no WEB_CONCURRENCY): the README's command.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "GUNICORN_", "WEB_CONCURRENCY"))}
     env.update(DATABASE_URL=uri, SECRET_KEY="four-workers-one-key", RATELIMIT_STORAGE_URI=redis_url,
-               PUBLIC_BASE_URL=f"http://127.0.0.1:{port}", WEB_CONCURRENCY=str(WORKERS))
+               PUBLIC_BASE_URL=f"http://127.0.0.1:{port}")
     log, access = tmp_path / "gunicorn.log", tmp_path / "access.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(
