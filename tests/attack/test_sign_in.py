@@ -127,8 +127,10 @@ def test_an_admin_cannot_change_their_own_role_or_give_an_unknown_one(app, clien
     assert roles["admin"] == "admin" and roles["dco"] == "dco"
 
 
-def test_sign_in_goes_on_when_the_shared_limit_store_is_out_of_reach(make_app, caplog):
+def test_sign_in_goes_on_when_the_shared_limit_store_is_out_of_reach(make_app, caplog, monkeypatch):
     # Redis (several gunicorn workers) down: the officer still signs in; the log says why unlimited.
+    from fieldapp.auth import views
+    monkeypatch.setattr(views.log, "disabled", False)  # alembic's fileConfig (test_migrations) disables it
     down = make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="redis://127.0.0.1:9/0")
     client = down.test_client()
     assert sign_in(client, password="wrong").status_code == 422
