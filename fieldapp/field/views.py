@@ -29,9 +29,11 @@ from ..web import file_response
 from .card import status_card
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
+from .kennel import add_kennel_pages
 
 bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
+add_kennel_pages(bp)  # the kennel board, owner notices, §8(C) redemption and fees: field/kennel.py
 
 LIST_LIMIT = 100
 
@@ -184,10 +186,11 @@ def impoundment_detail(impoundment_id, errors=None, status=200):
 
 
 def _outcomes_for(user) -> dict:
-    """§8(E) outcomes this user may record: redeemed for the clerk and the DCO (§8(C)), the
-    others for the DCO only."""
+    """§8(E) outcomes this user may record here, for the DCO. Redeemed is not one of them: §8(C)
+    redemption needs proof of license and identification and the fees, its own section
+    (field/kennel.py, `_impound_redeem.html`)."""
     return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
-            if user.may("dispose_of_impounded_dog") or (code == "redeemed" and user.may("record_redemption"))}
+            if code != "redeemed" and user.may("dispose_of_impounded_dog")}
 
 
 @bp.post("/impoundments/<int:impoundment_id>/owner-identified")
@@ -208,6 +211,9 @@ def end_impoundment(impoundment_id):
     """§8(E): redeemed, adopted, euthanized, transferred or died in care, from this page."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
+    if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
+        return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
+                                                   "and identification and the fees: use “Redeem the dog”."}, 422)
     if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
         abort(403)
     try:
@@ -221,14 +227,6 @@ def end_impoundment(impoundment_id):
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
-
-
-@bp.get("/impoundments")
-@permission_required("read_records")
-def impoundments():
-    rows = db.session.execute(db.select(Impoundment).options(selectinload(Impoundment.dog))
-                              .order_by(Impoundment.seized_at.desc()).limit(LIST_LIMIT)).scalars().all()
-    return render_template("field/impoundments.html", impoundments=rows, today=local_today())
 
 
 @bp.get("/tickets/<number>")

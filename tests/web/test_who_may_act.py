@@ -26,6 +26,7 @@ NO_ROUTE_YET = {
     "judge": "the Town Justice reads the forwarded complaints (read_records); no docket is kept here",
     "record_redemption": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
     "dispose_of_impounded_dog": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
+    "receive_impoundment_fees": "forms on the impoundment page (POST only): test_kennel.py",
 }
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).
