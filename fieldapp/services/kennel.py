@@ -273,6 +273,8 @@ def redeem(imp: Impoundment, *, identification: str, method: str, reference: str
     if owed.total_owed > 0:
         receipt = record_receipt(_lines(imp, owed), method=method, reference=reference or "",
                                  payer_name=payer_name, received_on=today, user=user)
+        for line in receipt.lines:
+            line.created_at = at  # paid at the instant the fees ran to
     lic = imp.dog.current_license
     note = f"Redeemed by {payer_name.strip()}; identification: {identification}; license {lic.number}"
     if receipt is not None:
@@ -337,6 +339,7 @@ class CaseStep:
 
 def case_steps(imp: Impoundment) -> list[CaseStep]:
     """Everything of the case in order: seizure, notices, fees and payments, release."""
+    rank = {"seized": 0, "notice": 1, "money": 2, "end": 3}
     steps = [CaseStep(to_local(imp.seized_at), "Seized and impounded (§8(A))",
                       f"Hold until {imp.redemption_deadline:%a %-d %b %Y} (§8(B))"
                       + (f"; held at {imp.held_at}" if imp.held_at else ""))]
@@ -356,7 +359,10 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
         when = to_local(imp.ended_at) if imp.ended_at else imp.ended_on
         steps.append(CaseStep(when, IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status), imp.end_note or ""))
 
-    def key(step):
+    def key(step):  # to the minute, then seizure, notices, money, the end (one counter visit)
         w = step.when
-        return w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=TOWN_TZ)
+        w = w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=TOWN_TZ)
+        kind = ("seized" if step.what.startswith("Seized") else "notice" if step.what == "Owner notified"
+                else "money" if step.what.startswith(("Paid", "Fee waived")) else "end")
+        return w.replace(second=0, microsecond=0), rank[kind]
     return sorted(steps, key=key)
