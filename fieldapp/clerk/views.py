@@ -337,6 +337,12 @@ def license_form(dog_id=None):
                 the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
                                       if dog is None else None)
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
+                if dog is None and request.args.get("impoundment", type=int):  # licensed to be redeemed (§8(C))
+                    from ..models.enforcement import Impoundment
+                    from ..services.kennel import link_licensed_dog
+                    held = db.session.get(Impoundment, request.args.get("impoundment", type=int))
+                    if held is not None:
+                        link_licensed_dog(held, the_dog, _user())
                 lic = svc.issue_license(the_dog, app, today, _user())
                 flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
                       f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")

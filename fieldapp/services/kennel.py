@@ -276,9 +276,7 @@ def redeem(imp: Impoundment, *, identification: str, method: str, reference: str
         for line in receipt.lines:
             line.created_at = at  # paid at the instant the fees ran to
     lic = imp.dog.current_license
-    note = f"Redeemed by {payer_name.strip()}; identification: {identification}; license {lic.number}"
-    if receipt is not None:
-        note += f"; receipt {receipt.number}"
+    note = f"{payer_name.strip()}, {identification}" + (f"; receipt {receipt.number}" if receipt else "")
     end_impoundment(imp, "redeemed", user, today, note)
     imp.ended_at = at  # the fees ran to this instant, and were paid to it
     record_event("impoundment.fees_paid", imp, actor=user, receipt=receipt.number if receipt else None,
@@ -326,6 +324,15 @@ def waive_balance(imp: Impoundment, reason: str, user, today: date | None = None
     db.session.flush()
     record_event("impoundment.fees_waived", imp, actor=user, reason=reason, total=str(owed.total_owed))
     return lines
+
+
+def link_licensed_dog(imp: Impoundment, dog, user) -> None:
+    """A seized dog with no record, licensed at the counter to be redeemed (§8(C), §5(A)(2)): the
+    impoundment now names the dog's record. Only a held impoundment with no dog yet."""
+    if imp.status != "held" or imp.dog_id is not None or dog is None:
+        return
+    imp.dog = dog
+    record_event("impoundment.dog_identified", imp, actor=user, dog_id=dog.id)
 
 
 # --- the case in order ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 and the notice letter, §8(C) redemption (proof of a current license and identification, the
 Town Board's fees on a receipt), §8(D) the known owner's balance on the counter's pages until paid
 or waived, and the case on the dog's record in order. Today is pinned to Wed 21 Oct 2026."""
+import re
 from datetime import date
 from decimal import Decimal
 
@@ -289,3 +290,21 @@ def test_s8D_no_owner_known_no_one_is_billed(client, auth, app):
     assert "no owner is known to bill (§8(D))" in page
     with app.app_context():
         assert db.session.get(Impoundment, imp_id).owner_known is False
+
+
+def test_s8C_a_seized_dog_with_no_record_is_licensed_at_the_counter_then_redeemed(client, auth, app):
+    from .test_licensing_issue import new_dog_form
+    auth.login("dco")
+    imp_id = seize(client, app, owner_named="Ellen Ramsey")  # no tag, no record
+    as_user(client, auth, "clerk")
+    page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
+    assert "no record" in page and f'href="/clerk/licenses/new?impoundment={imp_id}"' in page
+    issued = client.post(f"/clerk/licenses/new?impoundment={imp_id}", data=new_dog_form(**{
+        "dog-name": "Husky", "dog-breed": "Siberian Husky", "dog-color": "grey", "term_years": "1"}))
+    assert issued.status_code == 302, re.findall(r"<li>[^<]*</li>", issued.get_data(as_text=True))
+    cert = client.get(issued.headers["Location"]).get_data(as_text=True)
+    assert f'href="/field/impoundments/{imp_id}#impound-redeem"' in cert
+    assert impoundment(app, imp_id).dog_id is not None
+    assert client.post(f"/field/impoundments/{imp_id}/redeem", data={
+        **REDEEM, "payer_name": "Ellen Ramsey", "method": "cash"}).status_code == 303
+    assert impoundment(app, imp_id).status == "redeemed"
