@@ -75,7 +75,7 @@ def add_kennel_pages(bp) -> None:
                  "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None}
                 for imp in held]
         ended_rows = [{"imp": imp, "balance": svc.balance(imp) if svc.owner_billed(imp) else None} for imp in ended]
-        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today)
+        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow())
 
     @bp.post("/impoundments/<int:impoundment_id>/notices")
     @permission_required("record_redemption")

@@ -50,6 +50,13 @@ def test_kennel_board_is_one_tap_from_the_start_page_for_the_dco_and_the_clerk(c
         assert 'href="/field/impoundments"' in home and "Kennel board" in home
 
 
+def test_kennel_board_is_kept_on_the_officers_phone_for_no_signal(client, auth):
+    from .test_pwa_shell import shell_of
+    auth.login("dco")
+    assert "/field/impoundments" in shell_of(client.get("/sw.js"))["pages"]
+    assert "data-as-of" in client.get("/field/impoundments").get_data(as_text=True)
+
+
 def test_s8B_kennel_board_lists_dogs_held_first_with_deadline_days_left_fees_notice_and_allowed(client, auth, app):
     auth.login("dco")
     max_imp = seize_dog(client, app, "Max")
