@@ -85,7 +85,9 @@ def test_dco_seizes_notifies_clerk_takes_fees_by_check_receipt_and_the_dog_is_re
 
     # The clerk signs in and finds the case on the kennel board.
     phone.tap(page.get_by_role("link", name="Sandy Creek Dog Control: start"), wait_for_url=f"{journey_server.url}/")
-    phone.tap_button("Sign out")
+    phone.tap_button("Sign out", wait_for_url=re.compile(r"/login\?signed_out=1"))
+    page.get_by_text("You are signed out.").wait_for()
+    phone.settle()
     phone.start("clerk")
     phone.tap_link("Kennel board")
     card = page.locator("[data-held] > li", has_text=DOG)
