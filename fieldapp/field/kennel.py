@@ -19,6 +19,7 @@ from ..services.enforcement import held_now
 from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ..web import file_response
 
 
 def _user():
@@ -103,6 +104,16 @@ def add_kennel_pages(bp) -> None:
         return render_template("field/impoundment_letter.html", imp=imp, case=kennel_case(imp),
                                kennel=imp.held_at or get_setting("kennel_name"),
                                clerk_phone=get_setting("clerk_phone"), dco_phone=get_setting("dco_phone"))
+
+    @bp.get("/impoundments/<int:impoundment_id>/notice-letter.pdf")
+    @permission_required("read_records")
+    def impoundment_notice_letter_pdf(impoundment_id):
+        """The same notice as a PDF, to mail (reportlab): field/notice_pdf.py."""
+        from .notice_pdf import notice_letter_pdf
+        imp = db.get_or_404(Impoundment, impoundment_id)
+        body = notice_letter_pdf(imp, kennel_case(imp), imp.held_at or get_setting("kennel_name"),
+                                 get_setting("clerk_phone"), get_setting("dco_phone"))
+        return file_response(body, "application/pdf", filename=f"impoundment-{imp.id}-notice.pdf")
 
     @bp.post("/impoundments/<int:impoundment_id>/redeem")
     @permission_required("receive_impoundment_fees")

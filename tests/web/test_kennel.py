@@ -108,6 +108,21 @@ def test_notice_letter_states_dog_kennel_deadline_what_to_bring_and_fees(client,
     assert "data-print" in letter
 
 
+def test_notice_letter_as_a_pdf_to_mail(client, auth, app):
+    import pypdfium2 as pdfium
+    auth.login("dco")
+    imp_id = seize_dog(client, app, "Max")
+    assert f"/field/impoundments/{imp_id}/notice-letter.pdf" in client.get(
+        f"/field/impoundments/{imp_id}/notice-letter").get_data(as_text=True)
+    answer = client.get(f"/field/impoundments/{imp_id}/notice-letter.pdf")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    doc = pdfium.PdfDocument(answer.data)
+    text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    text = " ".join(text.split())
+    assert "Max" in text and "Friday 30 October 2026" in text and "proof of a current dog license" in text
+    assert "identification" in text and "$30.00" in text and "§8(D)" in text
+
+
 def test_s8C_no_current_license_is_refused_with_a_link_to_the_clerks_license_form(client, auth, app):
     auth.login("dco")
     tucker = dog_id(app, "Tucker")  # never licensed
