@@ -197,7 +197,7 @@ def _outcomes_for(user) -> dict:
     redemption needs proof of license and identification and the fees, its own section
     (field/kennel.py, `_impound_redeem.html`)."""
     return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
-            if code != "redeemed" and user.may("dispose_of_impounded_dog")}
+            if code != "redeemed" and code not in DISPOSITION_LABELS and user.may("dispose_of_impounded_dog")}
 
 
 @bp.post("/impoundments/<int:impoundment_id>/owner-identified")
@@ -222,12 +222,14 @@ def end_impoundment(impoundment_id):
     if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
         return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
                                                    "and identification and the fees: use “Redeem the dog”."}, 422)
-    if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
+    if outcome in DISPOSITION_LABELS and not current_user.may("dispose_of_impounded_dog"):
         abort(403)
     if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
         return impoundment_detail(impoundment_id, {"outcome": (
             f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
             "the state's report (DL-18) asks for.")}, 422)
+    if outcome not in _outcomes_for(current_user):
+        abort(403)
     try:
         on = date.fromisoformat(request.form.get("ended_on") or local_today().isoformat())
     except ValueError:

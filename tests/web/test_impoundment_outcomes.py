@@ -145,8 +145,8 @@ def test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy(client,
     assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
         before = field_dataset(None)["version"]
-    client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "transferred", "ended_on": "2026-10-20",
-                                                           "end_note": "Oswego County SPCA"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20",
+                                                                        "transferred_to": "Oswego County SPCA"})
     assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
         delta = field_dataset(before)

@@ -61,7 +61,8 @@ def test_s8B_kennel_board_lists_dogs_held_first_with_deadline_days_left_fees_not
     auth.login("dco")
     max_imp = seize_dog(client, app, "Max")
     stray = seize(client, app, seized_at="2026-10-19T11:00")
-    client.post(f"/field/impoundments/{stray}/end", data={"outcome": "died", "ended_on": "2026-10-20"})
+    assert client.post(f"/field/impoundments/{stray}/disposition", data={
+        "outcome": "died", "on": "2026-10-20", "cause": "Old age"}).status_code == 303
     page = client.get("/field/impoundments").get_data(as_text=True)
     held, ended = page.split('id="held-now"')[1].split('id="ended"')
     assert f'data-impoundment="{max_imp}"' in held and "Max" in held
@@ -240,8 +241,8 @@ def test_s8C1_fees_rise_with_the_dogs_impoundments_in_twelve_months_from_the_set
     auth.login("dco")
     for day in ("2026-10-05", "2026-10-12"):
         earlier = seize_dog(client, app, "Max", at=f"{day}T10:00")
-        client.post(f"/field/impoundments/{earlier}/end", data={"outcome": "transferred", "ended_on": day,
-                                                                "end_note": "Back home by the SPCA"})
+        client.post(f"/field/impoundments/{earlier}/disposition", data={"outcome": "transferred", "on": day,
+                                                                        "transferred_to": "Back home by the SPCA"})
     imp_id = seize_dog(client, app, "Max")
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
@@ -264,8 +265,8 @@ def test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_page
     auth.login("dco")
     max_id = dog_id(app, "Max")
     imp_id = seize_dog(client, app, "Max")
-    client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "transferred", "ended_on": "2026-10-20",
-                                                           "end_note": "Oswego County SPCA"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20",
+                                                                        "transferred_to": "Oswego County SPCA"})
     as_user(client, auth, "clerk")
     with app.app_context():
         from fieldapp.models import Dog
@@ -292,7 +293,7 @@ def test_s8D_balance_waived_with_a_reason_is_a_zero_line_and_owed_no_more(client
     auth.login("dco")
     max_id = dog_id(app, "Max")
     imp_id = seize_dog(client, app, "Max")
-    client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "died", "ended_on": "2026-10-20"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "died", "on": "2026-10-20", "cause": "Old age"})
     as_user(client, auth, "clerk")
     refused = client.post(f"/field/impoundments/{imp_id}/waive", data={"waive_reason": " "})
     assert refused.status_code == 422 and "reason" in errors_of(refused)["waive_reason"]
@@ -307,7 +308,7 @@ def test_s8D_balance_waived_with_a_reason_is_a_zero_line_and_owed_no_more(client
 def test_s8D_no_owner_known_no_one_is_billed(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app)  # a husky with no record and no owner named
-    client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "died", "ended_on": "2026-10-20"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "died", "on": "2026-10-20", "cause": "Old age"})
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "no owner is known to bill (§8(D))" in page
     with app.app_context():
