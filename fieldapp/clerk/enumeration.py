@@ -116,7 +116,7 @@ def enumeration_report():
             year = int(raw)
         else:
             error = f"Enter a year like {today.year}."
-    report = enum_svc.year_report(year)
+    report = enum_svc.year_report(year, today)
     from ..law.enumeration import EXCESS_USES
     return render_template("clerk/enumeration/report.html", report=report, year=year, raw=raw, error=error,
                            excess_uses=EXCESS_USES, today=today), 422 if error else 200

@@ -186,6 +186,7 @@ class EnumerationAccount:
     totals: EnumerationYear
     expenses: list[EnumerationExpense]
     collected: list[tuple[date, Decimal]]
+    dogs: list[IdentifiedDog]  # identified in the year
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class YearReport:
     total: EnumerationYear
 
 
-def year_report(year: int) -> YearReport:
+def year_report(year: int, today: date) -> YearReport:
     """§5(K) "in any year": each enumeration with anything in ``year`` (open during it, a dog
     identified, a surcharge collected, an expense), and the town's total."""
     accounts = []
@@ -210,5 +211,6 @@ def year_report(year: int) -> YearReport:
             accounts.append(EnumerationAccount(
                 enumeration=enum, totals=totals,
                 expenses=[x for x in enum.expenses if x.spent_on.year == year],
-                collected=sorted(c for c in collected if c[0].year == year)))
+                collected=sorted(c for c in collected if c[0].year == year),
+                dogs=[d for d in identified_dogs(enum, today) if d.ident.identified_on.year == year]))
     return YearReport(year=year, accounts=accounts, total=combined_year([a.totals for a in accounts], year))

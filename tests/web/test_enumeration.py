@@ -169,5 +169,22 @@ def test_s5K_year_report_shows_surcharges_collected_expenses_and_balance(clerk, 
     if in_year:
         assert 'id="expenses">$36.00' in text and 'id="balance">−$31.00' in text
     assert "Print this report" in text
+    with app.app_context():
+        number = db.session.get(Dog, tucker).current_license.number
+    assert "Tucker" in text and f"license {number}" in text  # the dogs identified in the year
     bad = clerk.get("/clerk/enumerations/report?year=19x")
     assert bad.status_code == 422 and "Enter a year like" in bad.get_data(as_text=True)
+
+
+def test_s5K_dog_record_offers_the_mark_only_for_an_unlicensed_dog_while_an_enumeration_is_open(clerk, app):
+    enum_id, max_, duke, tucker = ids(app, "Max", "Duke", "Tucker")
+    mark = "Identified unlicensed in the enumeration (§5(K))"
+    assert mark not in clerk.get(f"/clerk/dogs/{max_}").get_data(as_text=True)  # licensed
+    assert mark not in clerk.get(f"/clerk/dogs/{tucker}").get_data(as_text=True)  # marked already
+    assert mark in clerk.get(f"/clerk/dogs/{duke}").get_data(as_text=True)
+    with app.app_context():
+        db.session.get(EnumerationResolution, enum_id).closes_on = local_today() - timedelta(days=1)
+        db.session.commit()
+    assert mark not in clerk.get(f"/clerk/dogs/{duke}").get_data(as_text=True)
+    page = clerk.get(f"/clerk/dogs/{duke}/enumeration").get_data(as_text=True)
+    assert "No dog enumeration is open today" in page
