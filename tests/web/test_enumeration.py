@@ -188,3 +188,23 @@ def test_s5K_dog_record_offers_the_mark_only_for_an_unlicensed_dog_while_an_enum
     assert mark not in clerk.get(f"/clerk/dogs/{duke}").get_data(as_text=True)
     page = clerk.get(f"/clerk/dogs/{duke}/enumeration").get_data(as_text=True)
     assert "No dog enumeration is open today" in page
+
+
+def test_s5K_new_dog_identified_at_the_counter_is_listed_with_its_surcharge_paid(clerk, app):
+    from .test_licensing_issue import new_dog_form
+    enum_id, = ids(app)
+    today = local_today()
+    r = clerk.post("/clerk/licenses/new", data=new_dog_form(
+        identified_in_enumeration="y", term_years="1", rabies_vaccinated_on=(today - timedelta(days=10)).isoformat(),
+        rabies_valid_until=(today + timedelta(days=3 * 365)).isoformat(), **{"dog-name": "Sprocket"}))
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    with app.app_context():
+        dog = db.session.scalars(db.select(Dog).filter_by(name="Sprocket")).one()
+        ident = db.session.scalars(db.select(EnumerationIdentification).filter_by(dog_id=dog.id)).one()
+        assert ident.enumeration_id == enum_id and ident.identified_on == today
+        assert ident.license_id == dog.current_license.id
+        dog_id = dog.id
+    page = clerk.get(f"/clerk/enumerations/{enum_id}").get_data(as_text=True)
+    assert "Sprocket" in page and "Surcharge $5.00 charged and paid on license" in page
+    history = clerk.get(f"/clerk/dogs/{dog_id}/history").get_data(as_text=True)
+    assert "Enumeration identification" in history
