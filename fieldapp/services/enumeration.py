@@ -42,7 +42,7 @@ def is_open(enum: EnumerationResolution, on: date) -> bool:
     return enumeration_open(on, enum.opens_on, enum.closes_on)
 
 
-def _licensed_on(dog: Dog, on: date) -> bool:
+def licensed_on(dog: Dog, on: date) -> bool:
     return any(lic.status in ("active", "superseded") and lic.issued_on <= on <= lic.expires_on
                for lic in dog.licenses)
 
@@ -78,7 +78,7 @@ def identify_unlicensed(enum: EnumerationResolution, dog: Dog, on: date, today: 
     """§5(K): mark ``dog`` identified as unlicensed during ``enum`` on ``on``. Refused (field
     "identified_on") outside the period, after today, for a dog licensed that day, or when the
     dog is marked in this enumeration already."""
-    refusal = identification_refusal(on, today, enum.opens_on, enum.closes_on, _licensed_on(dog, on))
+    refusal = identification_refusal(on, today, enum.opens_on, enum.closes_on, licensed_on(dog, on))
     if refusal:
         raise ServiceError({"identified_on": refusal})
     if dog.status == "dead":

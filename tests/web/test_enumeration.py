@@ -2,6 +2,7 @@
 open, Tucker identified as unlicensed), a dog marked identified (the clerk from the enumeration's
 page, the DCO from the dog's record), the surcharge added to its license once and taken in with
 its receipt, the Town's expenses, and the year's report; who may do each."""
+import re
 from datetime import timedelta
 from decimal import Decimal
 
@@ -208,3 +209,51 @@ def test_s5K_new_dog_identified_at_the_counter_is_listed_with_its_surcharge_paid
     assert "Sprocket" in page and "Surcharge $5.00 charged and paid on license" in page
     history = clerk.get(f"/clerk/dogs/{dog_id}/history").get_data(as_text=True)
     assert "Enumeration identification" in history
+
+
+# --- §5(K) from the roadside: a §5(A)(1) violation found in the enumeration ---------------------
+
+def _violation(app, dog, **over):
+    from .roadside import EVERY_5A1_EXCEPTION, dog_id
+    now = local_today().isoformat() + "T00:01"  # early today, never in the future
+    data = {"dog_id": str(dog_id(app, dog)), "codes": ["5A1"], "ruled_out": EVERY_5A1_EXCEPTION,
+            "occurred_at": now, "location_text": "Lake Rd at County Route 15",
+            "narrative": "Dog loose, no tag; door-to-door census.", "witness": ""}
+    data.update(over)
+    return data
+
+
+def test_s5K_dco_marks_a_dog_found_unlicensed_on_a_5A1_violation(client, auth, app):
+    from .roadside import errors_of, post
+    enum_id, duke = ids(app, "Duke")
+    auth.login("dco")
+    form = client.get(f"/field/violations/new?dog={duke}").get_data(as_text=True)
+    assert "Found unlicensed in the dog enumeration (§5(K))" in form
+    response, _ = post(client, "/field/violations/new", **_violation(app, "Duke", found_in_enumeration="y"))
+    assert response.status_code == 201, errors_of(response)
+    with app.app_context():
+        ident = db.session.scalars(db.select(EnumerationIdentification).filter_by(dog_id=duke)).one()
+        assert ident.enumeration_id == enum_id and ident.identified_on == local_today()
+        assert ident.where.startswith("Violation no. ") and "Lake Rd" in ident.where
+
+
+def test_s5K_found_in_enumeration_needs_the_5A1_offence_and_keeps_the_tick(client, auth, app):
+    from .roadside import EVERY_6A1_EXCEPTION, errors_of, post
+    auth.login("dco")
+    response, _ = post(client, "/field/violations/new", **_violation(
+        app, "Duke", codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION, found_in_enumeration="y"))
+    assert response.status_code == 422
+    assert "§5(A)(1)" in errors_of(response)["found_in_enumeration"]
+    assert re.search(r'<input[^>]*checked[^>]*id="found_in_enumeration"|<input[^>]*id="found_in_enumeration"[^>]*checked',
+                     response.get_data(as_text=True))
+
+
+def test_s5K_police_records_the_violation_but_not_the_enumeration_mark(client, auth, app):
+    from .roadside import post
+    _, duke = ids(app, "Duke")
+    auth.login("police")
+    assert "Found unlicensed in the dog enumeration" not in client.get(
+        f"/field/violations/new?dog={duke}").get_data(as_text=True)
+    response, _ = post(client, "/field/violations/new", **_violation(app, "Duke", found_in_enumeration="y"))
+    assert response.status_code == 422
+    assert "Only the dog control officer or the Town Clerk marks a dog" in response.get_data(as_text=True)
