@@ -126,7 +126,15 @@ def _seed_law_cases(today, clerk) -> None:
     spaying would endanger her ($3 population fee); §5(K) an enumeration open by Town Board
     resolution that identified Tucker as unlicensed."""
     from .law import purebred_license_fee
-    from .models import DogNotice, EnumerationResolution, PurebredLicense, Tag, next_in_sequence
+    from .models import (
+        DogNotice,
+        EnumerationExpense,
+        EnumerationIdentification,
+        EnumerationResolution,
+        PurebredLicense,
+        Tag,
+        next_in_sequence,
+    )
 
     def dog(name):
         return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
@@ -200,10 +208,17 @@ def _seed_law_cases(today, clerk) -> None:
     g_lic.fee_total = quote.total
 
     # §5(K): an enumeration open by Town Board resolution; it found Tucker unlicensed.
-    db.session.add(EnumerationResolution(resolution="Resolution 2026-7 (demo)", adopted_on=today - timedelta(days=45),
-                                         opens_on=today - timedelta(days=30), surcharge=Decimal("5.00"),
-                                         recorded_by_id=clerk.id))
-    dog("Tucker").enumeration_identified_on = today - timedelta(days=9)
+    enum = EnumerationResolution(resolution="Resolution 2026-7 (demo)", adopted_on=today - timedelta(days=45),
+                                 opens_on=today - timedelta(days=30), surcharge=Decimal("5.00"),
+                                 recorded_by_id=clerk.id)
+    db.session.add(enum)
+    tucker = dog("Tucker")
+    tucker.enumeration_identified_on = today - timedelta(days=9)
+    db.session.add(EnumerationIdentification(enumeration=enum, dog=tucker, identified_on=today - timedelta(days=9),
+                                             where="Door-to-door census (demo)", identified_by_id=clerk.id))
+    db.session.add(EnumerationExpense(enumeration=enum, spent_on=today - timedelta(days=28),
+                                      description="Printing the census cards (demo)", amount=Decimal("36.00"),
+                                      paid_by="Town Clerk's office", recorded_by_id=clerk.id))
     db.session.flush()
 
 

@@ -144,3 +144,22 @@ class NoticeForm(FlaskForm):
 
 class CoOwnerForm(FlaskForm):
     """§5(E)(1) "each owner": add an owner of record (an existing owner or a new one)."""
+
+
+class IdentifiedForm(FlaskForm):
+    """§5(K): a dog identified as unlicensed during the enumeration."""
+    identified_on = DateField("Day it was identified", [InputRequired("Enter the day the dog was identified.")],
+                              render_kw={"type": "date"})
+    where = StringField("Where or how (optional)", [Optional(), Length(max=200)], filters=STRIP)
+
+
+class ExpenseForm(FlaskForm):
+    """§5(K): an expense the Town incurred in conducting the enumeration."""
+    spent_on = DateField("Date of the expense", [InputRequired("Enter the day of the expense.")],
+                         render_kw={"type": "date"})
+    description = StringField("What it was for", [DataRequired("Say what the expense was for."), Length(max=200)],
+                              filters=STRIP)
+    amount = StringField("Amount ($)", [DataRequired("Enter the amount, like 42.50.")], filters=STRIP,
+                         render_kw={"inputmode": "decimal"})
+    paid_by = StringField("Incurred or paid by", [DataRequired("Say who incurred or paid it."), Length(max=120)],
+                          filters=STRIP)

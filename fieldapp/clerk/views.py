@@ -13,6 +13,7 @@ from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner, Payment, PurebredLicense
 from ..services import licensing as svc
+from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.kennel_care import (
     adopter_becomes_owner,
@@ -75,9 +76,13 @@ def dog(dog_id):
     payments = db.session.scalars(db.select(Payment).filter_by(dog_id=dog.id)
                                   .order_by(Payment.received_on.desc(), Payment.id.desc())).all()
     past_owners = [link for link in dog.owner_links if link.until is not None]
+    today = local_today()
     return render_template("clerk/dog.html", dog=dog, payments=payments, past_owners=past_owners,
-                           today=local_today(), notice_kinds=svc.NOTICE_KINDS,
-                           resident=svc.new_resident_status(dog))
+                           today=today, notice_kinds=svc.NOTICE_KINDS,
+                           resident=svc.new_resident_status(dog),
+                           enumeration_open=(svc.open_enumeration(today)
+                                             if current_user.may("identify_in_enumeration") else None),
+                           enumeration_pending=pending_identification(dog))
 
 
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
@@ -273,6 +278,7 @@ def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
             "term_field": form.term_years, "issued_on": today, "term_explanation": explanation,
             "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
             "enumeration": svc.open_enumeration(today),
+            "pending_enumeration": app.enumeration_identification,
             "resident_due": (svc.new_resident_license_due(app.residence_began_on)
                              if app.residence_begun_on_valid(today) else None)}
 
@@ -295,7 +301,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
     elif dog.licenses:
         form.altered.data = "no"
     form.exemption.data = dog.exemption or ""
-    form.identified_in_enumeration.data = dog.enumeration_identified_on is not None
+    form.identified_in_enumeration.data = pending_identification(dog) is not None  # §5(K)
     form.residence_began_on.data = dog.residence_began_on
     form.exemption_certificate.data = dog.exemption_certificate
     if dog.purebred or (lic and lic.kind == "purebred"):
@@ -430,6 +436,7 @@ def certificate(license_id):
                            clerk_phone=get_setting("clerk_phone"))
 
 # The clerk's month, on this blueprint, in their own modules (imported last: they use `bp`).
+from . import enumeration as _enumeration_pages  # noqa: E402,F401
 from . import follow_up as _follow_up_pages  # noqa: E402,F401
 from . import mail_in as _mail_in_pages  # noqa: E402,F401
 from . import money as _money_pages  # noqa: E402,F401

@@ -125,8 +125,11 @@ def _orders_ctx():
 
 
 def violation_ctx(form=None):
+    from ..services.licensing import open_enumeration
+    enumeration = open_enumeration(local_today()) if current_user.may("identify_in_enumeration") else None
     return {**_exceptions_ctx(), **_orders_ctx(), "rabies_due": rabies_vaccination_due(local_today()),
-            "presumptive_note": PRESUMPTIVE_EVIDENCE_NOTE, "section6": SECTION_6_RESTRICTIONS}
+            "presumptive_note": PRESUMPTIVE_EVIDENCE_NOTE, "section6": SECTION_6_RESTRICTIONS,
+            "enumeration": enumeration}
 
 
 def _violation_prefill():

@@ -63,6 +63,8 @@ class ViolationForm(LocationMixin, EntryForm):
     rabies_request = BooleanField("I asked the owner to have the dog vaccinated against rabies "
                                   "within 10 days (§5(B)(1))")
     court_order_id = RadioField("The order violated (§10(B)(4))", choices=[], validate_choice=False)
+    found_in_enumeration = BooleanField("Found unlicensed in the dog enumeration (§5(K)): the surcharge "
+                                        "is added to its license")
 
 
 class SeizureForm(LocationMixin, EntryForm):

@@ -75,6 +75,12 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "Disposition Report (DL-18)."),
     Power("keep_town_calendar", ("clerk",), "§8(B)",
           "The Town Clerk keeps the days the town offices are closed, which are not business days."),
+    Power("keep_enumeration", ("clerk",), "§5(K)",
+          "The Town Clerk keeps the dog enumeration the Town Board declared: the dogs identified as "
+          "unlicensed in it, the surcharges taken in, the Town's expenses and the year's account."),
+    Power("identify_in_enumeration", ("clerk", "dco"), "§5(K)",
+          "The Town Clerk, and the dog control officer who conducts it, mark a dog identified as "
+          "unlicensed during the enumeration."),
     Power("read_records", STAFF, "§5(F)",
           "Town staff read the licensing and enforcement records they work with."),
     Power("handle_found_reports", ("clerk", "dco", "constable", "police"), "§8",

@@ -12,6 +12,16 @@ from .clerk_month import MAIL_MISSING, MailApplication, RenewalNotice  # noqa: F
 from .dogs import Dog, DogOwner, Sequence, Tag, next_in_sequence, take_from_sequence  # noqa: F401
 from .entries import FieldEntry  # noqa: F401
 from .history import Change  # noqa: F401
-from .licensing import DogNotice, EnumerationResolution, License, Payment, PurebredLicense, RabiesCertificate, Receipt  # noqa: F401
+from .licensing import (  # noqa: F401
+    DogNotice,
+    EnumerationExpense,
+    EnumerationIdentification,
+    EnumerationResolution,
+    License,
+    Payment,
+    PurebredLicense,
+    RabiesCertificate,
+    Receipt,
+)
 from .people import Owner, User  # noqa: F401
 from .settings import Setting  # noqa: F401

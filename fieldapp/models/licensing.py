@@ -133,6 +133,40 @@ class EnumerationResolution(db.Model):
     surcharge = db.Column(db.Numeric(10, 2), nullable=False)
     recorded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    identifications = db.relationship("EnumerationIdentification", back_populates="enumeration",
+                                      order_by="EnumerationIdentification.identified_on.desc()")
+    expenses = db.relationship("EnumerationExpense", back_populates="enumeration",
+                               order_by="EnumerationExpense.spent_on")
+
+
+class EnumerationIdentification(db.Model):
+    """§5(K): a dog identified as unlicensed during an enumeration (it owes the surcharge with its
+    next license); `license_id` is the license that charged it."""
+    id = db.Column(db.Integer, primary_key=True)
+    enumeration_id = db.Column(db.Integer, db.ForeignKey("enumeration_resolution.id"), nullable=False, index=True)
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    identified_on = db.Column(db.Date, nullable=False)
+    where = db.Column(db.String(200), nullable=False, default="")  # how or where it was found
+    license_id = db.Column(db.Integer, db.ForeignKey("license.id"))
+    identified_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    enumeration = db.relationship("EnumerationResolution", back_populates="identifications")
+    dog = db.relationship("Dog")
+    license = db.relationship("License")
+    identified_by = db.relationship("User")
+
+
+class EnumerationExpense(db.Model):
+    """§5(K) "the expenses incurred by the Town in conducting the enumeration": one each."""
+    id = db.Column(db.Integer, primary_key=True)
+    enumeration_id = db.Column(db.Integer, db.ForeignKey("enumeration_resolution.id"), nullable=False, index=True)
+    spent_on = db.Column(db.Date, nullable=False)
+    description = db.Column(db.String(200), nullable=False)
+    amount = db.Column(db.Numeric(10, 2), nullable=False)
+    paid_by = db.Column(db.String(120), nullable=False)  # by whom (the enumerator, the office)
+    recorded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    enumeration = db.relationship("EnumerationResolution", back_populates="expenses")
 
 
 class DogNotice(db.Model):

@@ -27,6 +27,8 @@ from ..models import (
     Dog,
     DogNotice,
     DogOwner,
+    EnumerationExpense,
+    EnumerationIdentification,
     EnumerationResolution,
     Event,
     FieldEntry,
@@ -67,6 +69,8 @@ AUDITED: dict[type, frozenset[str]] = {
     Receipt: frozenset(),
     Payment: frozenset(),
     EnumerationResolution: frozenset(),
+    EnumerationIdentification: frozenset(),  # §5(K) dogs identified unlicensed
+    EnumerationExpense: frozenset(),  # §5(K) the enumeration's expenses
     User: frozenset(),
 }
 # Recorded as changed, never with their values.

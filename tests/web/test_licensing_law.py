@@ -7,7 +7,15 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, EnumerationResolution, Payment, PurebredLicense, Tag
+from fieldapp.models import (
+    Dog,
+    EnumerationExpense,
+    EnumerationIdentification,
+    EnumerationResolution,
+    Payment,
+    PurebredLicense,
+    Tag,
+)
 from fieldapp.services.status import dog_status
 from fieldapp.settings import set_setting
 
@@ -250,6 +258,8 @@ def test_s5C_vet_statement_against_altering_pays_altered_fee_and_3_dollar_popula
 def no_enumerations(app):
     """Start from no declared enumeration (the demo town has one, dated from the seed's day)."""
     with app.app_context():
+        db.session.execute(db.delete(EnumerationIdentification))
+        db.session.execute(db.delete(EnumerationExpense))
         db.session.execute(db.delete(EnumerationResolution))
         db.session.commit()
 

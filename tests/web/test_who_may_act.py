@@ -25,6 +25,8 @@ ROUTE_OF_POWER = {
     "view_charts": "/clerk/charts",
     "keep_accounts": "/clerk/money/",
     "report_seizures": "/reports/",
+    "keep_enumeration": "/clerk/enumerations/",
+    "identify_in_enumeration": "/clerk/dogs/{dog_id}/enumeration",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
@@ -64,8 +66,9 @@ def test_every_staff_page_outside_the_roadside_code_names_its_power(app):
 @pytest.mark.parametrize("power,role", CASES)
 def test_who_may_act(app, client, auth, power, role):
     with app.app_context():
-        token = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one().active_tag.token
-    url = ROUTE_OF_POWER[power.action].format(token=token)
+        max_ = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        token, dog_id = max_.active_tag.token, max_.id
+    url = ROUTE_OF_POWER[power.action].format(token=token, dog_id=dog_id)
     endpoint, _ = app.url_map.bind("localhost").match(url)
     auth.login(role)
     expected = 200 if role in power.roles else 403

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...extensions import db
-from ...models import Dog, record_event
+from ...models import Dog, EnumerationResolution, record_event
 from ...models.court import CourtOrder
 from ...models.enforcement import Violation
 from ...timeutil import to_local
@@ -30,6 +30,7 @@ class ViolationInput:
     rabies_request: bool
     supersedes: Violation | None
     court_order: CourtOrder | None = None
+    enumeration: EnumerationResolution | None = None  # §5(K): found unlicensed in it
 
 
 def validate_violation(payload, user) -> ViolationInput:
@@ -54,9 +55,43 @@ def validate_violation(payload, user) -> ViolationInput:
         elif supersedes.superseded_by is not None:
             r.error("supersedes_entry_id", "This violation was already corrected. Correct the latest version.")
     court_order = _order_violated(r, codes, dog)
+    enumeration = _found_in_enumeration(r, codes, dog, to_local(occurred_at).date() if occurred_at else None, user)
     r.done()
     return ViolationInput(codes, ruled_out, dog, description, owner_description, occurred_at, location,
-                          narrative, witness, rabies_request, supersedes, court_order)
+                          narrative, witness, rabies_request, supersedes, court_order, enumeration)
+
+
+def _found_in_enumeration(r: PayloadReader, codes, dog, on, user) -> EnumerationResolution | None:
+    """§5(K): "Should a dog be identified as unlicensed during such enumeration": a §5(A)(1)
+    unlicensed dog found while the Board's enumeration is open, by an officer who conducts it."""
+    if not r.flag("found_in_enumeration"):
+        return None
+    from ...law.enumeration import identification_refusal
+    from ...services.licensing import open_enumeration
+    from ...timeutil import local_today
+    from ..enumeration import licensed_on
+    if not user.may("identify_in_enumeration"):
+        r.error("found_in_enumeration",
+                "Only the dog control officer or the Town Clerk marks a dog in the enumeration.")
+        return None
+    if "5A1" not in codes:
+        r.error("found_in_enumeration", "Tick the unlicensed dog violation (§5(A)(1)) too, or leave this unticked.")
+        return None
+    if dog is None or on is None:
+        r.error("found_in_enumeration",
+                "Choose the dog from the records: only a dog on file is marked in the enumeration.")
+        return None
+    enum = open_enumeration(on)
+    if enum is None:
+        r.error("found_in_enumeration", f"No dog enumeration was open on {on:%B %-d, %Y} (§5(K)).")
+        return None
+    refusal = identification_refusal(on, local_today(), enum.opens_on, enum.closes_on, licensed_on(dog, on))
+    if refusal is None and any(i.dog_id == dog.id for i in enum.identifications):
+        refusal = f"{dog.name} is marked in this enumeration already."
+    if refusal:
+        r.error("found_in_enumeration", refusal)
+        return None
+    return enum
 
 
 def _order_violated(r: PayloadReader, codes, dog) -> CourtOrder | None:
@@ -94,6 +129,13 @@ def apply_violation(clean: ViolationInput, entry, user) -> dict:
                  court_order_id=v.court_order_id)
     result = {"violation_id": v.id, "codes": v.codes, "dog_id": v.dog_id,
               "url": f"/field/violations/{v.id}"}
+    if clean.enumeration is not None:  # §5(K)
+        from ...timeutil import local_today
+        from ..enumeration import identify_unlicensed
+        on = to_local(clean.occurred_at).date()
+        identify_unlicensed(clean.enumeration, dog, on, local_today(), user,
+                            where=f"Violation no. {v.id}" + (f", {where.location_text}" if where.location_text else ""))
+        result["enumeration_id"] = clean.enumeration.id
     if clean.rabies_request:
         request = RabiesRequestInput(dog, clean.dog_description, owner,
                                      to_local(clean.occurred_at).date())

@@ -23,6 +23,7 @@ from ...law import (
 from ...law.licensing import LICENSE_AGE_MONTHS
 from ...models import (
     Dog,
+    EnumerationIdentification,
     EnumerationResolution,
     Owner,
     PurebredLicense,
@@ -30,6 +31,8 @@ from ...models import (
 )
 from ...settings import get_setting
 from ...timeutil import local_today
+from ..enumeration import pending_identification
+from ..enumeration import surcharge_owed as enumeration_surcharge
 from ..errors import ServiceError
 
 # §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were;
@@ -99,6 +102,8 @@ class Application:
     at_large: bool = False  # §5(A)(1): a puppy at large needs a license too
     owner_asks: bool = False  # §5(A)(1): a puppy not required to be licensed, licensed on request
     identified_unlicensed_in_enumeration: bool = False  # §5(K): owes the enumeration surcharge
+    # §5(K): the dog's identification in an enumeration whose surcharge no license charged yet.
+    enumeration_identification: "EnumerationIdentification | None" = None
     new_purebred_license: bool = False  # §5(H): a new premises license even if one is active
     waive_tag_fee_reason: str = ""  # §5(G)(2): the clerk waives the replacement tag fee, and why
     residence_began_on: date | None = None  # §5(J)(3): a new resident's date of residence
@@ -210,7 +215,8 @@ def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, 
       premises, one fee), unless the clerk issues a new one (renewal or a new count);
     - §5(G)(2): the license issues a new tag (a blank, a new tag asked for, or the dog has no
       valid tag) for a dog that had a tag before: a replacement tag;
-    - §5(K): a dog the clerk marked as identified unlicensed in the enumeration open today.
+    - §5(K): a dog marked as identified unlicensed during an enumeration owes its surcharge with
+      its next license, once (even when the license is issued after the enumeration closed).
     """
     owner = owner or (dog.primary_owner if dog is not None else None)
     app.purebred_license = None
@@ -219,9 +225,10 @@ def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, 
     if dog is not None:
         issues_tag = bool(app.blank_tag.strip()) or app.new_tag or dog.active_tag is None
         app.replaces_tag = issues_tag and bool(dog.tags)
-        enum = open_enumeration(today)
-        if enum is not None and dog.enumeration_identified_on is not None \
-                and dog.enumeration_identified_on >= enum.opens_on:
+        ident = pending_identification(dog)
+        app.enumeration_identification = None
+        if ident is not None and enumeration_surcharge(ident) > 0:
+            app.enumeration_identification = ident
             app.identified_unlicensed_in_enumeration = True
     return app
 
@@ -246,18 +253,22 @@ def fee_lines(app: Application, term_years: int, on: date | None = None) -> list
     - §5(H) a purebred license: the annual purebred fee by the number of purebred dogs on the
       premises, for each year of the term, takes the place of the town's individual fee; the
       §5(D) surcharge is still collected ("in addition to the fee charged by the Town");
-    - §5(K) the enumeration surcharge only on a dog identified as unlicensed while an
-      enumeration declared by Town Board resolution is open on ``on`` (default today), the
-      resolution's surcharge;
+    - §5(K) the enumeration surcharge only on a dog identified as unlicensed during an
+      enumeration declared by Town Board resolution: marked earlier (``enumeration_identification``,
+      the surcharge it owes, law/enumeration.py), or at the counter while one is open on ``on``
+      (default today); the resolution's surcharge;
     - §5(G)(2) a replacement tag (``app.replaces_tag``): the Town Board's fee, or a $0.00 line
       with the clerk's reason when waived.
     """
     s = fee_schedule()
     on = on or local_today()
-    enum = open_enumeration(on)
-    enumeration = enumeration_surcharge_due(
-        enum.surcharge if enum else Decimal("0"), on, enum.opens_on if enum else None,
-        enum.closes_on if enum else None, app.identified_unlicensed_in_enumeration)
+    if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
+        enumeration = enumeration_surcharge(app.enumeration_identification)
+    else:  # identified now, at the counter: only while an enumeration is open
+        enum = open_enumeration(on)
+        enumeration = enumeration_surcharge_due(
+            enum.surcharge if enum else Decimal("0"), on, enum.opens_on if enum else None,
+            enum.closes_on if enum else None, app.identified_unlicensed_in_enumeration)
     breakdown = license_fee(app.altered_proof in PROOF_OF_ALTERING, s["altered_fee"], s["unaltered_fee"],
                             term_years, exemption=app.exemption, enumeration_surcharge=enumeration,
                             fee_per_year=s["fee_per_year"],

@@ -15,6 +15,7 @@ from ...models import (
     next_in_sequence,
     record_event,
 )
+from ..enumeration import charged_on, identify_unlicensed
 from ..errors import ServiceError
 from ..money import PaymentLine, check_method, record_receipt
 from ..numbers import assign_id_number, next_license_number
@@ -26,6 +27,7 @@ from .application import (
     fee_lines,
     fee_total,
     license_needed_check,
+    open_enumeration,
     prepare_application,
     say_date,
     term_choices,
@@ -76,6 +78,15 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
     errors.update(check_method(method, reference))
     if errors:
         raise ServiceError(errors)
+    if app.enumeration_identification is None and app.identified_unlicensed_in_enumeration:
+        # §5(K): identified as unlicensed at the counter, while an enumeration is open.
+        enum = open_enumeration(today)
+        if enum is not None:
+            try:
+                app.enumeration_identification = identify_unlicensed(
+                    enum, dog, today, today, user, where="At the Town Clerk's counter, when licensed")
+            except ServiceError as exc:
+                raise ServiceError({"identified_in_enumeration": exc.errors.get("identified_on", "")}) from None
     from ..tags import bind_blank_tag, issue_tag
 
     lines = fee_lines(app, app.term_years, today)
@@ -98,8 +109,6 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
     dog.purebred = app.purebred_dogs_on_premises is not None
     id_number = assign_id_number(dog)
 
-    if app.identified_unlicensed_in_enumeration and dog.enumeration_identified_on is None:
-        dog.enumeration_identified_on = today  # §5(K)
     resident_note = None
     if app.residence_began_on is not None:  # §5(J)(3)
         dog.residence_began_on = app.residence_began_on
@@ -125,6 +134,9 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
     for old in previous:
         old.status = "superseded"
     db.session.flush()
+    if app.enumeration_identification is not None and any(
+            ln["kind"] == "enumeration_surcharge" and ln["amount"] > 0 for ln in lines):
+        charged_on(app.enumeration_identification, lic)  # §5(K): this license charged the surcharge
     paid = [PaymentLine(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id, license_id=lic.id,
                         memo=f"License {lic.number}: {ln['label']}"[:200],
                         waived_reason=ln.get("waived_reason"))
