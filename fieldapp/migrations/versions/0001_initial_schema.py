@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 13:01:37.889954
+Create Date: 2026-12-03 13:37:37.637758
 
 """
 from alembic import op
@@ -396,6 +396,22 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_change_owner_id'), ['owner_id'], unique=False)
         batch_op.create_index('ix_change_subject', ['subject_type', 'subject_key'], unique=False)
 
+    op.create_table('enumeration_expense',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('enumeration_id', sa.Integer(), nullable=False),
+    sa.Column('spent_on', sa.Date(), nullable=False),
+    sa.Column('description', sa.String(length=200), nullable=False),
+    sa.Column('amount', sa.Numeric(precision=10, scale=2), nullable=False),
+    sa.Column('paid_by', sa.String(length=120), nullable=False),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['enumeration_id'], ['enumeration_resolution.id'], name=op.f('fk_enumeration_expense_enumeration_id_enumeration_resolution')),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_enumeration_expense_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_enumeration_expense'))
+    )
+    with op.batch_alter_table('enumeration_expense', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_enumeration_expense_enumeration_id'), ['enumeration_id'], unique=False)
+
     op.create_table('found_report',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=True),
@@ -617,6 +633,25 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_disposition_complaint_id'), ['complaint_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_disposition_ticket_id'), ['ticket_id'], unique=False)
 
+    op.create_table('enumeration_identification',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('enumeration_id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('identified_on', sa.Date(), nullable=False),
+    sa.Column('where', sa.String(length=200), nullable=False),
+    sa.Column('license_id', sa.Integer(), nullable=True),
+    sa.Column('identified_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_enumeration_identification_dog_id_dog')),
+    sa.ForeignKeyConstraint(['enumeration_id'], ['enumeration_resolution.id'], name=op.f('fk_enumeration_identification_enumeration_id_enumeration_resolution')),
+    sa.ForeignKeyConstraint(['identified_by_id'], ['user.id'], name=op.f('fk_enumeration_identification_identified_by_id_user')),
+    sa.ForeignKeyConstraint(['license_id'], ['license.id'], name=op.f('fk_enumeration_identification_license_id_license')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_enumeration_identification'))
+    )
+    with op.batch_alter_table('enumeration_identification', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_enumeration_identification_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_enumeration_identification_enumeration_id'), ['enumeration_id'], unique=False)
+
     op.create_table('hearing',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('complaint_id', sa.Integer(), nullable=True),
@@ -823,6 +858,11 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_hearing_complaint_id'))
 
     op.drop_table('hearing')
+    with op.batch_alter_table('enumeration_identification', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_enumeration_identification_enumeration_id'))
+        batch_op.drop_index(batch_op.f('ix_enumeration_identification_dog_id'))
+
+    op.drop_table('enumeration_identification')
     with op.batch_alter_table('disposition', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_disposition_ticket_id'))
         batch_op.drop_index(batch_op.f('ix_disposition_complaint_id'))
@@ -868,6 +908,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_found_report_created_at'))
 
     op.drop_table('found_report')
+    with op.batch_alter_table('enumeration_expense', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_enumeration_expense_enumeration_id'))
+
+    op.drop_table('enumeration_expense')
     with op.batch_alter_table('change', schema=None) as batch_op:
         batch_op.drop_index('ix_change_subject')
         batch_op.drop_index(batch_op.f('ix_change_owner_id'))
