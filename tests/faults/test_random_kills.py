@@ -8,7 +8,7 @@ replayed (as far as thread timing allows) with the same seed:
 
     FAULT_SEED=123456 .venv/bin/python -m pytest -q -s tests/faults/test_random_kills.py
 
-FAULT_KILLS (default 20) and FAULT_PHONES (default 4) make it longer or wider.
+FAULT_KILLS (default 30) and FAULT_PHONES (default 4) make it longer or wider.
 """
 import os
 import random
@@ -23,43 +23,20 @@ from fieldapp.models import Dog, Event, FieldEntry, User
 from fieldapp.models.enforcement import AppearanceTicket, Photo, Violation
 from fieldapp.models.history import Change
 from fieldapp.models.tickets import TicketBlock, TicketNumberUse
-from tests.browser.conftest import LiveServer
 from tests.databases import empty_database_uri
 
 from .outbox import PASSWORD, Phone
+from .server import ForkedServer
 
 SEED = int(os.environ.get("FAULT_SEED") or random.SystemRandom().randrange(1_000_000))
-KILLS = int(os.environ.get("FAULT_KILLS", "20"))
+KILLS = int(os.environ.get("FAULT_KILLS", "30"))
 PHONES = int(os.environ.get("FAULT_PHONES", "4"))
 MAX_ENTRIES = 100  # per phone: a cap on a slow machine's run; on this pace it is rarely reached
 
 
-class CrashingServer(LiveServer):
-    """The browser tests' server, killed without warning (SIGKILL: no request finishes, no
-    connection is closed politely), its log kept to show after a failure."""
-
-    def __init__(self, db_uri, log_path):
-        super().__init__(db_uri)
-        self.log_path = log_path
-
-    def _drain(self, proc):
-        with open(self.log_path, "a") as log:
-            for line in proc.stdout:
-                log.write(line)
-                log.flush()
-
-    def crash(self):
-        self.proc.kill()
-        self.proc.wait(10)
-        self.proc = None
-
-    def log(self) -> str:
-        return self.log_path.read_text() if self.log_path.exists() else ""
-
-
 @pytest.fixture
 def server(tmp_path):
-    server = CrashingServer(empty_database_uri(tmp_path, "faults"), tmp_path / "server.log").start()
+    server = ForkedServer(empty_database_uri(tmp_path, "faults"), tmp_path / "server.log").start()
     yield server
     server.kill()
 
@@ -67,6 +44,7 @@ def server(tmp_path):
 def officers_and_dogs(server, count):
     """A dog control officer per phone (so each has its own ticket numbers), and a few dogs."""
     app = server.app()
+    app.config["PASSWORD_HASH_METHOD"] = "pbkdf2:sha256:1000"  # sign-in in milliseconds, between kills
     with app.app_context():
         users = []
         for n in range(count):
@@ -87,13 +65,14 @@ def test_random_kills_lose_nothing_and_double_nothing(server):
     rng = random.Random(SEED)
     officers, dogs = officers_and_dogs(server, PHONES)
     phones = [Phone(server.url, name, officer_id, random.Random(rng.random()), dogs) for name, officer_id in officers]
-    stop, failures = threading.Event(), []
+    stop, failures, on_duty = threading.Event(), [], threading.Barrier(len(phones) + 1, timeout=120)
 
     def shift(phone):
         try:
             deadline = time.time() + 300
-            phone.sign_in(deadline)
+            phone.sign_in(deadline)  # before the shift, with a ticket block: then the kills begin
             phone.reserve_block(deadline)
+            on_duty.wait()
             while not stop.is_set():
                 if phone.rng.random() < 0.3 and len(phone.done) + len(phone.outbox) < MAX_ENTRIES:
                     phone.record()  # now and then, as at the roadside: the sync goes on through every kill
@@ -105,16 +84,24 @@ def test_random_kills_lose_nothing_and_double_nothing(server):
                 assert not phone.problems, phone.problems
         except BaseException as exc:  # noqa: BLE001  (reported below, with the seed)
             failures.append(f"{phone.username}: {exc!r}")
+            on_duty.abort()  # a phone that never got on duty stops the test, not a 2-minute wait
 
     threads = [threading.Thread(target=shift, args=(p,), daemon=True) for p in phones]
     started = time.time()
     for t in threads:
         t.start()
+    try:
+        on_duty.wait()
+    except threading.BrokenBarrierError:
+        pytest.fail(f"the phones could not start their shift: {failures}")
+    restarts = 0.0
     for _ in range(KILLS):
         time.sleep(rng.uniform(0.05, 1.2))  # up for a random while, mid-request or not
         server.crash()
         time.sleep(rng.uniform(0.0, 0.3))  # down: the phones get connection refused
+        restarting = time.time()
         server.start()
+        restarts += time.time() - restarting
     stop.set()
     for t in threads:
         t.join(120)
@@ -123,7 +110,7 @@ def test_random_kills_lose_nothing_and_double_nothing(server):
     tries = Counter()
     for phone in phones:
         tries.update(phone.tries)
-    print(f"{KILLS} kills in {took:.1f} s; {sum(len(p.done) for p in phones)} entries (the last recorded at "
+    print(f"{KILLS} kills in {took:.1f} s (restarts {restarts:.1f} s); {sum(len(p.done) for p in phones)} entries (the last recorded at "
           f"{max(p.last_recorded for p in phones):.1f} s), {sum(len(e.photos) for p in phones for e in p.done)} "
           f"photos; retries: {dict(tries)}")
     problems = failures + [f"{p.username}: {m}" for p in phones for m in p.problems]
