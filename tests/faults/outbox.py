@@ -132,7 +132,7 @@ class Phone:
                 raise AssertionError(f"{self.username} could not sign in: {answer.status} {answer.text[:300]}")
         raise AssertionError(f"{self.username} could not sign in before the deadline")
 
-    def reserve_block(self, deadline: float, size=60):
+    def reserve_block(self, deadline: float, size=8):
         """§9 a block of ticket numbers for this phone. A block whose answer was lost stays unused."""
         while time.time() < deadline:
             answer = self.post_json("/api/ticket-blocks", {"device_id": f"phone-{self.username}", "size": size})

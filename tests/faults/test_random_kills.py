@@ -74,6 +74,8 @@ def test_random_kills_lose_nothing_and_double_nothing(server):
             phone.reserve_block(deadline)
             on_duty.wait()
             while not stop.is_set():
+                if len(phone.numbers) < 2:
+                    phone.reserve_block(deadline)  # the next book of ticket numbers, through the kills too
                 if phone.rng.random() < 0.3 and len(phone.done) + len(phone.outbox) < MAX_ENTRIES:
                     phone.record()  # now and then, as at the roadside: the sync goes on through every kill
                     phone.last_recorded = time.time() - started
