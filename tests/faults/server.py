@@ -11,6 +11,7 @@ doing, mid-request or mid-commit.
 """
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -52,6 +53,12 @@ def main():
             os._exit(0)
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def _end_with(launcher: int):
     """A server outlives no launcher (a test run cut short leaves no server behind)."""
     while os.getppid() == launcher:
@@ -63,7 +70,6 @@ class ForkedServer:
     """start() a server, crash() it (SIGKILL), start() again; app() reads what it stored."""
 
     def __init__(self, db_uri: str, log_path: Path):
-        from tests.browser.conftest import free_port
         self.port, self.db_uri, self.log_path = free_port(), db_uri, log_path
         self.url = f"http://127.0.0.1:{self.port}"
         self.pid = None

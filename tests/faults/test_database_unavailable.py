@@ -9,8 +9,9 @@ import pytest
 from fieldapp import create_app
 from fieldapp.extensions import db
 from fieldapp.models import User
-from tests.browser.conftest import free_port
 from tests.conftest import make_test_config
+
+from .server import free_port
 
 VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
              "location_text": "Lake Rd at County Route 15", "dog_description": "brown hound"}
