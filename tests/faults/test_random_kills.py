@@ -10,6 +10,7 @@ replayed (as far as thread timing allows) with the same seed:
 
 FAULT_KILLS (default 30) and FAULT_PHONES (default 4) make it longer or wider.
 """
+import itertools
 import os
 import random
 import threading
@@ -112,9 +113,9 @@ def test_random_kills_lose_nothing_and_double_nothing(server):
     tries = Counter()
     for phone in phones:
         tries.update(phone.tries)
-    print(f"{KILLS} kills in {took:.1f} s (restarts {restarts:.1f} s); {sum(len(p.done) for p in phones)} entries (the last recorded at "
-          f"{max(p.last_recorded for p in phones):.1f} s), {sum(len(e.photos) for p in phones for e in p.done)} "
-          f"photos; retries: {dict(tries)}")
+    entries, photos = sum(len(p.done) for p in phones), sum(len(e.photos) for p in phones for e in p.done)
+    print(f"{KILLS} kills in {took:.1f} s (restarts {restarts:.1f} s); {entries} entries (the last recorded at "
+          f"{max(p.last_recorded for p in phones):.1f} s), {photos} photos; retries: {dict(tries)}")
     problems = failures + [f"{p.username}: {m}" for p in phones for m in p.problems]
     log = server.log()
     assert not problems, f"{replay} {problems}\n--- server log ---\n{log[-5000:]}"
@@ -169,7 +170,9 @@ def check_stored_exactly_once(server, phones, replay):
         voided = Counter(e.data["number"] for e in events if e.kind == "ticket_number.voided")
         assert sorted(voided) == sorted(sent[i][1].payload["ticket_number"] for i in of_kind["ticket_void"])
         assert set(voided.values()) == {1}, replay
-        blocks = {b.id for b in q(db.select(TicketBlock)).scalars()}
+        ranges = q(db.select(TicketBlock.id, TicketBlock.first, TicketBlock.last).order_by(TicketBlock.first)).all()
+        assert all(a.last < b.first for a, b in itertools.pairwise(ranges)), replay  # no two books share a number
+        blocks = {b.id for b in ranges}
         reserved = Counter(e.subject_id for e in events if e.kind == "ticket_block.reserved")
         assert set(reserved) == blocks and set(reserved.values()) == {1}, replay
 
