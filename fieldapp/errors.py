@@ -78,6 +78,7 @@ def database_unavailable(exc):
     except Exception:  # unreachable: there is nothing to roll back on
         pass
     current_app.logger.warning("Database unavailable: %s", getattr(exc, "orig", exc))
+    g.database_unavailable = True  # the session cookie is not changed either (web.py)
     if g.get("_login_user") is None:
         # The signed-in user could not be loaded (that is the fault): the page is drawn signed
         # out, or drawing it would ask the database again and fail with a bare 500.

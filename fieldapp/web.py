@@ -9,7 +9,7 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from flask import flash, has_request_context, make_response, request
+from flask import flash, g, has_request_context, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.exc import OperationalError
 
@@ -152,6 +152,13 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+    def save_session(self, app, session, response):
+        if g.get("database_unavailable"):
+            # Nothing of the request was kept (errors.py: database_unavailable): nor is its change
+            # to the session, or a sign-in whose log line was lost would still sign the user in.
+            return None
+        return super().save_session(app, session, response)
 
 
 def register_security_headers(app):

@@ -80,10 +80,19 @@ def test_a_locked_database_answers_a_page_503(sqlite_town, write_lock):
     retry_later(client.post("/field/violations/new", data=form), json=False)
 
 
-def test_a_locked_database_at_the_requests_own_commit_is_a_503(sqlite_town, write_lock):
-    """Signing out writes its log line at the request's commit (after the view): still a 503."""
-    app, client, officer_id, _ = sqlite_town
+def test_a_locked_database_at_the_requests_own_commit_is_a_503_and_keeps_the_session(sqlite_town):
+    """Signing in and out write their log line at the request's commit (after the view): a 503,
+    and the session stays as it was, so no one is signed in or out without the log saying so."""
+    app, client, officer_id, path = sqlite_town
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
     retry_later(client.post("/logout"), json=False)
+    stranger = app.test_client()
+    retry_later(stranger.post("/login", data={"username": "dco", "password": "sandycreek"}), json=False)
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert client.get("/").status_code == 200  # still signed in
+    assert stranger.get("/").status_code == 302  # never was
 
 
 def test_after_the_lock_the_same_entry_goes_in_once(sqlite_town):
