@@ -64,6 +64,9 @@ def create_app(test_config=None):
                pwa_bp, history_bp, charts_bp, reports_bp):
         app.register_blueprint(bp)
 
+    # The kennel board (#13) at /impoundments as well: the same view as field.impoundments.
+    app.add_url_rule("/impoundments", endpoint="kennel_board", view_func=app.view_functions["field.impoundments"])
+
     from .errors import register_error_handlers
     register_error_handlers(app)
     from .web import register_request_transaction, register_security_headers, register_template_helpers

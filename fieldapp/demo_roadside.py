@@ -4,7 +4,8 @@ services as the phone, so the DCO's screens show each rule at work:
 - the town's calendar for this year and next, pre-filled from GCL §24, with a snow day (§8(B));
 - Duke (licensed, owner of record) held nine business days whatever the form said (§8(B));
 - a dog with no tag seized, its owner identified later: the deadline recomputed (§8(B));
-- Ginger seized and redeemed (§8(E)): no longer flagged impounded on her card;
+- Ginger seized and redeemed (§8(C)): license shown, fees paid on a receipt; no longer flagged
+  impounded on her card;
 - Rocky asked to be vaccinated fifteen days ago, no certificate since: overdue on the
   officer's start page, one tap from a §5(B)(1) violation or ticket.
 §6(A)(8) shows on the violation form: ticked for Max (male) or Bella (spayed) it is refused;
@@ -17,8 +18,9 @@ from .extensions import db
 from .models import Dog, User
 from .models.enforcement import Impoundment
 from .services import calendar as cal
-from .services.enforcement import end_impoundment, identify_owner
+from .services.enforcement import identify_owner
 from .services.entries import submit_entry
+from .services.kennel import redeem
 from .timeutil import utcnow
 
 EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]
@@ -56,8 +58,9 @@ def seed_roadside_cases(today) -> str:
     identify_owner(db.session.get(Impoundment, stray["impoundment_id"]), "Kyle Ferris (called the office)", clerk)
     ginger = _entry(dco, "seizure", dog_id=str(_dog("Ginger").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
                     seized_at=at, location_text="Lake Rd", held_at="Town kennel")
-    end_impoundment(db.session.get(Impoundment, ginger["impoundment_id"]), "redeemed", clerk, today,
-                    "Owner paid the fees, license shown")
+    g_dog = _dog("Ginger")  # §8(C): license current, identification shown, the fees paid on a receipt
+    redeem(db.session.get(Impoundment, ginger["impoundment_id"]), identification="NY driver license",
+           method="cash", payer_name=g_dog.primary_owner.full_name, user=clerk, today=today)
     rocky = _dog("Rocky")
     for c in rocky.rabies_certificates:  # filed long ago: the request below is unanswered
         c.created_at = c.created_at - timedelta(days=400)

@@ -43,9 +43,15 @@ SETTINGS = [
     SettingSpec("license_term_state_rule", "License may run to the end of the 11th month after the "
                 "rabies certificate expires (state rule, AML §109(1)(a)); off: never past the "
                 "vaccination (§5(A)(4))", "bool", False, "§5(A)(4)"),
-    SettingSpec("fee_impoundment", "Impoundment fee", "money", "20.00", "§8(C)(1)"),
-    SettingSpec("fee_impoundment_daily", "Impoundment fee for each further day", "money",
-                "5.00", "§8(C)(1)"),
+    SettingSpec("fee_impoundment_first", "Impoundment fee, the dog's first impoundment in twelve months",
+                "money", "20.00", "§8(C)(1)", "Set by resolution of the Town Board."),
+    SettingSpec("fee_impoundment_second", "Impoundment fee, the dog's second impoundment in twelve months",
+                "money", "40.00", "§8(C)(1)"),
+    SettingSpec("fee_impoundment_third", "Impoundment fee, the dog's third and each later impoundment in "
+                "twelve months", "money", "60.00", "§8(C)(1)"),
+    SettingSpec("fee_boarding_daily", "Boarding fee for each day a seized dog is held", "money",
+                "5.00", "§8(C)(1)", "Counted from the day impounded, at least one day; a dangerous dog "
+                "also pays $30 for each further 24 hours (§8(C)(2))."),
     SettingSpec("fee_adoption", "Adoption fee for an unredeemed dog adopted out after its holding period",
                 "money", "25.00", "§8(E)", "Set by resolution of the Town Board."),
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,

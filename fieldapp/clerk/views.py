@@ -366,6 +366,12 @@ def license_form(dog_id=None):
                 if adoption is not None and dog is not None:  # the adopter: the owner of record now
                     adopter_becomes_owner(adoption, dog, the_owner, today, _user())
                 the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
+                if dog is None and request.args.get("impoundment", type=int):  # licensed to be redeemed (§8(C))
+                    from ..models.enforcement import Impoundment
+                    from ..services.kennel import link_licensed_dog
+                    held = db.session.get(Impoundment, request.args.get("impoundment", type=int))
+                    if held is not None:
+                        link_licensed_dog(held, the_dog, _user())
                 if mail_in is not None:
                     refuse_unready(mail_in)
                 lic = svc.issue_license(the_dog, app, today, _user(), **form.payment(),

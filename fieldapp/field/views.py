@@ -32,11 +32,13 @@ from .card import status_card
 from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
+from .kennel import add_kennel_pages
 from .serving import add_serving_pages
 
 bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
 add_serving_pages(bp)
+add_kennel_pages(bp)  # the kennel board, owner notices, §8(C) redemption and fees: field/kennel.py
 add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
 
 LIST_LIMIT = 100
@@ -191,10 +193,11 @@ def impoundment_detail(impoundment_id, errors=None, status=200, **extra):
 
 
 def _outcomes_for(user) -> dict:
-    """§8(E) outcomes this user may record: redeemed for the clerk and the DCO (§8(C)), the
-    others for the DCO only."""
+    """§8(E) outcomes this user may record here, for the DCO. Redeemed is not one of them: §8(C)
+    redemption needs proof of license and identification and the fees, its own section
+    (field/kennel.py, `_impound_redeem.html`)."""
     return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
-            if user.may("dispose_of_impounded_dog") or (code == "redeemed" and user.may("record_redemption"))}
+            if code != "redeemed" and code not in DISPOSITION_LABELS and user.may("dispose_of_impounded_dog")}
 
 
 @bp.post("/impoundments/<int:impoundment_id>/owner-identified")
@@ -216,12 +219,17 @@ def end_impoundment(impoundment_id):
     have their own forms with their details (field/dispositions.py); here they are refused."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
-    if outcome in IMPOUNDMENT_OUTCOMES and outcome not in _outcomes_for(current_user):
+    if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
+        return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
+                                                   "and identification and the fees: use “Redeem the dog”."}, 422)
+    if outcome in DISPOSITION_LABELS and not current_user.may("dispose_of_impounded_dog"):
         abort(403)
     if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
         return impoundment_detail(impoundment_id, {"outcome": (
             f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
             "the state's report (DL-18) asks for.")}, 422)
+    if outcome not in _outcomes_for(current_user):
+        abort(403)
     try:
         on = date.fromisoformat(request.form.get("ended_on") or local_today().isoformat())
     except ValueError:
@@ -233,14 +241,6 @@ def end_impoundment(impoundment_id):
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
-
-
-@bp.get("/impoundments")
-@permission_required("read_records")
-def impoundments():
-    rows = db.session.execute(db.select(Impoundment).options(selectinload(Impoundment.dog))
-                              .order_by(Impoundment.seized_at.desc()).limit(LIST_LIMIT)).scalars().all()
-    return render_template("field/impoundments.html", impoundments=rows, today=local_today())
 
 
 @bp.get("/tickets/<number>")

@@ -56,7 +56,10 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "ten days (no health officer signs in to this app)."),
     Power("record_redemption", ("clerk", "dco"), "§8(B), §8(C)",
           "The Town Clerk or the dog control officer records a seized dog's owner identified and "
-          "the dog redeemed by its owner."),
+          "each notice to the owner; the redemption itself goes with the fees (receive_impoundment_fees)."),
+    Power("receive_impoundment_fees", ("clerk",), "§8(C), §8(D)",
+          "The Town Clerk's office takes the impoundment fees (with a receipt) or waives them with "
+          "a reason, from the owner who redeems the dog or, if known, the owner who does not."),
     Power("dispose_of_impounded_dog", ("dco",), "§8(E)",
           "The dog control officer records an unredeemed dog adopted out or euthanized after its "
           "redemption period, or a seized dog transferred or died in care."),

@@ -89,6 +89,85 @@ def dangerous_dog_extra_fee(hours_held: float) -> Decimal:
     return DANGEROUS_DOG_DAILY_FEE * periods
 
 
+IMPOUNDMENT_FEE_KINDS = ("impound", "boarding", "dangerous_dog")  # the Payment kinds of §8(C)
+
+
+@dataclass(frozen=True)
+class ImpoundmentFeeLine:
+    kind: str  # one of IMPOUNDMENT_FEE_KINDS, the Payment line's kind
+    label: str
+    amount: Decimal
+    section: str
+
+    def __post_init__(self):
+        if self.kind not in IMPOUNDMENT_FEE_KINDS:
+            raise ValueError(f"Unknown impoundment fee kind {self.kind!r}; use one of {IMPOUNDMENT_FEE_KINDS}.")
+
+
+@dataclass(frozen=True)
+class ImpoundmentFees:
+    """§8(C): the fees of one impoundment, one typed line each (only lines with something due)."""
+    lines: tuple[ImpoundmentFeeLine, ...]
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.amount for line in self.lines), Decimal("0.00"))
+
+    def by_kind(self) -> dict[str, Decimal]:
+        out: dict[str, Decimal] = {}
+        for line in self.lines:
+            out[line.kind] = out.get(line.kind, Decimal("0.00")) + line.amount
+        return out
+
+
+def days_held(impounded_on: date, until: date) -> int:
+    """Days a dog was kept, for the boarding fee (§8(C)(1)): the days from the day impounded to
+    ``until`` (the day it left, or today while held), the day it left not counted, and at least
+    one (a dog redeemed the day it was seized was still kept that day)."""
+    if until < impounded_on:
+        raise ValueError("The end is before the day the dog was impounded.")
+    return max(1, (until - impounded_on).days)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second"}.get(n, "third or later")
+
+
+def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: bool, *,
+                     fee_first: Decimal, fee_second: Decimal, fee_third_and_later: Decimal,
+                     boarding_per_day: Decimal) -> ImpoundmentFees:
+    """§8(C): what the owner pays to redeem a seized dog, and §8(D) what a known owner owes
+    whether or not the dog is redeemed.
+
+    - §8(C)(1) the impoundment fee "set from time to time by resolution of the Town Board" (the
+      settings): the first, second, or third and later impoundment of this dog in twelve months
+      (``impoundment_number``, from ``impoundments_in_twelve_months``);
+    - §8(C)(1) the Town Board's boarding fee for each day held (``days``, from ``days_held``);
+    - §8(C)(2) a dangerous dog: $30 for each 24-hour period after the first, or part of one
+      (``dangerous_dog_extra_fee(hours_held)``).
+    """
+    if impoundment_number < 1:
+        raise ValueError("The impoundment number counts this impoundment: 1 or more.")
+    if days < 0:
+        raise ValueError("Days held must be 0 or more.")
+    fee = fee_first if impoundment_number == 1 else fee_second if impoundment_number == 2 else fee_third_and_later
+    lines = [ImpoundmentFeeLine("impound", f"Impoundment fee, {_ordinal(impoundment_number)} impoundment "
+                                           f"in twelve months", Decimal(fee).quantize(Decimal("0.01")), "§8(C)(1)")]
+    boarding = (Decimal(boarding_per_day) * days).quantize(Decimal("0.01"))
+    if boarding:
+        lines.append(ImpoundmentFeeLine(
+            "boarding", f"Boarding, {days} day{'s' if days != 1 else ''} at "
+                        f"${Decimal(boarding_per_day):.2f}", boarding, "§8(C)(1)"))
+    if dangerous:
+        extra = dangerous_dog_extra_fee(hours_held)
+        if extra:
+            periods = int(extra / DANGEROUS_DOG_DAILY_FEE)
+            lines.append(ImpoundmentFeeLine(
+                "dangerous_dog", f"Dangerous dog, {periods} further 24-hour period{'s' if periods != 1 else ''} "
+                                 f"at ${DANGEROUS_DOG_DAILY_FEE:.2f}", extra, "§8(C)(2)"))
+    return ImpoundmentFees(tuple(lines))
+
+
 # §8(E): how an impoundment ends. "Any dog unredeemed at the expiration of the appropriate
 # redemption period shall be made available for adoption or euthanized"; §8(C) redeemed.
 IMPOUNDMENT_OUTCOMES = {

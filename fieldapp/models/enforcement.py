@@ -68,6 +68,7 @@ class Impoundment(db.Model):
     # §8(E): held | redeemed | adopted | euthanized | transferred | died (in care)
     status = db.Column(db.String(12), nullable=False, default="held")
     ended_on = db.Column(db.Date)  # the day it ended (not held any more)
+    ended_at = db.Column(UTCDateTime)  # the instant it ended: §8(C)(2) counts hours held
     ended_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     end_note = db.Column(db.String(300), nullable=False, default="")  # to whom, how
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)

@@ -79,12 +79,15 @@ class Receipt(db.Model):
 class Payment(db.Model):
     """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
     id = db.Column(db.Integer, primary_key=True)
-    # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|fine
+    # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|boarding|
+    # dangerous_dog|fine
     kind = db.Column(db.String(30), nullable=False)
     amount = db.Column(db.Numeric(10, 2), nullable=False)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
     license_id = db.Column(db.Integer, db.ForeignKey("license.id"))
     disposition_id = db.Column(db.Integer, db.ForeignKey("disposition.id"))  # kind "fine" (§11)
+    # kinds "impound", "boarding", "dangerous_dog" (§8(C), §8(D)): the impoundment they pay for
+    impoundment_id = db.Column(db.Integer, db.ForeignKey("impoundment.id"), index=True)
     receipt_id = db.Column(db.Integer, db.ForeignKey("receipt.id"), index=True)
     received_on = db.Column(db.Date, nullable=False)
     received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))

@@ -22,6 +22,7 @@ class PaymentLine:
     memo: str = ""
     dog_id: int | None = None
     license_id: int | None = None
+    impoundment_id: int | None = None
     waived_reason: str | None = None
 
 
@@ -47,6 +48,7 @@ def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference:
     for line in lines:
         receipt.lines.append(Payment(kind=line.kind, amount=line.amount, memo=line.memo or None,
                                      dog_id=line.dog_id, license_id=line.license_id,
+                                     impoundment_id=line.impoundment_id,
                                      waived_reason=line.waived_reason, received_on=received_on,
                                      received_by_id=getattr(user, "id", None)))
     db.session.flush()

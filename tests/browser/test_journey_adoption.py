@@ -48,7 +48,7 @@ def test_dco_adopts_out_a_dog_held_past_its_deadline_and_prints_its_dl18(phone, 
     case = seize_a_stray(journey_server, description)
     page = phone.page
     phone.start("dco")
-    phone.tap_link("Impounded dogs")
+    phone.tap_link("Kennel board")
     phone.tap_link(description, wait_for_url=re.compile(rf"/field/impoundments/{case['id']}$"))
     assert case["record_number"] in phone.text()
     # §8(B): today's care check, one tap from the case.

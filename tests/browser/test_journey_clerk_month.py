@@ -19,7 +19,7 @@ def test_clerk_prints_renewal_letters_records_a_mail_in_renewal_and_prints_the_c
     phone.start("clerk")
 
     # The renewal letters of the next 30 days, one PDF.
-    phone.tap_link("Renewals")
+    phone.tap_link("Renewals", exact=True)
     assert DOG in phone.text() and "Within 30 days" in phone.text()
     assert "Needs a new rabies certificate" in phone.text()
     with page.context.expect_event("response", lambda r: r.url.endswith("/clerk/renewals/letters.pdf")) as pdf:

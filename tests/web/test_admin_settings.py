@@ -71,7 +71,7 @@ def test_s5D_fee_schedule_validated_next_to_unaltered_fee(admin, app):
 
 def test_money_setting_rejects_bad_amount(admin, app):
     data = current_form(app)
-    data.update(fee_impoundment="twenty")
+    data.update(fee_impoundment_first="twenty")
     r = admin.post("/admin/", data=data)
     assert r.status_code == 422
     assert "Enter an amount of money" in r.get_data(as_text=True)

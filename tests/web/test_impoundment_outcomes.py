@@ -105,19 +105,23 @@ def test_s8E_the_generic_end_form_leaves_the_detailed_dispositions_to_their_form
     assert impoundment(app, imp_id).status == "held"
 
 
-def test_s8E_redeemed_any_time_while_held_by_the_clerk(client, auth, app):
+def test_s8E_s8C_redeemed_any_time_while_held_only_with_license_identification_and_fees(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app, dog_id=str(dog_id(app, "Max")), dog_description="")
     auth.logout()
     auth.login("clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
-    assert 'value="redeemed"' in page and 'value="adopted"' not in page
+    assert "Redeem the dog (§8(C))" in page and 'value="adopted"' not in page
     assert client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "adopted"}).status_code == 403
-    assert client.post(f"/field/impoundments/{imp_id}/end",
-                       data={"outcome": "redeemed", "ended_on": "2026-10-20"}).status_code == 303
+    plain = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "redeemed", "ended_on": "2026-10-20"})
+    assert plain.status_code == 422 and "§8(C)" in errors_of(plain)["outcome"]
+    assert impoundment(app, imp_id).status == "held"
+    assert client.post(f"/field/impoundments/{imp_id}/redeem", data={
+        "identification": "NY driver license", "payer_name": "Mary Miller", "method": "cash"}).status_code == 303
     assert impoundment(app, imp_id).status == "redeemed"
-    again = client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "redeemed"})
-    assert again.status_code == 422 and "already ended" in errors_of(again)["outcome"]
+    again = client.post(f"/field/impoundments/{imp_id}/redeem", data={
+        "identification": "NY driver license", "payer_name": "Mary Miller", "method": "cash"})
+    assert again.status_code == 422 and "already ended" in errors_of(again)["redeem"]
 
 
 def test_s8E_transferred_needs_where_and_died_in_care_any_time(client, auth, app):
@@ -141,7 +145,8 @@ def test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy(client,
     assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
         before = field_dataset(None)["version"]
-    client.post(f"/field/impoundments/{imp_id}/end", data={"outcome": "redeemed", "ended_on": "2026-10-20"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20",
+                                                                        "transferred_to": "Oswego County SPCA"})
     assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
         delta = field_dataset(before)

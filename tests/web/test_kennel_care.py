@@ -348,7 +348,8 @@ def test_dl18_csv_counts_the_dogs_impoundments_and_describes_it_from_its_record(
     max_id = dog_id(app, "Max")
     first = seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
                   seized_at="2026-09-01T10:00")
-    client.post(f"/field/impoundments/{first}/end", data={"outcome": "redeemed", "ended_on": "2026-09-02"})
+    assert client.post(f"/field/impoundments/{first}/disposition", data={
+        "outcome": "transferred", "on": "2026-09-02", "transferred_to": "Oswego County SPCA"}).status_code == 303
     seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION, seized_at="2026-10-19T10:00")
     rows = list(csv.DictReader(io.StringIO(
         client.get("/reports/dl18.csv?from=2026-10-19&to=2026-10-19").data.decode("utf-8-sig"))))

@@ -32,6 +32,7 @@ NO_ROUTE_YET = {
     "record_redemption": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
     "dispose_of_impounded_dog": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
     "keep_care_log": "the care page of a seizure (none in the test town): test_kennel_care.py walks the roles",
+    "receive_impoundment_fees": "forms on the impoundment page (POST only): test_kennel.py",
 }
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).

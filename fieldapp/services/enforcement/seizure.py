@@ -21,7 +21,7 @@ from ...law.dl18 import dl18_record_number
 from ...law.impoundment import HoldingPeriod, OwnerKnown
 from ...models import Dog, next_in_sequence, record_event
 from ...models.enforcement import Impoundment, Violation
-from ...timeutil import local_today, to_local
+from ...timeutil import local_today, to_local, utcnow
 from ..errors import ServiceError
 from .checks import check_codes
 from .payload import Location, PayloadReader, closed_days, open_days, read_followed_violation
@@ -211,5 +211,6 @@ def end_impoundment(imp: Impoundment, outcome: str, user, on: date | None = None
     if refusal:
         raise ServiceError({"outcome": refusal})
     imp.status, imp.ended_on, imp.ended_by_id, imp.end_note = outcome, on, user.id, note
+    imp.ended_at = utcnow() if on == local_today() else None  # §8(C)(2) hours; a past day: by days
     record_event(f"impoundment.{outcome}", imp, actor=user, on=on.isoformat(), note=note,
                  redemption_deadline=imp.redemption_deadline.isoformat())
