@@ -70,9 +70,9 @@ def create_app(test_config=None):
     from .errors import register_error_handlers
     register_error_handlers(app)
     from .web import register_request_transaction, register_security_headers, register_template_helpers
-    register_request_transaction(app)
     register_template_helpers(app)
     register_security_headers(app)
+    register_request_transaction(app)  # last: after-request functions run last-registered first
     from .cli import register_cli
     register_cli(app)
     return app

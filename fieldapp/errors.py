@@ -1,5 +1,5 @@
 """Errors answer HTML to a browser and JSON to the API."""
-from flask import jsonify, render_template, request
+from flask import current_app, g, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DataError, OperationalError
 from werkzeug.exceptions import HTTPException
@@ -57,17 +57,7 @@ def register_error_handlers(app):
         return render_error(400, "A number or a piece of text here is not one the records can keep "
                                  "(too large, or not what the field takes). Nothing was saved.")
 
-    @app.errorhandler(OperationalError)
-    def database_unavailable(exc):
-        """Locked (SQLite busy past its timeout) or unreachable database: a retryable 503, which
-        the phone's outbox waits out (backoff), never a 500 it would count against the entry."""
-        try:
-            db.session.rollback()
-        except Exception:  # unreachable: there is nothing to roll back on
-            pass
-        app.logger.warning("Database unavailable: %s", exc.orig)
-        response, code = render_error(503, DATABASE_UNAVAILABLE)
-        return response, code, {"Retry-After": "30"}
+    app.errorhandler(OperationalError)(database_unavailable)
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -77,6 +67,25 @@ def register_error_handlers(app):
     def server_error(exc):
         app.logger.exception("Unhandled error")
         return render_error(500)
+
+
+def database_unavailable(exc):
+    """Locked (SQLite busy past its timeout) or unreachable database: a retryable 503, which
+    the phone's outbox waits out (backoff), never a 500 it would count against the entry.
+    Also what the request's own commit answers when it fails (`web.py: end_transaction`)."""
+    try:
+        db.session.rollback()
+    except Exception:  # unreachable: there is nothing to roll back on
+        pass
+    current_app.logger.warning("Database unavailable: %s", getattr(exc, "orig", exc))
+    g.database_unavailable = True  # the session cookie is not changed either (web.py)
+    if g.get("_login_user") is None:
+        # The signed-in user could not be loaded (that is the fault): the page is drawn signed
+        # out, or drawing it would ask the database again and fail with a bare 500.
+        g._login_user = current_app.login_manager.anonymous_user()
+    response = make_response(render_error(503, DATABASE_UNAVAILABLE))
+    response.headers["Retry-After"] = "30"
+    return response
 
 
 class RowIdConverter(IntegerConverter):

@@ -9,8 +9,9 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from flask import flash, has_request_context, make_response, request
+from flask import flash, g, has_request_context, make_response, request
 from flask.sessions import SecureCookieSessionInterface
+from sqlalchemy.exc import OperationalError
 
 from .extensions import db
 from .services.errors import ServiceError
@@ -92,9 +93,16 @@ def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list
 def register_request_transaction(app):
     @app.after_request
     def end_transaction(response):
-        """The request's one transaction: kept on success (2xx, 3xx), undone otherwise."""
+        """The request's one transaction: kept on success (2xx, 3xx), undone otherwise. A commit
+        the database refuses for being locked or out of reach answers 503 instead (Retry-After):
+        nothing was kept, and the phone tries again. Registered last, so it runs first of the
+        after-request functions and its answer gets the headers of every other."""
         if response.status_code < 400:
-            db.session.commit()
+            try:
+                db.session.commit()
+            except OperationalError as exc:
+                from .errors import database_unavailable
+                return database_unavailable(exc)
         else:
             db.session.rollback()
         return response
@@ -144,6 +152,13 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+    def save_session(self, app, session, response):
+        if g.get("database_unavailable"):
+            # Nothing of the request was kept (errors.py: database_unavailable): nor is its change
+            # to the session, or a sign-in whose log line was lost would still sign the user in.
+            return None
+        return super().save_session(app, session, response)
 
 
 def register_security_headers(app):
