@@ -202,3 +202,9 @@ def test_s9_only_who_issues_tickets_marks_one_served(client, auth, app):
     auth.login("constable")
     assert client.get(f"/field/tickets/{number}/serve").status_code == 403
     assert "Mark served" not in client.get(f"/field/tickets/{number}").get_data(as_text=True)
+
+
+def test_s9_the_to_serve_list_is_kept_on_the_officers_phone_for_no_signal(client, auth):
+    from .test_pwa_shell import shell_of
+    auth.login("dco")
+    assert "/field/to-serve" in shell_of(client.get("/sw.js"))["pages"]
