@@ -6,6 +6,8 @@ services as the phone, so the DCO's screens show each rule at work:
 - a dog with no tag seized, its owner identified later: the deadline recomputed (§8(B));
 - Ginger seized and redeemed (§8(C)): license shown, fees paid on a receipt; no longer flagged
   impounded on her card;
+- a stray husky seized three weeks ago, never claimed: past its deadline, available for adoption
+  or euthanasia (§8(E)) on the kennel board;
 - Rocky asked to be vaccinated fifteen days ago, no certificate since: overdue on the
   officer's start page, one tap from a §5(B)(1) violation or ticket.
 §6(A)(8) shows on the violation form: ticked for Max (male) or Bella (spayed) it is refused;
@@ -58,6 +60,11 @@ def seed_roadside_cases(today) -> str:
     identify_owner(db.session.get(Impoundment, stray["impoundment_id"]), "Kyle Ferris (called the office)", clerk)
     ginger = _entry(dco, "seizure", dog_id=str(_dog("Ginger").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
                     seized_at=at, location_text="Lake Rd", held_at="Town kennel")
+    # §8(E): unredeemed past its holding period (five business days, no owner known).
+    _entry(dco, "seizure", dog_description="Grey and white husky, blue eyes, no collar", dog_breed="Husky",
+           dog_color="Grey and white", dog_sex="F", codes=["5A1"], ruled_out=["5A1-under-4-months", "5H-dog-show"],
+           seized_at=f"{(today - timedelta(days=21)).isoformat()}T15:30", location_text="County Route 15 at Pierce Rd",
+           held_at="Town kennel")
     g_dog = _dog("Ginger")  # §8(C): license current, identification shown, the fees paid on a receipt
     redeem(db.session.get(Impoundment, ginger["impoundment_id"]), identification="NY driver license",
            method="cash", payer_name=g_dog.primary_owner.full_name, user=clerk, today=today)
@@ -67,4 +74,5 @@ def seed_roadside_cases(today) -> str:
     db.session.commit()
     _entry(dco, "rabies_request", dog_id=str(rocky.id), requested_on=(today - timedelta(days=15)).isoformat())
     db.session.commit()
-    return "Roadside cases: 3 seizures (one redeemed), an overdue rabies request, the town calendar."
+    return ("Roadside cases: 4 seizures (one redeemed, one past its deadline), an overdue rabies request, "
+            "the town calendar.")
