@@ -36,7 +36,7 @@ from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, Impoun
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from .enforcement.history import orders_in_force
-from .enforcement.seizure import end_impoundment
+from .enforcement.seizure import end_impoundment, identify_owner
 from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
 
@@ -333,6 +333,10 @@ def link_licensed_dog(imp: Impoundment, dog, user) -> None:
         return
     imp.dog = dog
     record_event("impoundment.dog_identified", imp, actor=user, dog_id=dog.id)
+    owner = dog.primary_owner
+    if not imp.owner_known and owner is not None:
+        # §8(B): its owner is known now: nine business days from the day impounded.
+        identify_owner(imp, owner.full_name, user)
 
 
 # --- the case in order ---------------------------------------------------------------------------

@@ -337,3 +337,17 @@ def test_the_kennel_board_is_at_impoundments_too(client, auth):
     auth.login("dco")
     answer = client.get("/impoundments")
     assert answer.status_code == 200 and b"Kennel board" in answer.data
+
+
+def test_s8B_a_stray_licensed_at_the_counter_has_a_known_owner_and_nine_business_days(client, auth, app):
+    from .test_licensing_issue import new_dog_form
+    auth.login("dco")
+    imp_id = seize(client, app)  # no tag, no record, no owner named: five business days
+    before = impoundment(app, imp_id)
+    assert before.owner_known is False
+    as_user(client, auth, "clerk")
+    issued = client.post(f"/clerk/licenses/new?impoundment={imp_id}", data=new_dog_form(**{
+        "dog-name": "Husky", "dog-breed": "Siberian Husky", "dog-color": "grey", "term_years": "1"}))
+    assert issued.status_code == 302
+    after = impoundment(app, imp_id)
+    assert after.owner_known is True and after.redemption_deadline > before.redemption_deadline
