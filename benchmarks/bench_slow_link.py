@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/bench_slow_link.py [--rtt-ms 300] [--tries 20] [--entries 50 500]
 
-The app runs in a subprocess (tests/browser/serve.py: werkzeug, SQLite, the demo town); the
+The app runs in a subprocess (tests/browser/serve.py: werkzeug, SQLite, a town of --dogs 5000
+seeded with `seed_demo(n_dogs=N)`, so the phone's copy is a real town's); the
 browser talks to it only through benchmarks/slowlink.py, a TCP proxy that delays every chunk
 by half the round trip in each direction, so the service worker's requests are as slow as the
 page's. Two figures, each against a baseline measured in the same run:
@@ -243,14 +244,29 @@ def report(results, args):
     return ok
 
 
+def seed(uri, n_dogs):
+    """A town of n_dogs (serve.py seeds only an empty database: this one is not)."""
+    from fieldapp import create_app
+    from fieldapp.cli import seed_demo
+    from fieldapp.extensions import db
+    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        seed_demo(n_dogs=n_dogs)
+        db.engine.dispose()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rtt-ms", type=float, default=300)
     parser.add_argument("--tries", type=int, default=20)
     parser.add_argument("--entries", type=int, nargs="+", default=[50, 500])
+    parser.add_argument("--dogs", type=int, default=5000, help="the town's size (the phone's copy holds them all)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(f"sqlite:///{tmp}/bench.sqlite").start()
+        uri = f"sqlite:///{tmp}/bench.sqlite"
+        seed(uri, args.dogs)
+        server = LiveServer(uri).start()
         try:
             results = run(server, args)
         finally:

@@ -104,11 +104,15 @@ class SlowLink:
             pass
         finally:
             self.loop.set_exception_handler(lambda loop, context: None)  # the cancelled pipes
-            tasks = asyncio.all_tasks(self.loop)
-            for task in tasks:
-                task.cancel()
-            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            self.loop.run_until_complete(self._cancel_all())
             self.loop.close()
+
+    @staticmethod
+    async def _cancel_all():
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def start(self):
         self._thread = threading.Thread(target=self._run, daemon=True, name="slowlink")
