@@ -162,7 +162,7 @@ def run(server, args):
     numbers = direct.numbers(3 * total)  # reserved straight from the server, not timed
 
     results = {"entries": {}}
-    with SlowLink(server.port, args.rtt_ms) as link:
+    with SlowLink(server.port, args.rtt_ms, handshake_rtts=args.handshake_rtts) as link:
         base = link.url
         # The old way, one entry a request: N POSTs on one kept-alive connection, one at a time.
         slow = KeptAlive(link.port, cookie)
@@ -213,7 +213,8 @@ def run(server, args):
 def report(results, args):
     import os
     load = os.getloadavg()
-    print(f"slow link: {args.rtt_ms:g} ms round trip through benchmarks/slowlink.py; "
+    print(f"slow link: {args.rtt_ms:g} ms round trip (+{args.handshake_rtts:g} for a new connection) through "
+          "benchmarks/slowlink.py; "
           f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
     print(f"first sign-in to a ready phone (worker installed, copy stored): {results['first_ready_s']:.1f} s")
     instant = [a for a, _ in results["tags"]]
@@ -259,6 +260,8 @@ def seed(uri, n_dogs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rtt-ms", type=float, default=300)
+    parser.add_argument("--handshake-rtts", type=float, default=0,
+                        help="round trips more for each new TCP connection (slowlink.py; werkzeug closes each one)")
     parser.add_argument("--tries", type=int, default=20)
     parser.add_argument("--entries", type=int, nargs="+", default=[50, 500])
     parser.add_argument("--dogs", type=int, default=5000, help="the town's size (the phone's copy holds them all)")
