@@ -29,7 +29,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, LiveServer  # noqa: E402
 
-N = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+N = 500  # or the first argument (read only when run as a script: bench_slow_link.py imports this)
 
 
 class Client:
@@ -182,5 +182,6 @@ def dataset_at(n_dogs=5000):
 
 
 if __name__ == "__main__":
+    N = int(sys.argv[1]) if len(sys.argv) > 1 else N
     main()
     dataset_at()

@@ -39,4 +39,30 @@ for path in glob.glob(os.path.join(versions, "*.py")):
         text = text.replace("def downgrade():\n", "def downgrade():\n" + guard + "\n".join(down) + "\n", 1)
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
+
+# Indexes on an expression (e.g. lower(token), for the clerk's search): autogenerate on SQLite
+# cannot reflect them and leaves them out. Add each as its own CREATE INDEX (the same SQL on
+# SQLite and PostgreSQL); dropping its table drops it on the way down.
+sys.path.insert(0, here)
+from sqlalchemy import Column  # noqa: E402
+from sqlalchemy.dialects import postgresql  # noqa: E402
+from sqlalchemy.schema import CreateIndex  # noqa: E402
+
+from fieldapp import create_app  # noqa: E402
+from fieldapp.extensions import db  # noqa: E402
+
+create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "regen"})
+expression_indexes = [
+    f'    op.execute("{CreateIndex(index).compile(dialect=postgresql.dialect())}")'
+    for table in db.metadata.sorted_tables for index in sorted(table.indexes, key=lambda i: i.name)
+    if any(not isinstance(e, Column) for e in index.expressions)]
+if expression_indexes:
+    for path in glob.glob(os.path.join(versions, "*.py")):
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        text = text.replace("    # ### end Alembic commands ###\n", "    # ### end Alembic commands ###\n"
+                            "    # Indexes on expressions (scripts/regen_migration.py adds them)\n"
+                            + "\n".join(expression_indexes) + "\n", 1)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
 print("Wrote", glob.glob(os.path.join(versions, "*.py")))

@@ -141,3 +141,5 @@ class Tag(db.Model):
     replaced_by_id = db.Column(db.Integer, db.ForeignKey("tag.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     dog = db.relationship("Dog", back_populates="tags", foreign_keys=[dog_id])
+    # The clerk's search compares lower(token) (services/search.py): an index, not a scan of every tag.
+    __table_args__ = (db.Index("ix_tag_token_lower", db.func.lower(token)),)

@@ -44,6 +44,8 @@ class License(db.Model):
     rabies_certificate = db.relationship("RabiesCertificate")
     issued_by = db.relationship("User")
     payments = db.relationship("Payment", viewonly=True, order_by="Payment.id")
+    # The clerk's search compares lower(number) (services/search.py): an index, not a scan.
+    __table_args__ = (db.Index("ix_license_number_lower", db.func.lower(number)),)
 
     @property
     def receipt(self):

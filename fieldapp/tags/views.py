@@ -20,6 +20,7 @@ from sqlalchemy.orm import joinedload
 
 from ..auth import permission_required
 from ..extensions import db
+from ..field.card import load_card_dog
 from ..models import Dog, Tag, record_event
 from ..services.errors import ServiceError
 from ..services.status import dog_status
@@ -97,7 +98,9 @@ def api_tag(token):
     if tag.dog is None:
         return _private(jsonify(error="tag_not_issued", message="This tag has not been issued to a dog.",
                                 tag={"status": tag.status, "serial": tag.serial, "retired_on": None})), 404
-    status = dog_status(tag.dog, local_today())
+    # The status card's one query (field/card.py), not the Dog's lazy relationships one by one:
+    # the user's query, the tag's and this one (benchmarks/bench_county.py counts them).
+    status = dog_status(load_card_dog(tag.dog_id), local_today())
     lic = dict(status["license"])
     # The shape: valid|expired|none, and "expiring" as a flag on a valid license.
     lic["expiring"] = lic["status"] == "expiring"
