@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 13:37:37.637758
+Create Date: 2026-12-03 13:59:26.688549
 
 """
 from alembic import op
@@ -819,6 +819,9 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_payment_receipt_id'), ['receipt_id'], unique=False)
 
     # ### end Alembic commands ###
+    # Indexes on expressions (scripts/regen_migration.py adds them)
+    op.execute("CREATE INDEX ix_tag_token_lower ON tag (lower(token))")
+    op.execute("CREATE INDEX ix_license_number_lower ON license (lower(number))")
     if op.get_context().dialect.name != 'sqlite':  # foreign keys in a cycle (use_alter)
         op.create_foreign_key('fk_violation_court_order', 'violation', 'court_order', ['court_order_id'], ['id'])
 
