@@ -13,7 +13,8 @@ every series alike:
 - bare:   a Flask route returning "ok" (no database, no sign-in): the baseline of the ratio;
 - card:   the full /field/dogs/<id> page of distinct random dogs;
 - api:    /api/tags/<token> (JSON status of the dog wearing that tag) for distinct random tags;
-- search: /clerk/?q=... as a clerk types it (the results page): a dog's name, an owner's last
+- search: /clerk/?q=... as a clerk types it (the results page; "search before" is the code before
+  the text index, commit 5786fb3, through the same view and template): a dog's name, an owner's last
   name, a first and last name, an ID number, a tag token, a license number, a street; each kind
   in turn, so the p95 is over the mix; each kind is also shown on its own.
 
@@ -95,47 +96,56 @@ def search_queries(rng, n):
     }
 
 
-# --- the clerk's search as it was before (commit 5427c36), for the before/after in one run ---
+# --- the clerk's search as it was before (commit 5786fb3), for the before/after in one run ---
+# Each word's dogs as a UNION of one query per table (dogs, owners then their dogs, tags,
+# licenses), `LIKE '%word%'` on every name, address and look: no text index; the first 25 by name.
 
-def _term_matches_before(term):
-    """One word against every field, as correlated EXISTS (evaluated once per dog)."""
-    from sqlalchemy import exists, or_, select
+def _like_before(term):
+    escaped = term.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _contains_before(column, term):
+    if db.engine.dialect.name == "sqlite":
+        return column.like(_like_before(term), escape="\\")
+    return func.lower(column).like(_like_before(term), escape="\\")
+
+
+def _dogs_matching_before(term):
+    from sqlalchemy import or_, select, union
 
     from fieldapp.models import DogOwner
-    from fieldapp.services.search import _like
-
-    def _contains(column, term):
-        return func.lower(column).like(_like(term), escape="\\")
-    conditions = [_contains(col, term) for col in [Dog.name, Dog.breed, Dog.color, Dog.markings]]
-    owner_match = or_(_contains(Owner.first_name, term), _contains(Owner.last_name, term),
-                      _contains(Owner.address, term), _contains(Owner.phone, term),
-                      _contains(Owner.guardian_name, term))
-    conditions.append(exists(select(DogOwner.id).join(Owner, Owner.id == DogOwner.owner_id)
-                             .where(DogOwner.dog_id == Dog.id, DogOwner.until.is_(None), owner_match)))
+    dog_match = [_contains_before(col, term) for col in (Dog.name, Dog.breed, Dog.color, Dog.markings)]
+    if term.isdigit():
+        dog_match.append(Dog.id_number == int(term))
+    owner_match = or_(*[_contains_before(col, term) for col in (
+        Owner.first_name, Owner.last_name, Owner.address, Owner.phone, Owner.guardian_name)])
     tag_match = [func.lower(Tag.token) == term.lower()]
     if term.isdigit():
         tag_match.append(Tag.serial == int(term))
-        conditions.append(Dog.id_number == int(term))
-    conditions.append(exists(select(Tag.id).where(Tag.dog_id == Dog.id, or_(*tag_match))))
-    conditions.append(exists(select(License.id).where(License.dog_id == Dog.id,
-                                                      func.lower(License.number) == term.lower())))
-    return or_(*conditions)
+    return union(
+        select(Dog.id).where(or_(*dog_match)),
+        select(DogOwner.dog_id).where(DogOwner.until.is_(None),
+                                      DogOwner.owner_id.in_(select(Owner.id).where(owner_match))),
+        select(Tag.dog_id).where(Tag.dog_id.is_not(None), or_(*tag_match)),
+        select(License.dog_id).where(func.lower(License.number) == term.lower()),
+    )
 
 
 def search_dogs_before(q, limit=25):
     from sqlalchemy import and_, select
-    from sqlalchemy.orm import selectinload
+    from sqlalchemy.orm import joinedload
 
     from fieldapp.models import DogOwner
     from fieldapp.services.search import _terms
     terms = _terms(q)
     if not terms:
         return []
-    stmt = (select(Dog).where(and_(*[_term_matches_before(t) for t in terms]))
-            .options(selectinload(Dog.owner_links).selectinload(DogOwner.owner), selectinload(Dog.tags),
-                     selectinload(Dog.licenses))
+    stmt = (select(Dog).where(and_(*[Dog.id.in_(_dogs_matching_before(t)) for t in terms]))
+            .options(joinedload(Dog.owner_links).joinedload(DogOwner.owner), joinedload(Dog.tags),
+                     joinedload(Dog.licenses))
             .order_by(func.lower(Dog.name), Dog.id).limit(limit))
-    return list(db.session.scalars(stmt))
+    return list(db.session.scalars(stmt).unique())
 
 
 def make_app(uri):

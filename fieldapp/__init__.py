@@ -8,6 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
 from .extensions import compress, csrf, db, limiter, login_manager, migrate
+from .models import search_index
 
 
 def create_app(test_config=None):
@@ -30,7 +31,7 @@ def create_app(test_config=None):
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"),
-                     render_as_batch=True)
+                     render_as_batch=True, include_name=search_index.include_name)
     login_manager.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)

@@ -312,6 +312,9 @@ def _seed_bulk(n_dogs, today, rng, clerk) -> list[int]:
                          "fee_lines": [], "status": "active", "issued_by_id": clerk.id})
     db.session.execute(insert(License), licenses)
     _reserve("field_data", n_dogs)
+    # Core inserts pass the ORM by: write the search index's text for all the dogs at once.
+    from .services.search import reindex
+    reindex(db.session.connection())
     return dog_ids
 
 

@@ -114,6 +114,8 @@ def register_template_helpers(app):
     app.jinja_env.filters["clock"] = clock
     from .tags.tokens import tag_url
     app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
+    from .services.search import PAGE
+    app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most
 
     @app.after_request
     def vary_on_htmx(response):

@@ -65,4 +65,26 @@ if expression_indexes:
                             + "\n".join(expression_indexes) + "\n", 1)
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
+# The clerk's search index: a different kind on each database (models/search_index.py), made
+# after its table; on the way down SQLite's FTS5 table goes first.
+from fieldapp.models import search_index  # noqa: E402
+
+
+def _executes(statements, indent):
+    return "\n".join(f"{indent}op.execute({sql!r})" for sql in statements)
+
+
+search_up = ("    # The clerk's search index, one kind per database (models/search_index.py)\n"
+             "    if op.get_context().dialect.name == 'sqlite':\n"
+             + _executes(search_index.STATEMENTS["sqlite"], " " * 8) + "\n    else:\n"
+             + _executes(search_index.STATEMENTS["postgresql"], " " * 8) + "\n")
+search_down = ("    if op.get_context().dialect.name == 'sqlite':  # the search index (models/search_index.py)\n"
+               + _executes(search_index.DROP_STATEMENTS["sqlite"], " " * 8) + "\n")
+for path in glob.glob(os.path.join(versions, "*.py")):
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    text = text.replace("    # ### end Alembic commands ###\n", "    # ### end Alembic commands ###\n" + search_up, 1)
+    text = text.replace("def downgrade():\n", "def downgrade():\n" + search_down, 1)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
 print("Wrote", glob.glob(os.path.join(versions, "*.py")))

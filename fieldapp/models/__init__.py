@@ -4,6 +4,7 @@ from . import (  # noqa: F401,E402
                         enforcement,
                         kennel_care,
                         public,
+                        search_index,
                         tickets,  # noqa: F401,E402
 )
 from .audit import Event, record_event  # noqa: F401

@@ -74,6 +74,10 @@ class Dog(db.Model):
     # Bumped whenever anything on the roadside status card changes (offline delta sync), by the
     # before_flush hook in services/field_data.py: services never set it.
     data_version = db.Column(db.BigInteger, nullable=False, default=0, index=True)
+    # What the clerk's search matches a word against: the dog's name and looks and its current
+    # owners' names, addresses and phones, lower case. Written by services/search.py after each
+    # flush that changes any of them (never set by hand); indexed by models/search_index.py.
+    search_text = db.deferred(db.Column(db.Text, nullable=False, default="", server_default=""))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
 

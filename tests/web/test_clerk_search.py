@@ -1,4 +1,6 @@
 """Search for a dog by every field the clerk and the roadside ask by (services.search)."""
+import re
+
 import pytest
 
 from fieldapp.extensions import db
@@ -112,3 +114,101 @@ def test_search_matches_the_same_dogs_as_a_per_dog_check(ctx):
             if all(any(w.lower() in p.lower() for p in parts if p) or w.lower() in whole for w in q.split()):
                 expected.add(dog.id)
         assert found == expected, q
+
+
+# --- the text index stays true (#16: services/search.py keeps Dog.search_text) -------------
+
+def _index_is_consistent():
+    """SQLite: FTS5 checks its trigram index against the dog table; PostgreSQL's GIN index is
+    kept by the database itself. Either way each dog's text is what its rows say now."""
+    from fieldapp.models.search_index import SQLITE_FTS_TABLE
+    from fieldapp.services.search import reindex
+    if db.engine.dialect.name == "sqlite":
+        db.session.execute(db.text(f"INSERT INTO {SQLITE_FTS_TABLE}({SQLITE_FTS_TABLE}, rank) "
+                                   "VALUES ('integrity-check', 1)"))
+    stored = dict(db.session.execute(db.select(Dog.id, Dog.search_text)).all())
+    assert stored == reindex(db.session.connection())
+
+
+def test_search_finds_an_owner_by_the_name_and_address_the_clerk_just_changed(ctx):
+    from fieldapp.services.licensing.people import update_owner
+    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
+    owner = max_.owners[0]
+    assert search_dogs("mary miller") == [max_]
+    update_owner(owner, {"last_name": "Featherstonehaugh", "address": "77 Quarry Ln",
+                         "phone": owner.phone}, owner.created_at.date())
+    db.session.commit()
+    assert search_dogs("mary featherstonehaugh") == [max_]
+    assert search_dogs("quarry ln") == [max_]
+    assert search_dogs("mary miller") == []
+    _index_is_consistent()
+
+
+def test_search_follows_a_5J_transfer_to_the_new_owner_not_the_old(ctx):
+    # §5(J): after a transfer the new owner is the owner of record; the old one no longer is.
+    from datetime import date
+
+    from fieldapp.services.licensing.notices import file_notice
+    from fieldapp.services.licensing.people import create_owner
+    luna = db.session.scalars(db.select(Dog).filter_by(name="Luna")).one()
+    old_last = luna.owners[0].last_name
+    new_owner = create_owner({"first_name": "Quincy", "last_name": "Zabriskie", "address": "9 Mill St",
+                              "phone": "(315) 555-0199"}, date.today())
+    file_notice(luna, "transfer", date.today(), date.today(), new_owner=new_owner)
+    db.session.commit()
+    assert search_dogs("zabriskie") == [luna]
+    assert luna not in search_dogs(old_last)
+    _index_is_consistent()
+
+
+def test_search_finds_a_new_dog_and_a_renamed_one(ctx):
+    from datetime import date
+
+    from fieldapp.services.licensing.people import create_dog, update_dog
+    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
+    scout = create_dog({"name": "Scout", "sex": "M", "breed": "Plott Hound", "color": "brindle"},
+                       max_.owners, date.today())
+    update_dog(max_, {"name": "Maximilian", "markings": "torn left ear"})
+    db.session.commit()
+    assert search_dogs("plott") == [scout]
+    assert search_dogs("maximilian torn") == [max_]
+    assert set(search_dogs(max_.owners[0].last_name)) >= {max_, scout}
+    _index_is_consistent()
+
+
+def test_search_text_is_lower_case_parts_that_a_word_cannot_straddle():
+    from fieldapp.services.search import search_text
+    text = search_text(["Rex", "Beagle", "Tricolor", ""], [["Ann", "O'Hara", "12  Ridge\nRd", "(315) 555-0100", None]])
+    assert text == "rex beagle tricolor ann o'hara 12 ridge rd (315) 555-0100"
+
+
+def test_search_more_matches_than_the_page_shows_gives_the_newest_listed_by_name(ctx):
+    every = {d.id for d in search_dogs("e", limit=10_000)}
+    shown = search_dogs("e", limit=3)
+    assert {d.id for d in shown} == set(sorted(every)[-3:])
+    assert [d.name.lower() for d in shown] == sorted(d.name.lower() for d in shown)
+
+
+def test_search_wildcards_and_glob_characters_are_literal(ctx):
+    # GLOB (SQLite's index) and LIKE (PostgreSQL's) wildcards typed by a clerk match themselves.
+    for q in ("*", "?", "[", "e*", "b?lla", "[a-z]", "%e", "e_"):
+        assert search_dogs(q) == [], q
+
+
+def test_clerk_page_says_when_more_dogs_match_than_it_shows(app, client, auth):
+    from datetime import date
+
+    from fieldapp.services.licensing.people import create_dog
+    from fieldapp.services.search import PAGE
+    with app.app_context():
+        owner = db.session.scalars(db.select(Dog).filter_by(name="Max")).one().owners
+        made = [create_dog({"name": "Rex", "sex": "M", "breed": "Plott Hound", "color": "brindle"}, owner,
+                           date.today()).id for _ in range(PAGE + 2)]
+        db.session.commit()
+    auth.login("clerk")
+    page = " ".join(client.get("/clerk/?q=plott").get_data(as_text=True).split())
+    assert f"At least {PAGE} dogs match" in page and "most recently registered" in page
+    shown = {int(i) for i in re.findall(r'/clerk/dogs/(\d+)"', page)}
+    assert shown == set(made[-PAGE:])
+    few = client.get("/clerk/?q=boxer").get_data(as_text=True)
+    assert "2 dogs found" in few and "At least" not in few
