@@ -22,8 +22,9 @@ on the demo town's dogs, half ticket voids of its own numbers) through POST /api
 in batches of up to 50, one batch after the other as the outbox does; then --single more
 entries of the same kinds one at a time through POST /api/sync (the old way). Figures per
 server: entries/s over the wall time of each phase (from the moment all phones start to the
-last answer), request latency p50/p95, the workers' CPU time per entry (/proc) and the whole
-machine's CPU busy share during the phases. Afterwards, read from the database: every client
+last answer), request latency p50/p95, CPU time per entry (/proc) of the gunicorn workers, of
+the PostgreSQL backends of that server's database and of this script (the phones), and the
+whole machine's CPU busy share during the phases. Afterwards, read from the database: every client
 UUID is stored exactly once (no loss, no doubles), every violation and every void once.
 """
 import argparse
@@ -165,17 +166,44 @@ def gunicorn(tmp: Path, uri: str, redis_url: str, workers: int):
         stop(proc)
 
 
-def children_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of the processes whose parent is pid: gunicorn's workers."""
+def process_cpu(pids) -> dict:
+    """{pid: CPU seconds (user + system)} of the processes still running."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+    out = {}
+    for pid in pids:
         try:
-            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+class CpuProbe:
+    """CPU seconds spent by one server's gunicorn workers (the master's children), by the
+    PostgreSQL backends serving its database (pg_stat_activity), and by this script (the phones)."""
+
+    def __init__(self, server, database, master_pid):
+        self.server, self.database, self.master = server, database, master_pid
+
+    def pids(self):
+        from sqlalchemy import text
+        workers = Path(f"/proc/{self.master}/task/{self.master}/children").read_text().split()
+        with self.server.engine.connect() as conn:
+            backends = conn.execute(text("SELECT pid FROM pg_stat_activity WHERE datname = :d"),
+                                    {"d": self.database}).scalars().all()
+        return {"workers": [int(p) for p in workers], "postgres": backends}
+
+    def read(self):
+        return {k: process_cpu(v) for k, v in self.pids().items()} | {"script": time.process_time()}
+
+    @staticmethod
+    def spent(before, after) -> dict:
+        """Seconds between two reads; a process born in between counts from zero."""
+        out = {"script": after["script"] - before["script"]}
+        for k in ("workers", "postgres"):
+            out[k] = sum(cpu - before[k].get(pid, 0.0) for pid, cpu in after[k].items())
+        return out
 
 
 def machine_cpu() -> tuple[int, int]:
@@ -247,7 +275,7 @@ class Phone:
         return out
 
 
-def phase(phones, send, entries_each, master_pid):
+def phase(phones, send, entries_each, probe):
     """Every phone sends its new entries at once; the figures of the phase."""
     work = [p.entries(entries_each) for p in phones]
     latencies = [None] * len(phones)
@@ -262,16 +290,16 @@ def phase(phones, send, entries_each, master_pid):
             errors.append(exc)
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(phones))]
     [t.start() for t in threads]
-    cpu0, machine0 = children_cpu(master_pid), machine_cpu()
+    cpu0, machine0 = probe.read(), machine_cpu()
     barrier.wait()
     t0 = time.perf_counter()
     [t.join() for t in threads]
     wall = time.perf_counter() - t0
-    cpu1, machine1 = children_cpu(master_pid), machine_cpu()
+    cpu1, machine1 = probe.read(), machine_cpu()
     if errors:
         raise errors[0]
     return {"wall": wall, "entries": entries_each * len(phones), "latencies": [x for ls in latencies for x in ls],
-            "worker_cpu": cpu1 - cpu0, "busy": (machine1[0] - machine0[0], machine1[1] - machine0[1])}
+            "cpu": CpuProbe.spent(cpu0, cpu1), "busy": (machine1[0] - machine0[0], machine1[1] - machine0[1])}
 
 
 def summary(phases):
@@ -283,7 +311,8 @@ def summary(phases):
     busy = sum(p["busy"][0] for p in phases) / max(1, sum(p["busy"][1] for p in phases))
     return {"wall": wall, "entries": entries, "eps": entries / wall, "requests": len(lat),
             "p50": statistics.median(lat), "p95": percentile(lat, 95), "max": max(lat),
-            "cpu_ms": 1000 * sum(p["worker_cpu"] for p in phases) / entries, "busy": busy,
+            "cpu_ms": {k: 1000 * sum(p["cpu"][k] for p in phases) / entries for k in phases[0]["cpu"]},
+            "busy": busy,
             "rounds": [p["entries"] / p["wall"] for p in phases]}
 
 
@@ -330,19 +359,20 @@ def main():
             for p in phones:  # the numbers every round's voids need, and the warm-up's
                 p.reserve(args.rounds * (args.entries + args.single) // 2 + WARM_UP)
             # Untimed: every worker's first requests (imports, templates, SQLAlchemy's statement cache).
-            phase(phones, Phone.sync_batches, WARM_UP, pid)
-            phase(phones, Phone.sync_one_by_one, 2, pid)
-            servers[w] = {"uri": uri, "pid": pid, "access": access, "phones": phones}
+            probe = CpuProbe(server, name, pid)
+            phase(phones, Phone.sync_batches, WARM_UP, probe)
+            phase(phones, Phone.sync_one_by_one, 2, probe)
+            servers[w] = {"uri": uri, "probe": probe, "access": access, "phones": phones}
             print(f"{w} worker(s): database seeded, gunicorn up, {args.clients} phones signed in "
                   f"in {time.perf_counter() - t0:.1f} s", flush=True)
         for r in range(args.rounds):
             for w in (counts if r % 2 == 0 else counts[::-1]):
                 s = servers[w]
-                b = phase(s["phones"], Phone.sync_batches, args.entries, s["pid"])
+                b = phase(s["phones"], Phone.sync_batches, args.entries, s["probe"])
                 results[w]["batch"].append(b)
                 line = f"round {r + 1}, {w} worker(s): batches {b['entries'] / b['wall']:.0f} entries/s"
                 if args.single:
-                    o = phase(s["phones"], Phone.sync_one_by_one, args.single, s["pid"])
+                    o = phase(s["phones"], Phone.sync_one_by_one, args.single, s["probe"])
                     results[w]["single"].append(o)
                     line += f", one at a time {o['entries'] / o['wall']:.0f} entries/s"
                 print(f"{line}; load {os.getloadavg()[0]:.1f}", flush=True)
@@ -376,7 +406,8 @@ def report(results, counts, servers, args):
           f" (one at a time: {args.single}), {args.rounds} rounds; load average at the end "
           f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
     print(f"{'workers':>7} {'how':<14} {'entries':>7} {'entries/s':>9} {'per round':>15} {'ratio':>6}"
-          f" {'req p50 ms':>10} {'req p95 ms':>10} {'req max ms':>10} {'worker CPU ms/entry':>19} {'CPU busy':>8}")
+          f" {'req p50 ms':>10} {'req p95 ms':>10} {'req max ms':>10} {'CPU ms/entry: workers':>21}"
+          f" {'postgres':>8} {'script':>6} {'busy':>5}")
     base = {how: summary(results[counts[1]][how]) for how in ("batch", "single")}
     for w in counts:
         for how, label in (("batch", "batches of 50"), ("single", "one at a time")):
@@ -384,11 +415,13 @@ def report(results, counts, servers, args):
             if f is None:
                 continue
             rounds = "/".join(f"{x:.0f}" for x in f["rounds"])
+            cpu = f["cpu_ms"]
             print(f"{w:>7} {label:<14} {f['entries']:>7} {f['eps']:>9.1f} {rounds:>15}"
                   f" {f['eps'] / base[how]['eps']:>6.2f} {f['p50']:>10.1f} {f['p95']:>10.1f} {f['max']:>10.1f}"
-                  f" {f['cpu_ms']:>19.2f} {f['busy']:>7.0%}")
-    print("(ratio: entries/s against the same way of sending through "
-          f"{counts[1]} worker(s); CPU busy: the whole machine's, every process's)")
+                  f" {cpu['workers']:>21.2f} {cpu['postgres']:>8.2f} {cpu['script']:>6.2f} {f['busy']:>5.0%}")
+    print(f"(ratio: entries/s against the same way of sending through {counts[1]} worker(s); CPU ms/entry: "
+          "the gunicorn workers', the PostgreSQL backends' of that database, this script's (the phones); "
+          "busy: the whole machine's CPU, every process's, other engineers' too)")
     for w in counts:
         print(f"check, {w} worker(s): {servers[w]['check']}")
 
