@@ -115,6 +115,10 @@ def _dog_record(dog, today) -> dict:
 def field_dataset(since: int | None = None, today=None) -> dict:
     """Dogs changed after `since` (all dogs when None), ready for the phone's IndexedDB."""
     today = today or local_today()
+    # The version first, the dogs after: a change committed while the copy is built is then in
+    # the copy or in the next delta (both, at worst), never in neither. Versions are taken under
+    # the counter row's lock (take_on_connection), so they are committed in their order.
+    version = current_version()
     query = db.select(Dog).options(
         selectinload(Dog.licenses), selectinload(Dog.rabies_certificates), selectinload(Dog.tags),
         selectinload(Dog.owner_links).selectinload(DogOwner.owner)).order_by(Dog.id)
@@ -125,7 +129,7 @@ def field_dataset(since: int | None = None, today=None) -> dict:
     # §8(B) redemption deadlines for seizures made offline, three weeks ahead.
     deadlines = deadline_table(today, 21, closed_days(), open_days())  # the town's calendar
     return {
-        "version": max([current_version()] + [d.data_version for d in dogs]),
+        "version": max([version] + [d.data_version for d in dogs]),
         "since": since,
         "full": since is None,
         "generated_at": utcnow().isoformat(),
