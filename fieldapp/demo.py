@@ -38,8 +38,9 @@ BREEDS = [("Labrador Retriever", "yellow"), ("German Shepherd", "black and tan")
 VETS = ["Sandy Creek Veterinary Clinic", "Pulaski Animal Hospital", "Lacona Vet Services"]
 
 
-def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
-    """The demo town. Used by the CLI and by tests (on a schema made with create_all)."""
+def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5) -> str:
+    """The demo town. Used by the CLI and by tests (on a schema made with create_all).
+    A bulk town (`n_dogs`) gets `history_years` of past (fieldapp/demo_history.py; 0: none)."""
     today = today or local_today()
     rng = random.Random(rng_seed)
     for number, (username, name, role) in enumerate(DEMO_USERS, 1):
@@ -52,6 +53,9 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None) -> str:
         dog_ids = _seed_storybook_town(today, clerk)
     else:
         dog_ids = _seed_bulk(n_dogs, today, rng, clerk)
+        if history_years:
+            from .demo_history import seed_history
+            seed_history(dog_ids, today, rng, clerk, years=history_years)
     tag_note = _seed_tags(dog_ids, today)
     if n_dogs is None:
         _seed_law_cases(today, clerk)

@@ -41,7 +41,7 @@ def count_dataset_queries(empty_database, n_dogs, with_records):
     app = create_app(make_test_config(empty_database(f"town{n_dogs}")))
     with app.app_context():
         db.create_all()
-        seed_demo(n_dogs=n_dogs)
+        seed_demo(n_dogs=n_dogs, history_years=0)  # only the records below: their dogs are the flagged ones
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         for dog in db.session.execute(db.select(Dog).order_by(Dog.id).limit(with_records)).scalars().all():
             violation_seizure_request(dog, dco)
