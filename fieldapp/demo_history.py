@@ -26,7 +26,7 @@ years, every row shaped as the app's own services write it:
 Each roadside record has the `FieldEntry` it came from (payload, hash, result). What is left
 out: the audit `Event`s and `Change`s (as `_seed_bulk` writes none), care checks, photos.
 
-Core bulk inserts: 50,000 dogs get their history in about 25 s on SQLite (75 s on PostgreSQL),
+Core bulk inserts: 50,000 dogs get their history in about 25 s on SQLite (55 s on PostgreSQL),
 500,000 in about 5 minutes; the rows per 1,000 dogs are in the counts `seed_history` returns.
 Events happen up to the day before `today`.
 """
