@@ -132,10 +132,10 @@ class BulkDog:
         self.earliest = day if self.earliest is None else min(self.earliest, day)
 
 
-
 class Town:
     """The bulk town's dogs as loaded, the records made for them (written by `writing`), and the
     helpers every part uses."""
+
     def __init__(self, dog_ids, today, rng, clerk, years):
         self.today, self.rng, self.clerk = today, rng, clerk
         self.start = today - relativedelta(years=years)
