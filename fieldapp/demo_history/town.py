@@ -15,12 +15,12 @@ from ..timeutil import TOWN_TZ
 
 
 def cumulative(weights) -> list:
+    """Running totals of `weights` (random.choices' cum_weights)."""
     out, total = [], 0
     for w in weights:
         total += w
         out.append(total)
     return out
-
 
 
 def plus_months(day: date, months: int) -> date:
