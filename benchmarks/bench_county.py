@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/bench_county.py [--dogs 5000 50000 500000] [--requests 300]
         [--database-url postgresql://...]   (or TEST_DATABASE_URL; SQLite always)
 
-Seeds N dogs with `seed_demo(n_dogs=N)` (bulk inserts: owners, one license and rabies
-certificate per dog, tags) on a temporary SQLite file, and when a PostgreSQL server is named on
+Seeds N dogs with `seed_demo(n_dogs=N)` (bulk inserts: owners, tags, and five years of past per
+dog from fieldapp/demo_history/: ~2.3 licenses and 2 rabies certificates a dog, receipts,
+violations, tickets, seizures, court cases) on a temporary SQLite file, and when a PostgreSQL server is named on
 a throwaway database made there (tests/databases.py's PostgresServer: the role needs CREATEDB),
 both with create_all. Then, in-process with the Flask test client, signed in (dco for the card
 and the tag API, clerk for the search), rounds of requests interleaved so a busy machine slows

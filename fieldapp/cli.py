@@ -18,7 +18,9 @@ from .timeutil import local_today
               help="Make this many dogs (for benchmarks) instead of the small demo town.")
 @click.option("--if-empty", is_flag=True, help="Do nothing if the database already has users.")
 @click.option("--seed", "rng_seed", type=int, default=2011, help="Random seed (the data is repeatable).")
-def seed_demo_command(n_dogs, if_empty, rng_seed):
+@click.option("--history-years", type=click.IntRange(0, 20), default=5, show_default=True,
+              help="With --dogs: years of past licenses, violations, seizures and court cases (0: none).")
+def seed_demo_command(n_dogs, if_empty, rng_seed, history_years):
     """Bring the database to the current schema and fill it with a demo town dated from today."""
     upgrade()
     if if_empty and db.session.execute(db.select(func.count(User.id))).scalar():
@@ -26,7 +28,7 @@ def seed_demo_command(n_dogs, if_empty, rng_seed):
         return
     if db.session.execute(db.select(func.count(User.id))).scalar():
         raise click.ClickException("The database is not empty. Remove instance/fieldapp.sqlite first.")
-    summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed)
+    summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed, history_years=history_years)
     click.echo(summary)
     if n_dogs is None:
         from .demo_court import seed_court_cases

@@ -180,3 +180,17 @@ def test_offline_copy_of_the_town_with_its_history(town):
         dog_id, _, _ = dog_with_most_violations(town)
         online = dog_status(db.session.get(Dog, dog_id), today)["flags"]
         assert [f["code"] for f in flagged[dog_id]] == [f["code"] for f in online]
+
+
+def test_seed_demo_command_takes_history_years(empty_database):
+    """`flask seed-demo --dogs N --history-years 0`: a bulk town without its past (one license a dog)."""
+    from fieldapp import create_app
+    from fieldapp.extensions import db
+    from fieldapp.models.enforcement import Violation
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_database("cli")})
+    result = app.test_cli_runner().invoke(args=["seed-demo", "--dogs", "50", "--history-years", "0"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        assert db.session.execute(db.select(db.func.count(Violation.id))).scalar() == 0
+        db.session.remove()
+        db.engine.dispose()
