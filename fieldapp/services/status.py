@@ -8,7 +8,8 @@ dangerous/vicious, lost/stolen, impounded, prior violations, rabies request due)
 A flag source reads only `today` and the dog's own data, i.e. what bumps Dog.data_version
 when it changes: the offline dataset sends a dog again only when its data_version moved,
 and the officer's phone shows that copy first.
-`dog` is a Dog or the status card's CardDog (field/card.py: the same attributes, plain rows).
+`dog` is a Dog or the CardDog of the status card and the offline copy (services/card_rows.py:
+the same attributes, plain rows).
 """
 from ..law import license_status, rabies_status
 from .registry import FLAG_SOURCES

@@ -89,16 +89,17 @@ def test_a_change_committed_while_the_copy_is_built_reaches_the_phone(ctx, monke
     from fieldapp.services import field_data
     bella = dog("Bella")
     owner_id, dog_id = bella.owners[0].id, bella.id
-    attach = field_data.attach_enforcement
+    load = field_data.load_card_dogs
 
-    def another_clerk_saves_meanwhile(dogs):
-        attach(dogs)
+    def another_clerk_saves_meanwhile(dog_ids):
+        dogs = load(dog_ids)
         with Session(db.engine) as other:
             other.get(Owner, owner_id).address = "1 Elsewhere Rd"
             other.commit()
-    monkeypatch.setattr(field_data, "attach_enforcement", another_clerk_saves_meanwhile)
+        return dogs
+    monkeypatch.setattr(field_data, "load_card_dogs", another_clerk_saves_meanwhile)
     full = field_data.field_dataset()
-    monkeypatch.setattr(field_data, "attach_enforcement", attach)
+    monkeypatch.setattr(field_data, "load_card_dogs", load)
     db.session.expire_all()
     delta = field_data.field_dataset(since=full["version"])
     seen = [d for d in full["dogs"] + delta["dogs"] if d["dog"]["id"] == dog_id]

@@ -22,6 +22,7 @@ from .history import (
     attach_enforcement,
     current_violations,
     enforcement_histories,
+    enforcement_histories_of,
     enforcement_history,
     history_selects,
     keep_history,
@@ -54,7 +55,7 @@ from .violation import ViolationInput, apply_violation, validate_violation
 __all__ = [
     "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
-    "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
+    "enforcement_histories_of", "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
     "open_rabies_requests", "orders_in_force",
     "RULED_OUT_WORDS", "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",

@@ -6,6 +6,7 @@ The flag sources are listed in `services/registry.py: FLAG_SOURCES`. Like every 
 they read only `today` and the dog's own data (services/status.py); the history is kept on
 the dog until its data_version changes.
 """
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -97,6 +98,16 @@ def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
         rows = db.session.execute(_one_history_select(), {"dog_id": next(iter(histories))})
     else:
         rows = db.session.execute(_history_select(), {"dog_ids": list(histories)})
+    return _by_dog(rows, histories)
+
+
+def enforcement_histories_of(dog_ids) -> dict[int, list[EnforcementRecord]]:
+    """The same for every dog a SELECT of dog ids names (the offline copy: one subquery, not
+    50,000 parameters); a dog with no history has no key."""
+    return _by_dog(db.session.execute(union_all(*history_selects(dog_ids))), defaultdict(list))
+
+
+def _by_dog(rows, histories):
     for row in rows:
         histories[row.dog_id].append(EnforcementRecord(*row[:9]))
     return histories
