@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bench_field_copy.py [--dogs 5000 50000] [--tries 3]
         [--kbit 1000] [--rtt-ms 300] [--database-url postgresql://...]   (or TEST_DATABASE_URL; SQLite always)
 
-Seeds N dogs with `seed_demo(n_dogs=N)` (bulk: ~2/3 N owners, one license for 92% of the
-dogs, rabies certificates, tags) on a temporary SQLite file, and when a PostgreSQL server is
+Seeds N dogs with `seed_demo(n_dogs=N)` (bulk: ~2/3 N owners, tags, and five years of past per
+dog from fieldapp/demo_history/: licenses, rabies certificates, violations, seizures) on a temporary SQLite file, and when a PostgreSQL server is
 named on a throwaway database there (tests/databases.py's PostgresServer: the role needs
 CREATEDB), both with create_all. Signed in as the DCO, the Flask test client asks
 GET /api/field-dataset as a phone does, with `Accept-Encoding: gzip` (Flask-Compress answers):
