@@ -76,8 +76,8 @@ def add_kennel_pages(bp) -> None:
         rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
                  "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None}
                 for imp in held]
-        ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp) else None}
-                      for imp in ended]
+        ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
+                       else None} for imp in ended]
         return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow())
 
     @bp.post("/impoundments/<int:impoundment_id>/notices")
