@@ -72,10 +72,12 @@ def add_kennel_pages(bp) -> None:
         and what is allowed today; then the ended cases, shorter."""
         today = local_today()
         held, ended = svc.board(today)
-        rows = [{"imp": imp, "balance": svc.balance(imp), "days_left": svc.days_left(imp, today),
+        paid = svc.payments_of(held + ended)
+        rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
                  "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None}
                 for imp in held]
-        ended_rows = [{"imp": imp, "balance": svc.balance(imp) if svc.owner_billed(imp) else None} for imp in ended]
+        ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
+                       else None} for imp in ended]
         return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow())
 
     @bp.post("/impoundments/<int:impoundment_id>/notices")

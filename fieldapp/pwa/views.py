@@ -190,8 +190,8 @@ def void_ticket():
 def ticket_numbers_report():
     """§9 for the clerk (and any of the town's staff): every number issued is used or void; the
     rest are listed as gaps."""
-    return render_template("pwa/ticket_numbers.html", gaps=ticket_numbers.gaps(),
-                           unused=ticket_numbers.not_yet_used(), voids=ticket_numbers.voids())
+    gaps, unused = ticket_numbers.accounts()
+    return render_template("pwa/ticket_numbers.html", gaps=gaps, unused=unused, voids=ticket_numbers.voids())
 
 
 def _new_id():

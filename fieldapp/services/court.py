@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from sqlalchemy import func
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -125,18 +126,28 @@ def case_for(kind: str, ident) -> Case | None:
     return Case(rec) if rec is not None else None
 
 
+def _undecided(case_column, case_id):
+    """In SQL, what `Case.decided` says in Python: the case's latest disposition (the highest id)
+    is not a final one (dismissed, convicted), or it has none. The docket reads only these, so
+    its cost follows the open cases, not every case ever heard."""
+    latest = (db.select(Disposition.outcome).where(case_column == case_id)
+              .order_by(Disposition.id.desc()).limit(1).correlate_except(Disposition).scalar_subquery())
+    return func.coalesce(latest, "").not_in(FINAL_OUTCOMES)
+
+
 def docket(today: date) -> dict:
     """The Justice's docket: open tickets by return date and forwarded complaints awaiting a
     hearing, today's session first, then the days ahead, then earlier days not yet disposed
     of, then complaints waiting for a summons (§10(B))."""
-    tickets = db.session.execute(db.select(AppearanceTicket).options(
+    tickets = db.session.execute(db.select(AppearanceTicket).where(_undecided(Disposition.ticket_id,
+                                                                              AppearanceTicket.id)).options(
         selectinload(AppearanceTicket.dog), selectinload(AppearanceTicket.hearings),
         selectinload(AppearanceTicket.dispositions))).scalars().all()
-    complaints = db.session.execute(db.select(SwornComplaint).where(SwornComplaint.status == "forwarded").options(
+    complaints = db.session.execute(db.select(SwornComplaint).where(
+        SwornComplaint.status == "forwarded", _undecided(Disposition.complaint_id, SwornComplaint.id)).options(
         selectinload(SwornComplaint.dog), selectinload(SwornComplaint.hearings),
         selectinload(SwornComplaint.dispositions), selectinload(SwornComplaint.summonses))).scalars().all()
     cases = [Case(r) for r in list(tickets) + list(complaints)]
-    cases = [c for c in cases if not c.decided]
     dated = sorted((c for c in cases if c.next_date), key=lambda c: (c.next_date, c.time, c.title))
     return {
         "today": [c for c in dated if c.next_date == today],

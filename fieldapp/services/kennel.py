@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
+from sqlalchemy.orm import selectinload
+
 from ..extensions import db
 from ..law.impoundment import (
     IMPOUNDMENT_OUTCOMES,
@@ -31,11 +33,11 @@ from ..law.impoundment import (
     impoundment_fees,
     impoundments_in_twelve_months,
 )
-from ..models import Payment, record_event
+from ..models import Dog, Payment, record_event
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
-from .enforcement.history import orders_in_force
+from .enforcement.history import attach_enforcement, orders_in_force
 from .enforcement.seizure import end_impoundment, identify_owner
 from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
@@ -113,11 +115,23 @@ def payments_for(imp: Impoundment) -> list:
                                    .order_by(Payment.received_on, Payment.id)))
 
 
-def balance(imp: Impoundment, at: datetime | None = None) -> Balance:
+def payments_of(imps) -> dict[int, list]:
+    """The payment lines of many impoundments in one SELECT, {impoundment id: lines} in the
+    order `payments_for` gives them (the kennel board)."""
+    lines = {imp.id: [] for imp in imps}
+    if lines:
+        for p in db.session.scalars(db.select(Payment).where(Payment.impoundment_id.in_(list(lines)))
+                                    .order_by(Payment.received_on, Payment.id)):
+            lines[p.impoundment_id].append(p)
+    return lines
+
+
+def balance(imp: Impoundment, at: datetime | None = None, payments: list | None = None) -> Balance:
     """§8(D): the fees accrued (to the end of the case, or to now while held) less what was paid;
-    a kind waived with a reason is owed no more."""
+    a kind waived with a reason is owed no more. `payments`: the impoundment's lines when the
+    caller has read them already (`payments_of`)."""
     fees = fees_for(imp, at)
-    payments = payments_for(imp)
+    payments = payments_for(imp) if payments is None else payments
     paid: dict[str, Decimal] = {}
     waived = set()
     for p in payments:
@@ -175,14 +189,17 @@ def days_left(imp: Impoundment, today: date) -> int:
 
 
 def board(today: date, limit: int = 100) -> tuple[list, list]:
-    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first)."""
-    from sqlalchemy.orm import selectinload
+    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first).
+    What their fees read is loaded for all of them at once: each dog's impoundments (§8(C)(1)
+    counts them) and its orders (§8(C)(2), `attach_enforcement`: one query for every dog)."""
+    dog = selectinload(Impoundment.dog)
     held = list(db.session.scalars(db.select(Impoundment).filter_by(status="held")
-                                   .options(selectinload(Impoundment.dog), selectinload(Impoundment.notices))
+                                   .options(dog.selectinload(Dog.impoundments), selectinload(Impoundment.notices))
                                    .order_by(Impoundment.redemption_deadline, Impoundment.seized_at)))
     ended = list(db.session.scalars(db.select(Impoundment).where(Impoundment.status != "held")
-                                    .options(selectinload(Impoundment.dog))
+                                    .options(dog.selectinload(Dog.impoundments))
                                     .order_by(Impoundment.ended_on.desc(), Impoundment.id.desc()).limit(limit)))
+    attach_enforcement({imp.dog for imp in held + ended if imp.dog is not None})
     return held, ended
 
 
