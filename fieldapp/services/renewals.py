@@ -74,19 +74,22 @@ def renewal_fee(dog: Dog, lic: License, today: date, lookups: Lookups = ONE_DOG)
     return fee_lines(app, 1, today, lookups)
 
 
-def renewal_items(today: date, within: int = 90, expired: bool = True) -> list[RenewalItem]:
+def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None) -> list[RenewalItem]:
     """Licenses in force of living dogs in the town expiring within `within` days (30, 60, 90)
-    and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`).
+    and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`);
+    with `dog_id`, only that dog's (its follow-up letter).
 
     The same few queries for 10 dogs or 50,000 (#16): the licenses with their dogs and
     certificates joined, then one query per collection (owners, certificates, tags, notices)
     over the same licenses (`subqueryload`: `selectinload` would send one a 500 parents), and
     the fee rules' lookups for every dog at once (`TownLookups`)."""
     horizon = today + timedelta(days=within)
+    query = db.select(License).join(Dog, License.dog_id == Dog.id)
+    if dog_id is not None:
+        query = query.where(License.dog_id == dog_id)
     licenses = db.session.scalars(
-        db.select(License).join(Dog, License.dog_id == Dog.id)
-        .where(License.status == "active", License.expires_on <= horizon,
-               Dog.status.in_(("active", "lost", "stolen")))
+        query.where(License.status == "active", License.expires_on <= horizon,
+                    Dog.status.in_(("active", "lost", "stolen")))
         .options(joinedload(License.rabies_certificate), subqueryload(License.renewal_notices),
                  contains_eager(License.dog).subqueryload(Dog.owner_links).joinedload(DogOwner.owner),
                  contains_eager(License.dog).subqueryload(Dog.rabies_certificates),
@@ -121,9 +124,10 @@ def owner_letters(items: list[RenewalItem]) -> list[OwnerLetter]:
     return sorted(letters.values(), key=lambda lt: (lt.owner.last_name, lt.owner.first_name, lt.owner.id))
 
 
-def expired_over_30(today: date) -> list[RenewalItem]:
-    """The follow-up list: licenses expired more than 30 days ago, not renewed."""
-    return [i for i in renewal_items(today, 30) if i.window == "expired" and expired_over(i.license.expires_on, today)]
+def expired_over_30(today: date, dog_id: int | None = None) -> list[RenewalItem]:
+    """The follow-up list: licenses expired more than 30 days ago, not renewed (`dog_id`: that dog's)."""
+    return [i for i in renewal_items(today, 30, dog_id=dog_id)
+            if i.window == "expired" and expired_over(i.license.expires_on, today)]
 
 
 # --- the letter's words (shared by the PDF and the email) --------------------------------------
