@@ -27,11 +27,11 @@ def follow_up_letter(dog_id):
     today = local_today()
     if dog.primary_owner is None:
         abort(404)
-    item = next((i for i in svc.expired_over_30(today) if i.dog.id == dog.id), None)
+    item = next(iter(svc.expired_over_30(today, dog_id=dog.id)), None)
     if item is not None:
         body = svc.expired_letter(item, today)
     else:
-        known = next((k for k in svc.never_licensed(today) if k.dog.id == dog.id), None)
+        known = next(iter(svc.never_licensed(today, dog_id=dog.id)), None)
         if known is None:
             abort(404)
         body = svc.never_licensed_letter(known, today)

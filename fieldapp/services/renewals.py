@@ -13,15 +13,18 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import contains_eager, joinedload, subqueryload
 
 from ..extensions import db
 from ..law.renewals import expired_over, renewals_due
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
 from .licensing import (
+    ONE_DOG,
     PROOF_OF_ALTERING,
     Application,
+    Lookups,
+    TownLookups,
     fee_lines,
     fee_total,
     prepare_application,
@@ -54,9 +57,10 @@ class OwnerLetter:
         return sum((i.fee_total for i in self.items), Decimal("0.00"))
 
 
-def renewal_fee(dog: Dog, lic: License, today: date) -> list[dict]:
+def renewal_fee(dog: Dog, lic: License, today: date, lookups: Lookups = ONE_DOG) -> list[dict]:
     """§5(D), §5(C), §5(H), §5(I): the itemized fee of a one-year renewal of the dog as it is on
-    file, by the town's fee rules (`services.licensing.fee_lines`)."""
+    file, by the town's fee rules (`services.licensing.fee_lines`); for a list of dogs,
+    `lookups` is a `TownLookups` read once."""
     if dog.altered and dog.altered_proof in PROOF_OF_ALTERING:
         proof = "on_file"
     elif dog.altered_proof == "vet_statement":
@@ -66,22 +70,31 @@ def renewal_fee(dog: Dog, lic: License, today: date) -> list[dict]:
     purebred = (lic.purebred_dogs_on_premises or 1) if lic.kind == "purebred" else None
     app = Application(term_years=1, altered_proof=proof, exemption=dog.exemption,
                       purebred_dogs_on_premises=purebred)
-    prepare_application(app, dog, None, today)
-    return fee_lines(app, 1, today)
+    prepare_application(app, dog, None, today, lookups)
+    return fee_lines(app, 1, today, lookups)
 
 
-def renewal_items(today: date, within: int = 90, expired: bool = True) -> list[RenewalItem]:
+def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None) -> list[RenewalItem]:
     """Licenses in force of living dogs in the town expiring within `within` days (30, 60, 90)
-    and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`)."""
+    and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`);
+    with `dog_id`, only that dog's (its follow-up letter).
+
+    The same few queries for 10 dogs or 50,000 (#16): the licenses with their dogs and
+    certificates joined, then one query per collection (owners, certificates, tags, notices)
+    over the same licenses (`subqueryload`: `selectinload` would send one a 500 parents), and
+    the fee rules' lookups for every dog at once (`TownLookups`)."""
     horizon = today + timedelta(days=within)
+    query = db.select(License).join(Dog, License.dog_id == Dog.id)
+    if dog_id is not None:
+        query = query.where(License.dog_id == dog_id)
     licenses = db.session.scalars(
-        db.select(License).join(Dog, License.dog_id == Dog.id)
-        .where(License.status == "active", License.expires_on <= horizon,
-               Dog.status.in_(("active", "lost", "stolen")))
-        .options(selectinload(License.rabies_certificate),
-                 selectinload(License.dog).selectinload(Dog.owner_links).selectinload(DogOwner.owner),
-                 selectinload(License.dog).selectinload(Dog.rabies_certificates),
-                 selectinload(License.renewal_notices))).all()
+        query.where(License.status == "active", License.expires_on <= horizon,
+                    Dog.status.in_(("active", "lost", "stolen")))
+        .options(joinedload(License.rabies_certificate), subqueryload(License.renewal_notices),
+                 contains_eager(License.dog).subqueryload(Dog.owner_links).joinedload(DogOwner.owner),
+                 contains_eager(License.dog).subqueryload(Dog.rabies_certificates),
+                 contains_eager(License.dog).subqueryload(Dog.tags))).all()
+    lookups = TownLookups(today)
     by_id = {lic.id: lic for lic in licenses}
 
     def rabies_of(lic):
@@ -94,7 +107,7 @@ def renewal_items(today: date, within: int = 90, expired: bool = True) -> list[R
     items = []
     for r in due:
         lic = by_id[r.license_id]
-        lines = renewal_fee(lic.dog, lic, today)
+        lines = renewal_fee(lic.dog, lic, today, lookups)
         items.append(RenewalItem(lic, lic.dog, r.window, r.needs_rabies, lines, fee_total(lines),
                                  lic.renewal_notices[-1] if lic.renewal_notices else None))
     return items
@@ -111,9 +124,10 @@ def owner_letters(items: list[RenewalItem]) -> list[OwnerLetter]:
     return sorted(letters.values(), key=lambda lt: (lt.owner.last_name, lt.owner.first_name, lt.owner.id))
 
 
-def expired_over_30(today: date) -> list[RenewalItem]:
-    """The follow-up list: licenses expired more than 30 days ago, not renewed."""
-    return [i for i in renewal_items(today, 30) if i.window == "expired" and expired_over(i.license.expires_on, today)]
+def expired_over_30(today: date, dog_id: int | None = None) -> list[RenewalItem]:
+    """The follow-up list: licenses expired more than 30 days ago, not renewed (`dog_id`: that dog's)."""
+    return [i for i in renewal_items(today, 30, dog_id=dog_id)
+            if i.window == "expired" and expired_over(i.license.expires_on, today)]
 
 
 # --- the letter's words (shared by the PDF and the email) --------------------------------------

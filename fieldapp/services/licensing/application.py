@@ -4,6 +4,7 @@ from datetime import date
 from decimal import Decimal
 
 from dateutil.relativedelta import relativedelta
+from sqlalchemy.orm import joinedload
 
 from ...extensions import db
 from ...law import (
@@ -208,7 +209,59 @@ def active_purebred_license(owner: Owner | None, on: date) -> PurebredLicense | 
         .order_by(PurebredLicense.id.desc())).first()
 
 
-def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, today: date) -> Application:
+class Lookups:
+    """What `prepare_application` and `fee_lines` read from the database for one dog: one query
+    each (the clerk's counter). `TownLookups` reads the same for every dog at once."""
+
+    def pending_identification(self, dog: Dog | None) -> EnumerationIdentification | None:
+        return pending_identification(dog)
+
+    def purebred_license(self, owner: Owner | None, on: date) -> PurebredLicense | None:
+        return active_purebred_license(owner, on)
+
+    def open_enumeration(self, on: date) -> EnumerationResolution | None:
+        return open_enumeration(on)
+
+
+ONE_DOG = Lookups()
+
+
+class TownLookups(Lookups):
+    """The same answers for lists of many dogs (renewals, follow-up: issue #16), read once on
+    ``on`` with one query per table: every identification no license charged yet (with its
+    enumeration), every purebred license in force, the enumeration open. Another day than
+    ``on`` is asked of the database, as `Lookups` does."""
+
+    def __init__(self, on: date):
+        self.on = on
+        self.enumeration = open_enumeration(on)
+        self.pending: dict[int, EnumerationIdentification] = {}
+        for ident in db.session.scalars(
+                db.select(EnumerationIdentification).where(EnumerationIdentification.license_id.is_(None))
+                .options(joinedload(EnumerationIdentification.enumeration))
+                .order_by(EnumerationIdentification.identified_on.desc(), EnumerationIdentification.id.desc())):
+            self.pending.setdefault(ident.dog_id, ident)  # the latest, as pending_identification
+        self.purebred: dict[int, PurebredLicense] = {}
+        for pl in db.session.scalars(
+                db.select(PurebredLicense)
+                .where(PurebredLicense.status == "active", PurebredLicense.expires_on >= on)
+                .order_by(PurebredLicense.id.desc())):
+            self.purebred.setdefault(pl.owner_id, pl)  # the latest, as active_purebred_license
+
+    def pending_identification(self, dog: Dog | None) -> EnumerationIdentification | None:
+        return None if dog is None or dog.id is None else self.pending.get(dog.id)
+
+    def purebred_license(self, owner: Owner | None, on: date) -> PurebredLicense | None:
+        if on != self.on:
+            return super().purebred_license(owner, on)
+        return None if owner is None or owner.id is None else self.purebred.get(owner.id)
+
+    def open_enumeration(self, on: date) -> EnumerationResolution | None:
+        return self.enumeration if on == self.on else super().open_enumeration(on)
+
+
+def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, today: date,
+                        lookups: Lookups = ONE_DOG) -> Application:
     """Fill in what the application's dog and owner decide:
 
     - §5(H): a purebred dog joins its owner's purebred license in force (one license for the
@@ -221,11 +274,11 @@ def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, 
     owner = owner or (dog.primary_owner if dog is not None else None)
     app.purebred_license = None
     if app.purebred_dogs_on_premises is not None and not app.new_purebred_license:
-        app.purebred_license = active_purebred_license(owner, today)
+        app.purebred_license = lookups.purebred_license(owner, today)
     if dog is not None:
         issues_tag = bool(app.blank_tag.strip()) or app.new_tag or dog.active_tag is None
         app.replaces_tag = issues_tag and bool(dog.tags)
-        ident = pending_identification(dog)
+        ident = lookups.pending_identification(dog)
         app.enumeration_identification = None
         if ident is not None and enumeration_surcharge(ident) > 0:
             app.enumeration_identification = ident
@@ -243,7 +296,8 @@ def fee_schedule() -> dict:
             "vet_statement_surcharge_as_altered": get_setting("vet_statement_surcharge_as_altered")}
 
 
-def fee_lines(app: Application, term_years: int, on: date | None = None) -> list[dict]:
+def fee_lines(app: Application, term_years: int, on: date | None = None,
+              lookups: Lookups = ONE_DOG) -> list[dict]:
     """The itemized fee (each line typed by the law core's FeeLine.kind), amounts as Decimal.
 
     - §5(D) town fee + population control surcharge, via the law core's license_fee;
@@ -265,7 +319,7 @@ def fee_lines(app: Application, term_years: int, on: date | None = None) -> list
     if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
         enumeration = enumeration_surcharge(app.enumeration_identification)
     else:  # identified now, at the counter: only while an enumeration is open
-        enum = open_enumeration(on)
+        enum = lookups.open_enumeration(on)
         enumeration = enumeration_surcharge_due(
             enum.surcharge if enum else Decimal("0"), on, enum.opens_on if enum else None,
             enum.closes_on if enum else None, app.identified_unlicensed_in_enumeration)
