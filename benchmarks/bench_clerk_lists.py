@@ -1,12 +1,13 @@
-"""The clerk's renewals and follow-up pages, the labels and one follow-up letter at county scale.
+"""Lists that grew with every record: the clerk's renewals, follow-up, labels and a follow-up
+letter; the Justice's docket; the DL-18 CSV, the kennel board and ticket numbers, at county scale.
 
     .venv/bin/python benchmarks/bench_clerk_lists.py [--dogs 5000 50000] [--keep DIR]
 
 Seeds N dogs with `seed_demo(n_dogs=N)` (five years of past) on a temporary SQLite file (kept in
 --keep DIR as town<N>.sqlite and reused when there), signs in as the clerk with the Flask test
-client and requests each page twice: wall and CPU time of the second request, SQL statements
-(fieldapp/querycount.py), and how many lines the page lists. Issue #16: the statements must not
-grow with the dogs (they once were one query per dog).
+client (the Justice for the docket) and requests each page twice: wall and CPU time of the
+second request, SQL statements (fieldapp/querycount.py), and how many lines the page lists.
+Issue #16: the statements must not grow with the dogs (they once were one query per dog).
 """
 import argparse
 import sqlite3
@@ -24,7 +25,7 @@ from fieldapp.querycount import counting_queries  # noqa: E402
 from fieldapp.timeutil import local_today  # noqa: E402
 
 PAGES = ("/clerk/renewals/?within=30", "/clerk/renewals/?within=90", "/clerk/renewals/labels.pdf?within=90",
-         "/clerk/follow-up/")
+         "/clerk/follow-up/", "/impoundments", "/tickets/numbers")
 
 
 def town(path: Path, n: int):
@@ -53,9 +54,14 @@ def measure(n: int, folder: Path):
     app = town(path, n)
     with app.app_context():
         engine = db.engine
-    client = app.test_client()
-    assert client.post("/login", data={"username": "clerk", "password": DEMO_PASSWORD}).status_code == 302
-    for url in (*PAGES, f"/clerk/follow-up/dogs/{expired_dog(path)}/letter.pdf"):
+    clients = {}
+    for user in ("clerk", "justice"):
+        clients[user] = app.test_client()
+        assert clients[user].post("/login", data={"username": user, "password": DEMO_PASSWORD}).status_code == 302
+    year = local_today().year - 1
+    for url in (*PAGES, f"/clerk/follow-up/dogs/{expired_dog(path)}/letter.pdf",
+                f"/reports/dl18.csv?from={year}-01-01&to={year}-12-31", "/court/docket"):
+        client = clients["justice" if url.startswith("/court/") else "clerk"]
         assert client.get(url).status_code == 200, url
         with counting_queries(engine) as statements:
             t0, c0 = time.perf_counter(), time.process_time()
