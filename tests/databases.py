@@ -12,10 +12,12 @@ machine than creating a database per test (measured: ~0.1 s against ~1 s, most o
 """
 import itertools
 import os
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, ProgrammingError
 from sqlalchemy.pool import NullPool
 
 from fieldapp.config import normalize_database_url
@@ -54,7 +56,7 @@ class PostgresServer:
 
     def drop(self, name: str):
         with self.engine.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            _drop_database(conn, name)
 
     def drop_all(self):
         """Every database this run made (at the end of the run)."""
@@ -63,7 +65,7 @@ class PostgresServer:
             names = list(conn.execute(text("SELECT datname FROM pg_database WHERE starts_with(datname, :p)"),
                                       {"p": self.prefix}).scalars())
             for name in names:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                _drop_database(conn, name)
 
     def drop_leftovers(self):
         """Databases of earlier runs that were killed before they could drop theirs."""
@@ -72,7 +74,7 @@ class PostgresServer:
             for name in list(names):
                 pid = name.split("_")[1]
                 if pid.isdigit() and not _alive(int(pid)):
-                    conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                    _drop_database(conn, name)
 
 
     def make_template(self, name: str, tables):
@@ -126,6 +128,25 @@ END $$"""))
             for _, conn in pool:
                 conn.close()
         self._pools.clear()
+
+
+def _drop_database(conn, name: str):
+    """DROP DATABASE, ending our own sessions in it (FORCE). FORCE may not end an autovacuum
+    worker (the server's, not our role's: "must be a member of the role whose process is being
+    terminated", seen after a 500,000-dog seed); a plain DROP cancels autovacuum itself."""
+    try:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    except ProgrammingError:
+        conn.rollback()
+        for attempt in range(5):
+            try:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+                return
+            except DBAPIError:  # "is being accessed by other users": autovacuum still ending
+                conn.rollback()
+                if attempt == 4:
+                    raise
+                time.sleep(1 + attempt)
 
 
 def _alive(pid: int) -> bool:
