@@ -59,6 +59,9 @@ self.addEventListener("message", (event) => {
   const reply = (value) => event.ports[0] && event.ports[0].postMessage(value);
   if (msg.type === "skip-waiting") {
     self.skipWaiting();
+  } else if (msg.type === "claim") {
+    // sw-register.js: a page that missed the activation's claim (it loaded meanwhile).
+    event.waitUntil(self.clients.claim());
   } else if (msg.type === "session") {
     // The page says who is signed in; another officer's cached pages are dropped.
     event.waitUntil(setSession(msg.userId).then(() => flush("worker-message")).then(reply, reply));

@@ -23,6 +23,9 @@ export function registerWorker(attempt = 0) {
     offer();
     watch(reg.installing);
     reg.addEventListener("updatefound", () => watch(reg.installing));
+    // A page that loaded while the first worker was activating can miss its clients.claim() and
+    // stay uncontrolled (no offline outbox) until the next page load: ask the worker again.
+    sw.ready.then((ready) => { if (!sw.controller && ready.active) ready.active.postMessage({ type: "claim" }); });
     return reg;
   }).catch(() => { retryLater(attempt); return null; });
 }
