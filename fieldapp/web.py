@@ -58,12 +58,14 @@ def clock(value) -> str:
 
 
 def file_response(body, content_type: str, max_age: int | None = None, filename: str | None = None):
-    """A file the browser keeps privately for `max_age` seconds (or never, with None), shown
-    inline (as `filename`, when given)."""
+    """A file the browser keeps privately for `max_age` seconds (or never, with None). With a
+    `filename` it is a download (`attachment`): on a phone, and above all in an installed app
+    with no Back button, a file shown inline is a dead end, and the person wants it saved to
+    print or mail. Without one (photos, tag images) it is shown where it is embedded."""
     response = make_response(body)
     response.headers["Content-Type"] = content_type
     if filename:
-        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = f"private, max-age={max_age}" if max_age else "private, no-store"
     return response
 

@@ -46,16 +46,16 @@ def dl18_csv():
     try:
         start, end = care.parse_period(request.args.get("from"), request.args.get("to"))
     except ServiceError as exc:
-        message = " ".join(exc.errors.values())
-        return file_response(f"DL-18 export refused: {message}\n".encode(), "text/plain; charset=utf-8"), 400
+        # The form again, with what was typed and the reason: not a text file in its place.
+        return render_template("reports/index.html", start=request.args.get("from", ""),
+                               end=request.args.get("to", ""), errors=exc.errors), 422
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([heading for _, heading in care.DL18_COLUMNS])
     for row in care.dl18_rows(start, end):
         writer.writerow([cell(row[key]) for key, _ in care.DL18_COLUMNS])
-    response = file_response(out.getvalue().encode("utf-8-sig"), "text/csv; charset=utf-8")
-    response.headers["Content-Disposition"] = f'attachment; filename="dl18-{start}-{end}.csv"'
-    return response
+    return file_response(out.getvalue().encode("utf-8-sig"), "text/csv; charset=utf-8",
+                         filename=f"dl18-{start}-{end}.csv")
 
 
 @bp.get("/impoundments/<int:impoundment_id>/dl18.pdf")

@@ -373,10 +373,12 @@ def test_dl18_csv_typed_words_never_run_as_a_spreadsheet_formula(client, auth, a
     ("", "Give the first day"), ("from=2026-10-01", "Give the last day"),
     ("from=2026-13-01&to=2026-10-31", "is not a date like"), ("from=2026-10-31&to=2026-10-01", "before the first"),
 ])
-def test_dl18_csv_bad_period_is_a_clear_400(client, auth, query, words):
+def test_dl18_csv_bad_period_is_the_form_again_with_the_reason(client, auth, query, words):
     auth.login("clerk")
     response = client.get(f"/reports/dl18.csv?{query}")
-    assert response.status_code == 400 and words in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and words in page and 'aria-invalid="true"' in page
+    assert response.headers["Content-Type"].startswith("text/html")
 
 
 def test_dl18_reports_page_reachable_from_home_for_the_clerk(client, auth):

@@ -14,6 +14,7 @@ import * as db from "./db.js";
 import { clearDataset, refreshDataset } from "./dataset.js";
 import { say, userId } from "./dom.js";
 import { renderEntryState } from "./entry-state.js";
+import { keepFilesAsFiles } from "./files.js";
 import { localIso } from "./format.js";
 import { captureSubmits, startEditing } from "./forms.js";
 import { renderOutbox } from "./outbox-page.js";
@@ -40,6 +41,7 @@ const api = {
   core,
 };
 window.FieldOutbox = core;
+keepFilesAsFiles();
 window.outbox = api;
 queue.configure(urls());
 
