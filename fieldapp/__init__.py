@@ -2,8 +2,6 @@
 import os
 
 from flask import Flask
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import Config
@@ -40,7 +38,9 @@ def create_app(test_config=None):
     from . import models  # noqa: F401  (registers the tables)
     from .auth import end_idle_sessions, setup_login
     from .history.who import signed_in_actor
-    from .services import history  # the flush hook that keeps every record's history
+    from .listeners import install_listeners
+    from .services import history
+    install_listeners()  # everything that runs by itself when the database is written
     history.use_actor_lookup(signed_in_actor)
     setup_login(login_manager)
     end_idle_sessions(app)
@@ -77,14 +77,3 @@ def create_app(test_config=None):
     from .cli import register_cli
     register_cli(app)
     return app
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, connection_record):
-    """SQLite: WAL so readers never wait on the writer, and enforce foreign keys."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cur = dbapi_connection.cursor()
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=NORMAL")
-        cur.close()

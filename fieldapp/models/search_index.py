@@ -15,7 +15,7 @@ The statements are created with the `dog` table (create_all, in tests) and by th
 (scripts/regen_migration.py copies them in). Alembic's comparisons skip them (`include_name`):
 the models do not describe a virtual table or an operator-class index.
 """
-from sqlalchemy import DDL, event
+from sqlalchemy import DDL
 
 from .dogs import Dog
 
@@ -43,12 +43,13 @@ STATEMENTS = {
 }
 DROP_STATEMENTS = {"sqlite": [f"DROP TABLE IF EXISTS {SQLITE_FTS_TABLE}"], "postgresql": []}
 
-for _dialect, _statements in STATEMENTS.items():
-    for _sql in _statements:
-        event.listen(Dog.__table__, "after_create", DDL(_sql).execute_if(dialect=_dialect))
-for _dialect, _statements in DROP_STATEMENTS.items():
-    for _sql in _statements:
-        event.listen(Dog.__table__, "before_drop", DDL(_sql).execute_if(dialect=_dialect))
+# Created and dropped with the dog table (create_all, drop_all); installed by fieldapp/listeners.py.
+DDL_LISTENERS = [
+    *((Dog.__table__, "after_create", DDL(sql).execute_if(dialect=dialect))
+      for dialect, statements in STATEMENTS.items() for sql in statements),
+    *((Dog.__table__, "before_drop", DDL(sql).execute_if(dialect=dialect))
+      for dialect, statements in DROP_STATEMENTS.items() for sql in statements),
+]
 
 
 def include_name(name, type_, parent_names) -> bool:

@@ -17,8 +17,8 @@ full page adds a word. The dogs on the page are listed by name.
 """
 import re
 
-from sqlalchemy import bindparam, column, event, func, or_, select, table, union, union_all, update
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy import bindparam, column, func, or_, select, table, union, union_all, update
+from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
@@ -153,8 +153,7 @@ def _changed(obj, fields) -> bool:
     return any(state.attrs[f].history.has_changes() for f in fields)
 
 
-@event.listens_for(Session, "before_flush")
-def _note_dogs_to_reindex(session, flush_context, instances):
+def note_dogs_to_reindex(session, flush_context, instances):
     """Note the dogs whose search text this flush may change: a dog's name or looks, an owner's
     name, address or phone (all the owner's dogs), who owns a dog (DogOwner)."""
     noted = session.info.setdefault("search_reindex", set())
@@ -169,8 +168,7 @@ def _note_dogs_to_reindex(session, flush_context, instances):
                 noted.add(obj.dog if obj.dog is not None else obj.dog_id)
 
 
-@event.listens_for(Session, "after_flush")
-def _reindex_noted_dogs(session, flush_context):
+def reindex_noted_dogs(session, flush_context):
     noted = session.info.pop("search_reindex", None)
     ids = {n if isinstance(n, int) else n.id for n in noted or ()} - {None}
     if not ids:
