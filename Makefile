@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 FLASK := $(BIN)/flask --app fieldapp
 
-.PHONY: run test test-postgres test-all lint seed migration chromium redis-server bench clean
+.PHONY: run test test-js test-postgres test-all lint seed migration chromium redis-server bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,15 @@ redis-server:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq redis-server; }
 
-test: $(VENV)/.installed chromium redis-server
+# The phone's JavaScript: ESLint and Node's test runner, pinned in package-lock.json (npm ci).
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test-js: node_modules/.installed
+	node --test tests/js/
+
+test: $(VENV)/.installed chromium redis-server test-js
 	$(BIN)/python -m pytest $${PYTEST_ARGS:-}
 
 # The whole suite again on PostgreSQL. TEST_DATABASE_URL names a server whose role may
@@ -49,9 +57,10 @@ test-postgres: $(VENV)/.installed chromium redis-server
 # Both databases, one after the other (what CI runs).
 test-all: test test-postgres
 
-# ruff with the small config in pyproject.toml; CI runs it before the tests.
-lint: $(VENV)/.installed
+# ruff with the small config in pyproject.toml, ESLint with eslint.config.js; CI runs both first.
+lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check fieldapp tests benchmarks scripts
+	npx --no-install eslint fieldapp/static/js service_worker tests/js eslint.config.js
 
 seed: $(VENV)/.installed
 	$(FLASK) seed-demo
@@ -64,4 +73,4 @@ bench: $(VENV)/.installed
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) node_modules instance .pytest_cache

@@ -8,9 +8,9 @@ import { datasetInfo, dogById, heldOnPhone } from "./dataset.js";
 import { onEveryPage } from "./dom.js";
 import { longdate, nowLocal } from "./format.js";
 import { followed } from "./rules.js";
-import { fill, prefixOf, urls } from "./urls.js";
+import { prefixOf, urls } from "./urls.js";
 
-var params = new URLSearchParams(location.search);
+let params = new URLSearchParams(location.search);
 
 function all(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
 // crypto.randomUUID exists only in a secure context (https, localhost); the form works anywhere.
@@ -24,19 +24,19 @@ function uuid() {
 function initForm(form) {
   if (form.dataset.fieldReady) return;
   form.dataset.fieldReady = "1";
-  var fresh = !document.querySelector(".error-summary");
+  const fresh = !document.querySelector(".error-summary");
   // A page from the cache carries the UUID it was rendered with: every page gets its own.
-  var idInput = form.querySelector("[data-entry-id]");
+  const idInput = form.querySelector("[data-entry-id]");
   if (idInput && fresh) idInput.value = uuid();
   all(form, "[data-from-query]").forEach(function (input) {
-    var v = params.get(input.dataset.fromQuery);
+    const v = params.get(input.dataset.fromQuery);
     if (!input.value && v) input.value = v;
   });
-  var dogId = form.querySelector("input[name=dog_id]");
-  var placeholder = document.querySelector("[data-dog-placeholder]");
+  const dogId = form.querySelector("input[name=dog_id]");
+  const placeholder = document.querySelector("[data-dog-placeholder]");
   if (placeholder && dogId && dogId.value) placeholder.textContent = placeholder.dataset.template.replace("{dog}", dogId.value);
   // Now, unless the time was carried from the violation this entry follows, or a refused entry is fixed.
-  var editing = params.get("outbox_edit");
+  const editing = params.get("outbox_edit");
   if (fresh && !editing) all(form, "input[type=datetime-local]").forEach(function (i) { if (!i.dataset.carried) i.value = nowLocal(); });
   initGps(form, fresh);
   initExceptions(form);
@@ -47,8 +47,8 @@ function initForm(form) {
 }
 
 function fillFromCopy(form, placeholder, dogId) {
-  var violationRef = form.querySelector("input[name=violation_entry_id]");
-  var jobs = [];
+  const violationRef = form.querySelector("input[name=violation_entry_id]");
+  const jobs = [];
   if (placeholder && dogId && dogId.value) {
     jobs.push(dogById(dogId.value).then(function (rec) { if (rec && rec.dog) fillDog(form, placeholder, rec); }));
   }
@@ -56,22 +56,22 @@ function fillFromCopy(form, placeholder, dogId) {
     // What the officer typed for the violation (on this phone): its codes, exceptions, time, place.
     jobs.push(followed({ violation_entry_id: violationRef.value }).then(function (v) {
       if (!v || params.get("outbox_edit")) return;
-      var boxes = all(form, "input[name=codes]");
+      const boxes = all(form, "input[name=codes]");
       if (v.codes.length && !boxes.some(function (b) { return b.checked; })) {
         boxes.forEach(function (b) { b.checked = v.codes.indexOf(b.value) >= 0; });
         all(form, "input[name=ruled_out]").forEach(function (b) { if (v.ruled_out.indexOf(b.value) >= 0) b.checked = true; });
       }
-      var when = form.querySelector("input[name=seized_at], input[name=served_at]");
+      const when = form.querySelector("input[name=seized_at], input[name=served_at]");
       // A ticket from the "to issue and serve" list (served_now) is served now, not when the violation was.
       if (when && v.occurred_at && !params.get("served_now")) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
-      var place = form.querySelector("[name=location_text]");
+      const place = form.querySelector("[name=location_text]");
       if (place && !place.value && v.location_text) place.value = v.location_text;
-      var lat = form.querySelector("[data-gps=lat]");
+      const lat = form.querySelector("[data-gps=lat]");
       if (lat && v.latitude) {
         lat.value = v.latitude;
         form.querySelector("[data-gps=lon]").value = v.longitude;
         form.querySelector("[data-gps=acc]").value = v.accuracy;
-        var status = form.querySelector("[data-gps-status]");
+        const status = form.querySelector("[data-gps-status]");
         if (status) status.textContent = "GPS: " + v.latitude + ", " + v.longitude + " (where the violation was recorded)";
       }
       form.dispatchEvent(new Event("change"));
@@ -80,7 +80,7 @@ function fillFromCopy(form, placeholder, dogId) {
   if (form.dataset.deadlines) {
     // §8(B): the copy's table is refreshed every few minutes (town closed days can change).
     jobs.push(datasetInfo().then(function (info) {
-      var table = info && info.redemption_deadlines;
+      const table = info && info.redemption_deadlines;
       if (table && form._deadlines) { Object.assign(form._deadlines, table); form.dispatchEvent(new Event("change")); }
     }));
   }
@@ -88,12 +88,12 @@ function fillFromCopy(form, placeholder, dogId) {
 }
 
 function fillDog(form, placeholder, rec) {
-  var d = rec.dog, owner = (rec.owners || [])[0];
-  var p = document.createElement("p"), strong = document.createElement("strong");
+  const d = rec.dog, owner = (rec.owners || [])[0];
+  const p = document.createElement("p"), strong = document.createElement("strong");
   strong.textContent = d.name;
   p.append(strong, d.id_number ? " · ID no. " + d.id_number : "", document.createElement("br"), d.description || "");
   if (owner) p.append(document.createElement("br"), "Owner: " + owner.name + (owner.address ? ", " + owner.address : ""));
-  var small = document.createElement("span");
+  const small = document.createElement("span");
   small.className = "muted small";
   small.textContent = " (from this phone's copy)";
   p.append(small);
@@ -101,15 +101,15 @@ function fillDog(form, placeholder, rec) {
   p.setAttribute("data-dog-from-copy", "");
   fillOrders(form, rec);
   // The description field is for a dog with no tag: this one is on file.
-  var desc = form.querySelector("[name=dog_description]");
+  const desc = form.querySelector("[name=dog_description]");
   if (desc && desc.closest(".field") && form.dataset.outboxKind !== "complaint") desc.closest(".field").hidden = true;
-  var unknown = form.querySelector("[data-unknown-dog]");  // DL-18 description of a dog not on file
+  const unknown = form.querySelector("[data-unknown-dog]");  // DL-18 description of a dog not on file
   if (unknown) unknown.hidden = true;
   if (!owner) return;
-  var known = form.querySelector("input[name=owner_known][value=yes]");
+  const known = form.querySelector("input[name=owner_known][value=yes]");
   if (known && !form.querySelector("input[name=owner_known]:checked")) { known.checked = true; form.dispatchEvent(new Event("change")); }
   if (form.dataset.outboxKind === "ticket") {
-    var capacity = form.querySelector("input[name=served_capacity][value=" + (owner.minor ? "guardian" : "owner") + "]");
+    const capacity = form.querySelector("input[name=served_capacity][value=" + (owner.minor ? "guardian" : "owner") + "]");
     if (capacity && !form.querySelector("input[name=served_capacity]:checked")) capacity.checked = true;
     setIfEmpty(form, "served_name", owner.minor ? owner.guardian || "" : owner.name);
     setIfEmpty(form, "served_address", owner.address);
@@ -126,17 +126,17 @@ function fillDog(form, placeholder, rec) {
 // §10(B): the dog's orders in force, from the copy's flags, as the server draws them
 // (field/_macros.html: court_orders_notice): "Under court order: confine to premises (court, date)".
 function fillOrders(form, rec) {
-  var box = form.querySelector("[data-court-orders]");
-  var orders = (rec.flags || []).filter(function (f) { return f.order_id; });
+  const box = form.querySelector("[data-court-orders]");
+  const orders = (rec.flags || []).filter(function (f) { return f.order_id; });
   if (!box || !orders.length || box.querySelector("[data-court-order]")) return;
-  var list = box.querySelector("ul");
+  const list = box.querySelector("ul");
   orders.forEach(function (f) {
-    var li = document.createElement("li"), strong = document.createElement("strong");
+    const li = document.createElement("li"), strong = document.createElement("strong");
     li.setAttribute("data-court-order", f.kind);
     strong.textContent = "Under court order:";
     li.append(strong, " " + (f.short || f.terms || f.label) + " (" + box.dataset.courtName + ", " + longdate(f.date) + ")");
     if (f.terms) {
-      var details = document.createElement("details"), summary = document.createElement("summary"), terms = document.createElement("p");
+      const details = document.createElement("details"), summary = document.createElement("summary"), terms = document.createElement("p");
       details.className = "law";
       summary.textContent = "Terms of the order";
       terms.textContent = f.terms;
@@ -149,15 +149,15 @@ function fillOrders(form, rec) {
 }
 
 function setIfEmpty(form, name, value) {
-  var input = form.querySelector("[name=" + name + "]");
+  const input = form.querySelector("[name=" + name + "]");
   if (input && !input.value && value) input.value = value;
 }
 
 function initGps(form, fresh) {
-  var lat = form.querySelector("[data-gps=lat]");
+  const lat = form.querySelector("[data-gps=lat]");
   if (!lat || !navigator.geolocation) return;
-  var lon = form.querySelector("[data-gps=lon]"), acc = form.querySelector("[data-gps=acc]");
-  var status = form.querySelector("[data-gps-status]"), button = form.querySelector("[data-gps-button]");
+  const lon = form.querySelector("[data-gps=lon]"), acc = form.querySelector("[data-gps=acc]");
+  const status = form.querySelector("[data-gps-status]"), button = form.querySelector("[data-gps-button]");
   function locate() {
     status.textContent = "Finding your position…";
     navigator.geolocation.getCurrentPosition(function (pos) {
@@ -176,14 +176,14 @@ function initGps(form, fresh) {
 
 // Show the "ruled out" checkboxes only for the violations ticked.
 function initExceptions(form) {
-  var items = all(form, "[data-exception-for]");
+  const items = all(form, "[data-exception-for]");
   if (!items.length) return;
-  var box = items[0].closest("fieldset");
+  const box = items[0].closest("fieldset");
   function update() {
-    var chosen = all(form, "input[name=codes]:checked").map(function (i) { return i.value; });
-    var any = false;
+    const chosen = all(form, "input[name=codes]:checked").map(function (i) { return i.value; });
+    let any = false;
     items.forEach(function (li) {
-      var show = li.dataset.exceptionFor.split(" ").some(function (c) { return c && chosen.indexOf(c) >= 0; });
+      const show = li.dataset.exceptionFor.split(" ").some(function (c) { return c && chosen.indexOf(c) >= 0; });
       li.hidden = !show; any = any || show;
     });
     box.hidden = !any;
@@ -195,10 +195,10 @@ function initExceptions(form) {
 
 // §10(B)(4): the dog's orders in force are offered only when "violating an order" is ticked.
 function initOrders(form) {
-  var items = all(form, "[data-order-for]");
+  const items = all(form, "[data-order-for]");
   if (!items.length) return;
   function update() {
-    var ticked = !!form.querySelector("input[name=codes][value='10B4']:checked");
+    const ticked = !!form.querySelector("input[name=codes][value='10B4']:checked");
     items.forEach(function (li) { li.hidden = !ticked; });
   }
   form.addEventListener("change", function (e) { if (e.target.name === "codes") update(); });
@@ -208,19 +208,19 @@ function initOrders(form) {
 // §8(B): the holding period's last day, from the table the server computed.
 function initDeadline(form) {
   if (!form.dataset.deadlines) return;
-  var table = form._deadlines = JSON.parse(form.dataset.deadlines);
-  var out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
+  const table = form._deadlines = JSON.parse(form.dataset.deadlines);
+  const out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
   function update() {
     // §8(B): an owner named by the officer, or one of record (the box the page or the copy ticks).
-    var named = form.querySelector("input[name=owner_named]");
-    var known = named && named.value.trim() ? named : form.querySelector("input[name=owner_known]:checked");
+    const named = form.querySelector("input[name=owner_named]");
+    let known = named && named.value.trim() ? named : form.querySelector("input[name=owner_known]:checked");
     if (!known) known = { value: "no" };
     if (known === named) known = { value: "yes" };
-    var when = form.querySelector("input[name=seized_at]");
-    var day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
+    const when = form.querySelector("input[name=seized_at]");
+    const day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
     if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
-    var row = table[day];
-    var deadline = row && row[known.value === "yes" ? "owner_known" : "owner_unknown"];
+    const row = table[day];
+    const deadline = row && row[known.value === "yes" ? "owner_known" : "owner_unknown"];
     shown.value = deadline || "";
     out.textContent = deadline ? "Hold the dog until the end of " + longdate(deadline)
       : "Hold the dog " + (known.value === "yes" ? "nine" : "five") + " business days after the day of impoundment.";
@@ -233,17 +233,17 @@ function initDeadline(form) {
 // §9: the first court session at least N days ahead; §4(I): the minor's name for a guardian.
 function initTicket(form) {
   if (!form.dataset.sessions) return;
-  var sessions = JSON.parse(form.dataset.sessions);
-  var appear = form.querySelector("input[name=appear_on]"), shown = document.querySelector("[data-appear-shown]");
-  var served = form.querySelector("input[name=served_at]");
-  var touched = !!document.querySelector(".error-summary") && !!appear.value;  // keep what was typed
+  const sessions = JSON.parse(form.dataset.sessions);
+  const appear = form.querySelector("input[name=appear_on]"), shown = document.querySelector("[data-appear-shown]");
+  const served = form.querySelector("input[name=served_at]");
+  let touched = !!document.querySelector(".error-summary") && !!appear.value;  // keep what was typed
   appear.addEventListener("input", function () { touched = true; shown.textContent = longdate(appear.value); });
   function update() {
-    var day = (served.value || nowLocal()).slice(0, 10);
+    const day = (served.value || nowLocal()).slice(0, 10);
     if (!touched && sessions[day]) appear.value = sessions[day];
     shown.textContent = longdate(appear.value);
-    var guardian = form.querySelector("input[name=served_capacity][value=guardian]");
-    var only = form.querySelector("[data-guardian-only]");
+    const guardian = form.querySelector("input[name=served_capacity][value=guardian]");
+    const only = form.querySelector("[data-guardian-only]");
     if (only) only.hidden = !(guardian && guardian.checked) && !only.querySelector(".error");
   }
   form.addEventListener("change", update);
@@ -253,22 +253,22 @@ function initTicket(form) {
 
 // The "what now" page as a cached generic page: links and words from the query string.
 function initNext() {
-  var kind = params.get("kind") || "";
-  var values = {
+  const kind = params.get("kind") || "";
+  const values = {
     entry: params.get("entry") || "", dog: params.get("dog") || "",
     violation_ref: kind === "violation" ? (params.get("entry") || "") : (params.get("violation") || ""),
     deadline: params.get("deadline") || "", number: params.get("number") || ""
   };
   all(document, "[data-qs-href]").forEach(function (a) {
-    var tpl = a.dataset.qsHref;
+    const tpl = a.dataset.qsHref;
     if (tpl.indexOf("{dog}") >= 0 && !values.dog && tpl.indexOf(prefixOf(urls().dogCard)) === 0) return;
     if (!params.get("entry")) return;  // the server already filled it in
     a.href = tpl.replace(/\{(\w+)\}/g, function (_, k) { return encodeURIComponent(values[k] || ""); });
   });
-  var title = document.querySelector("[data-kind-title]");
-  if (title && kind) { var t = JSON.parse(title.dataset.kindTitle); if (t[kind]) title.textContent = t[kind]; }
+  const title = document.querySelector("[data-kind-title]");
+  if (title && kind) { const t = JSON.parse(title.dataset.kindTitle); if (t[kind]) title.textContent = t[kind]; }
   all(document, "[data-show-if]").forEach(function (el) {
-    var k = el.dataset.showIf;
+    const k = el.dataset.showIf;
     if (values[k]) {
       el.hidden = false;
       all(el, "[data-fill]").forEach(function (f) { f.textContent = k === "deadline" ? longdate(values[k]) : values[k]; });
@@ -277,17 +277,17 @@ function initNext() {
   all(document, "[data-show-kinds]").forEach(function (el) {
     el.hidden = el.dataset.showKinds.split(" ").indexOf(kind || "violation") < 0 || el.hasAttribute("data-held");
   });
-  var seize = document.querySelector("[data-seize]");
+  const seize = document.querySelector("[data-seize]");
   if (seize && !seize.hidden && values.dog) heldOnPhone(values.dog).then(function (held) { if (held) seize.hidden = true; });
 }
 
 function initTicketView() {
-  var print = document.querySelector("[data-print]"), share = document.querySelector("[data-share]");
+  const print = document.querySelector("[data-print]"), share = document.querySelector("[data-share]");
   if (print) { print.hidden = false; print.onclick = function () { window.print(); }; }
   if (share && navigator.share) {
     share.hidden = false;
     share.onclick = function () {
-      var ticket = document.getElementById("ticket");
+      const ticket = document.getElementById("ticket");
       navigator.share({ title: document.title, text: ticket ? ticket.innerText : document.title, url: location.href }).catch(function () {});
     };
   }

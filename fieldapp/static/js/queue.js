@@ -272,7 +272,6 @@ export async function flush(reason) {
 // ticket after its violation, `violation_entry_id`) waits while that one is refused or set aside.
 export const SERVER_TRIES = 3;
 export const BATCH_SIZE = 50; // the server's BATCH_MAX
-const HELD = ["failed", "attention"];
 const dependsOn = (entry) => (entry.payload && entry.payload.violation_entry_id) || null;
 
 async function flushLocked(reason) {

@@ -6,17 +6,17 @@ import { drawInstant } from "./offline-card.js";
 import { el, onEveryPage } from "./dom.js";
 import { fill, urls } from "./urls.js";
 
-var stream = null, running = false, jsQRReady = null, detector = null;
+let stream = null, running = false, jsQRReady = null, detector = null;
 
 function $(sel) { return document.querySelector(sel); }
-function say(text) { var m = $("[data-scan-msg]"); if (m) m.textContent = text; }
+function say(text) { const m = $("[data-scan-msg]"); if (m) m.textContent = text; }
 
 function loadJsQR() {
   if (window.jsQR) return Promise.resolve();
   if (jsQRReady) return jsQRReady;
-  var src = JSON.parse($("[data-jsqr-src]").textContent);
+  const src = JSON.parse($("[data-jsqr-src]").textContent);
   jsQRReady = new Promise(function (resolve, reject) {
-    var s = document.createElement("script");
+    const s = document.createElement("script");
     s.src = src; s.onload = resolve; s.onerror = reject;
     document.head.appendChild(s);
   });
@@ -32,8 +32,8 @@ function makeDetector() {
 
 // A printed tag's URL ends in the tag page's last part and its token: ".../t/<token>".
 function tagPath() {
-  var parts = urls().tag.split("/");
-  var before = parts[parts.length - 2].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const parts = urls().tag.split("/");
+  const before = parts[parts.length - 2].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp("/" + before + "/([A-Za-z0-9_-]+)/?$");
 }
 
@@ -41,16 +41,16 @@ function tagPath() {
 // (a tag may be printed with another host or prefix), a number to the lookup.
 function target(text) {
   text = (text || "").trim();
-  var path = text;
+  let path = text;
   try { path = new URL(text, location.href).pathname; } catch (e) { /* not a URL */ }
-  var m = tagPath().exec(path);
+  const m = tagPath().exec(path);
   if (m) return fill(urls().tag, { token: m[1] });
   if (/^#?\d{1,9}$/.test(text)) return urls().lookup + "?q=" + encodeURIComponent(text);
   return null;
 }
 
 function found(text) {
-  var url = target(text);
+  const url = target(text);
   if (!url) { say("This QR code is not a Sandy Creek dog tag. Type the number instead."); return false; }
   say("Tag found. Opening the dog's card…");
   stop();
@@ -60,10 +60,10 @@ function found(text) {
 
 // The phone's copy answers at once while the office's card is on its way (a weak link: seconds).
 function showInstant(q) {
-  var box = $("#instant-card");
+  const box = $("#instant-card");
   if (!box) return Promise.resolve();
   return findInCopy(q).then(function (found) {
-    var hours = parseFloat(box.dataset.copyMaxAgeHours);
+    const hours = parseFloat(box.dataset.copyMaxAgeHours);
     return drawInstant(box, found, isFinite(hours) ? hours : 24);
   }).catch(function () { /* no copy: the office's card comes anyway */ });
 }
@@ -75,7 +75,7 @@ function stop() {
 
 function loop(video, canvas, ctx) {
   if (!running) return;
-  var next = function () { if (running) setTimeout(function () { loop(video, canvas, ctx); }, 120); };
+  const next = function () { if (running) setTimeout(function () { loop(video, canvas, ctx); }, 120); };
   if (video.readyState < 2 || !video.videoWidth) return next();
   if (detector) {
     detector.detect(video).then(function (codes) {
@@ -84,16 +84,16 @@ function loop(video, canvas, ctx) {
     }).catch(next);
     return;
   }
-  var w = video.videoWidth, h = video.videoHeight;
+  const w = video.videoWidth, h = video.videoHeight;
   canvas.width = w; canvas.height = h;
   ctx.drawImage(video, 0, 0, w, h);
-  var code = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
+  const code = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
   if (code && code.data && found(code.data)) return;
   next();
 }
 
 function start() {
-  var box = $("[data-scanner]"), video = $("[data-video]");
+  const box = $("[data-scanner]"), video = $("[data-video]");
   if (!box || running) return;
   if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     say("This browser cannot use the camera here. Type the tag's number below.");
@@ -113,7 +113,7 @@ function start() {
   }).then(function () {
     running = true;
     say("Point the camera at the QR code on the tag.");
-    var canvas = document.createElement("canvas");
+    const canvas = document.createElement("canvas");
     loop(video, canvas, canvas.getContext("2d", { willReadFrequently: true }));
   }).catch(function (err) {
     stop();
@@ -127,14 +127,14 @@ function start() {
 function offline() { return navigator.onLine === false; }
 
 function showResults(q, dogs) {
-  var box = $("[data-offline-results]");
+  let box = $("[data-offline-results]");
   if (!box) {
     box = el("section", { "data-offline-results": "", "aria-live": "polite" });
-    var after = document.querySelectorAll("form[role=search]");
+    const after = document.querySelectorAll("form[role=search]");
     after[after.length - 1].insertAdjacentElement("afterend", box);
   }
-  var items = dogs.map(function (r) {
-    var owner = (r.owners || [])[0];
+  const items = dogs.map(function (r) {
+    const owner = (r.owners || [])[0];
     return el("li", {}, el("a", { href: fill(urls().dogCard, { id: r.dog.id }) },
       el("strong", {}, r.dog.name), r.dog.id_number ? " · ID no. " + r.dog.id_number : "",
       el("br"), r.dog.description || "", owner ? el("br") : null,
@@ -163,19 +163,19 @@ function initLookup() {
     if (form.dataset.offlineReady) return;
     form.dataset.offlineReady = "1";
     form.addEventListener("submit", function (ev) {
-      var typed = (form.querySelector("[name=q]").value || "").trim();
+      const typed = (form.querySelector("[name=q]").value || "").trim();
       if (!offline()) { if (typed && form.querySelector("#q")) showInstant(typed); return; } // the server looks it up too
       ev.preventDefault();
       ev.stopImmediatePropagation();
-      var q = (form.querySelector("[name=q]").value || "").trim();
+      const q = (form.querySelector("[name=q]").value || "").trim();
       if (q) lookUp(q);
     }, true);
   });
   // The lookup page asked with no signal: the worker answered with this cached scan page.
-  var q = new URLSearchParams(location.search).get("q");
+  const q = new URLSearchParams(location.search).get("q");
   if (q && location.pathname === new URL(urls().lookup, location.href).pathname && !document.body.dataset.lookupDone) {
     document.body.dataset.lookupDone = "1";
-    var input = $("#q");
+    const input = $("#q");
     if (input) input.value = q;
     lookUp(q);
   }
@@ -183,7 +183,7 @@ function initLookup() {
 
 function init() {
   if ($("form[role=search]")) initLookup();
-  var button = $("[data-scan-start]");
+  const button = $("[data-scan-start]");
   if (!button || button.dataset.ready) return;
   button.dataset.ready = "1";
   button.addEventListener("click", start);
