@@ -205,8 +205,11 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         for item in lt.items:
             lic = item.license
             fee = "<br/>".join(f"{_esc(ln['label'])}: ${ln['amount']:,.2f}" for ln in item.fee_lines)
+            # Every cell a Paragraph, so it wraps inside its column: a plain string runs on
+            # into the next ("expired October 31, 2026" printed over the fee).
+            expires = ("expired " if item.window == "expired" else "") + say_date(lic.expires_on)
             rows.append([Paragraph(f"<b>{_esc(item.dog.name)}</b><br/>{_esc(item.dog.description)}", body),
-                         lic.number, ("expired " if item.window == "expired" else "") + say_date(lic.expires_on),
+                         Paragraph(_esc(lic.number), body), Paragraph(_esc(expires), body),
                          Paragraph(f"{fee}<br/><b>${item.fee_total:,.2f}</b>", body)])
         table = Table(rows, colWidths=[1.9 * inch, 1.0 * inch, 1.3 * inch, 2.3 * inch], repeatRows=1)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.75, "black"),

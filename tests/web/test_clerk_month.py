@@ -329,3 +329,17 @@ def test_renewal_letters_a_second_time_leave_out_licenses_already_sent_unless_as
     clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1", "again": "1"})
     with app.app_context():
         assert len(db.session.scalars(db.select(RenewalNotice).filter_by(license_id=due["license_id"])).all()) == 2
+
+
+def test_renewal_letter_prints_cleanly_with_an_expired_license(clerk, app, due):
+    """What the owner receives must read cleanly: "expired October 31, 2026" wraps in its
+    column instead of running into the fee."""
+    from tests.pdf_layout import overprints, text_runs
+    with app.app_context():
+        lic = db.session.get(License, due["license_id"])
+        lic.expires_on = local_today() - timedelta(days=40)
+        db.session.commit()
+    r = clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1"})
+    assert r.status_code == 200
+    assert any("expired" in run[4] for page in text_runs(r.data) for run in page)
+    assert overprints(r.data) == []

@@ -61,3 +61,18 @@ def test_a_file_is_an_attachment_with_its_name(client, auth, url, name):
     response = client.get(url)
     assert response.status_code == 200
     assert response.headers["Content-Disposition"] == f'attachment; filename="{name}"'
+
+
+@pytest.mark.parametrize("method,url,data", [
+    ("get", "/clerk/reports/licenses.pdf?from=2020-01-01&to=2030-12-31", None),
+    ("get", "/clerk/renewals/labels.pdf?within=90&expired=1", None),
+    ("post", "/clerk/renewals/letters.pdf", {"within": "90", "expired": "1"}),
+    ("get", "/tags/sheet.pdf?serials=1-10", None),
+])
+def test_a_printed_file_reads_cleanly(client, auth, method, url, data):
+    """No two runs of text print over each other on any page of the demo town's PDFs."""
+    from tests.pdf_layout import overprints
+    auth.login("clerk")
+    response = client.post(url, data=data) if method == "post" else client.get(url)
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+    assert overprints(response.data) == []
