@@ -11,14 +11,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-# Reinstall only when the project's dependencies change.
+# Reinstall only when the project's dependencies change. Running needs only the app; the
+# tests, lint and PostgreSQL need the extras.
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test,postgres]'
-	touch $@
+	touch $@ $(VENV)/.installed-app
 
 # Tags printed here encode PUBLIC_BASE_URL: by default the address served. For a phone to open
 # them, set it to an address the phone can reach, e.g. HOST=0.0.0.0 PUBLIC_BASE_URL=http://192.168.1.20:5000
-run: $(VENV)/.installed
+run: $(VENV)/.installed-app
 	$(FLASK) seed-demo --if-empty
 	PUBLIC_BASE_URL=$${PUBLIC_BASE_URL:-http://127.0.0.1:$(PORT)} $(FLASK) run --host $${HOST:-127.0.0.1} --port $(PORT) $${FLASK_RUN_ARGS:-}
 
@@ -62,7 +67,7 @@ lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check fieldapp tests benchmarks scripts
 	npx --no-install eslint fieldapp/static/js service_worker tests/js eslint.config.js
 
-seed: $(VENV)/.installed
+seed: $(VENV)/.installed-app
 	$(FLASK) seed-demo
 
 # Regenerate the single initial migration from the models (nothing is deployed yet).
