@@ -31,7 +31,7 @@ _RUN = """async () => {
 # What axe leaves to the author: an id named by aria-describedby, aria-labelledby or a label's
 # `for` that is not on the page (a hint or an error that was never drawn), and an id used twice
 # (a label that points at a hidden field).
-_REFERENCES = """() => {
+_REFERENCES = r"""() => {
   const out = [];
   const ids = {};
   for (const el of document.querySelectorAll('[id]')) ids[el.id] = (ids[el.id] || 0) + 1;
