@@ -17,7 +17,7 @@ class Reading:
     from the law's text (for the local law, checked against docs/law/), the app's reading in one
     sentence, the setting that changes it if the text leaves a choice, and the names of the tests
     that check it (test functions, e.g. "test_s8B_owner_known_from_a_typed_tag"), and where its code
-lives (optional)."""
+    lives (optional)."""
     section: str
     quote: str
     reading: str
