@@ -26,3 +26,6 @@ class Reading:
     statute: str = "local"  # "local" (Local Law No. 2 of 2011), "AML" or "CPL"
     choice: bool = field(default=False)  # True when the text leaves a choice the app had to make
     code: str = ""  # where the code lives, e.g. "fieldapp/law/impoundment.py `redemption_period`"
+    # Settings the rule reads that are values, not readings (fees and days set by resolution of
+    # the Town Board): their keys in `fieldapp/settings.py`, shown with their current values.
+    values: tuple[str, ...] = ()
