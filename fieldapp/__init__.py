@@ -58,8 +58,8 @@ def create_app(test_config=None):
     from .history.views import bp as history_bp
     from .main.views import bp as main_bp
     from .public.views import bp as public_bp
-    from .reading.views import bp as law_bp
     from .pwa.views import bp as pwa_bp
+    from .reading.views import bp as law_bp
     from .reports.views import bp as reports_bp
     from .tags.views import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,

@@ -12,7 +12,8 @@ _ONE = {
             "test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out",
             "test_dl18_running_at_large_unidentified_is_its_own_code"),
     "6A2": ("test_s6A_titles_in_plain_words",),
-    "6A8": ("test_s6A8_applies_only_to_an_unspayed_female", "test_s6A8_refused_for_a_male_dog_with_the_record_as_reason",
+    "6A8": ("test_s6A8_applies_only_to_an_unspayed_female",
+    "test_s6A8_refused_for_a_male_dog_with_the_record_as_reason",
             "test_s6A8_refused_for_a_spayed_female", "test_s6A8_stands_for_an_unspayed_female"),
     "6A9": ("test_s6B_does_not_apply_to_school_premises_or_recreational_areas",),
 }
@@ -64,7 +65,8 @@ READINGS: tuple[Reading, ...] = (
                 "it out before the violation, seizure or ticket stands, and a seizure or ticket after a "
                 "violation carries what was ruled out.",
         tests=("test_s6B_applies_only_to_running_at_large", "test_s6B_exception_text_is_verbatim",
-               "test_s6B_exceptions_must_be_ruled_out", "test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
+               "test_s6B_exceptions_must_be_ruled_out",
+               "test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
                "test_9_ticket_after_a_violation_carries_its_ruled_out_exceptions",
                "test_rules_as_data_exceptions_come_from_the_law_table_with_the_servers_message"),
         code=f"{_R} `OWNERS_PROPERTY`; fieldapp/services/enforcement/payload.py `PayloadReader.ruled_out`",

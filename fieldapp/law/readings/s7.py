@@ -16,7 +16,8 @@ READINGS: tuple[Reading, ...] = (
                 "roadside; each entry kind names its power in the table of who may act, checked on every page "
                 "and every entry.",
         tests=("test_who_may_act", "test_every_power_has_a_route_or_a_reason",
-               "test_every_staff_page_outside_the_roadside_code_names_its_power", "test_clerk_may_not_sync_field_entries",
+               "test_every_staff_page_outside_the_roadside_code_names_its_power",
+               "test_clerk_may_not_sync_field_entries",
                "test_clerk_cannot_record", "test_justice_and_clerk_read_only",
                "test_s9_constable_records_and_seizes_but_may_not_issue_a_ticket"),
         code="fieldapp/law/authority.py `WHO_MAY_ACT` (enforce); fieldapp/services/registry.py `ENTRY_KINDS`; "

@@ -115,7 +115,8 @@ READINGS: tuple[Reading, ...] = (
         quote="If, after such hearing, the Town Justice decides that further action is warranted, he may order:",
         reading="An order comes only after a hearing; a later order lifts or changes it (never edited), and "
                 "orders in force reach the card, the phone's copy and the ticket and violation forms.",
-        tests=("test_s10B_an_order_only_after_the_hearing", "test_s10B_a_later_order_lifts_it_and_the_card_drops_the_flag",
+        tests=("test_s10B_an_order_only_after_the_hearing",
+               "test_s10B_a_later_order_lifts_it_and_the_card_drops_the_flag",
                "test_s10B_a_lifted_order_no_longer_shows_on_the_forms",
                "test_s10B_the_phones_copy_carries_the_order_in_short_for_the_forms_offline",
                "test_finder_of_a_dangerous_dog_is_told_not_to_approach_and_nothing_of_the_order"),
@@ -166,7 +167,8 @@ READINGS: tuple[Reading, ...] = (
         reading=f"A conviction for failure to license ({', '.join(FAILURE_TO_LICENSE_CODES)}) falls under "
                 f"§11(A), named on the record; its fine is at most ${MAX_FINE} and/or at most "
                 f"{MAX_IMPRISONMENT_DAYS} days.",
-        tests=("test_s11A_failure_to_license_s11B_any_other_provision", "test_s11_refusal_names_the_section_on_the_record",
+        tests=("test_s11A_failure_to_license_s11B_any_other_provision",
+               "test_s11_refusal_names_the_section_on_the_record",
                "test_s11_maximums", "test_s11_validate_sentence_allows_fine_or_imprisonment_or_both"),
         code="fieldapp/law/penalties.py `penalty_section`, `FAILURE_TO_LICENSE_CODES`, `validate_sentence`",
     ),
@@ -178,7 +180,8 @@ READINGS: tuple[Reading, ...] = (
         reading=f"Any other conviction falls under §11(B); a fine over ${MAX_FINE} or more than "
                 f"{MAX_IMPRISONMENT_DAYS} days is refused, adjourned or dismissed cases carry no sentence, and "
                 "fines received are lines in the ledger.",
-        tests=("test_s11A_failure_to_license_s11B_any_other_provision", "test_s11_validate_sentence_rejects_out_of_range",
+        tests=("test_s11A_failure_to_license_s11B_any_other_provision",
+               "test_s11_validate_sentence_rejects_out_of_range",
                "test_s11_validate_sentence_rejects_float_fine",
                "test_s11_fine_over_500_refused_within_kept_section_named_and_fine_in_the_ledger",
                "test_s11_adjourned_or_dismissed_carry_no_sentence"),
