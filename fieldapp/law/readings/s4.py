@@ -1,6 +1,6 @@
 """Readings of the local law, s4."""
 from ..authority import ROLE_LABELS, WHO_MAY_ACT
-from ..orders import DANGEROUS_EXCEPTIONS, VICIOUS_GROUNDS
+from ..orders import DANGEROUS_EXCEPTIONS, VICIOUS_GROUNDS, VICTIMS
 from .base import Reading
 
 # §4(C): the words of each exception the Justice must consider (law/orders.py
@@ -28,6 +28,10 @@ _VICIOUS_GROUND_WORDS = {
               "dangerous dog, provided that its owner has been given notice of that finding.",
 }
 _ORDERS = "fieldapp/law/orders.py"
+
+
+def _victim(key: str) -> str:
+    return VICTIMS[key][0].lower() + VICTIMS[key][1:]
 
 
 def _roles(action: str) -> str:
@@ -73,7 +77,7 @@ READINGS: tuple[Reading, ...] = (
         section=c.section,
         quote=_DANGEROUS_EXCEPTION_WORDS[c.code],
         reading=f"Before a dangerous-dog finding stands, the Justice records that \"{c.title}\" does not apply "
-                f"(asked when the dog's victim is {' or '.join(sorted(c.applies_to)).replace('_', ' ')}).",
+                f"(asked when the victim is: {'; '.join(_victim(v) for v in c.applies_to)}).",
         tests=("test_s4C_dangerous_finding_refused_until_each_exception_is_considered",
                "test_s4C_every_victim_has_its_exceptions_and_every_exception_a_victim",
                *{"4C-i": ("test_s4C_animal_bite_exceptions_i_to_iv_must_each_be_considered",

@@ -22,7 +22,8 @@ _OFFENCE_TESTS = {
 
 def _offence(r) -> Reading:
     exceptions = "; it stands only once " + " and ".join(
-        f"{e.section} \"{e.title.lower()}\"" for e in r.exceptions) + " is ruled out" if r.exceptions else ""
+        f"{e.section} \"{e.title.lower()}\"" for e in r.exceptions) + (
+        " are" if len(r.exceptions) > 1 else " is") + " ruled out" if r.exceptions else ""
     return Reading(
         section=r.section, quote=r.text,
         reading=f"An officer may record offence {r.code}, \"{r.title}\", and ticket it{exceptions}.",
