@@ -10,7 +10,9 @@ import re
 
 import pytest
 
+from fieldapp.law.licensing import LICENSE_EXEMPTIONS
 from fieldapp.law.readings import READINGS
+from fieldapp.law.restrictions import VIOLATIONS
 from fieldapp.settings import SPECS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -108,3 +110,18 @@ def test_every_rule_test_is_named_by_a_reading_or_listed_with_a_reason():
     unnamed = sorted(rule_tests - named - set(NOT_NAMED_BY_A_READING))
     assert unnamed == []
     assert not set(NOT_NAMED_BY_A_READING) & named, "named by a reading now: take it off the list"
+
+
+@pytest.mark.parametrize("code", list(VIOLATIONS))
+def test_every_offence_of_the_law_core_has_its_reading(code):
+    """The offences of law/restrictions.py's VIOLATIONS (§5, §6(A), §10(B)(4)): each one's words
+    are the quote of a reading of its section, so a new offence gets a line on the page."""
+    r = VIOLATIONS[code]
+    assert any(x.section == r.section and x.quote == r.text for x in READINGS)
+
+
+@pytest.mark.parametrize("key", list(LICENSE_EXEMPTIONS))
+def test_every_license_exemption_has_its_reading(key):
+    """§5(I) 'Each copy of any license for such dogs shall be conspicuously marked ...': each
+    marking of LICENSE_EXEMPTIONS is a reading."""
+    assert any(x.section == "§5(I)" and x.quote == f'"{LICENSE_EXEMPTIONS[key].marking}"' for x in READINGS)
