@@ -59,10 +59,11 @@ def create_app(test_config=None):
     from .main.views import bp as main_bp
     from .public.views import bp as public_bp
     from .pwa.views import bp as pwa_bp
+    from .reading.views import bp as law_bp
     from .reports.views import bp as reports_bp
     from .tags.views import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, history_bp, charts_bp, reports_bp):
+               pwa_bp, history_bp, charts_bp, reports_bp, law_bp):
         app.register_blueprint(bp)
 
     # The kennel board (#13) at /impoundments as well: the same view as field.impoundments.

@@ -9,7 +9,8 @@ The roles are the offices the law names:
 - constable  a peace officer, as the town's constable is (§7, §10(A));
 - police     a police officer in the employ of or under contract to the town (§7, §9);
 - justice    the Town Justice (§10(B), §11);
-- admin      manages the town's settings and users, and holds no other power.
+- admin      manages the town's settings and users, reads how the app reads the law (the page
+             of its settings' readings), and holds no other power.
 """
 from dataclasses import dataclass
 
@@ -93,6 +94,9 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "The admin adds users, sets their role and deactivates them."),
     Power("read_activity_log", ("admin",), "",
           "The admin sees who signed in, what was exported and every change to the settings."),
+    Power("read_the_law_reading", ("clerk", "justice", "admin"), "§4-§11",
+          "The Town Clerk, the Town Justice and the admin read how this app reads each rule of the law, "
+          "with the settings that change it (for the town attorney and the Town Board)."),
     Power("view_charts", ("clerk",), "§5(F)",
           "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )

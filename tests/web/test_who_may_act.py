@@ -27,6 +27,7 @@ ROUTE_OF_POWER = {
     "report_seizures": "/reports/",
     "keep_enumeration": "/clerk/enumerations/",
     "identify_in_enumeration": "/clerk/dogs/{dog_id}/enumeration",
+    "read_the_law_reading": "/law/reading",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {

@@ -8,8 +8,15 @@ Each module holds `READINGS`, a tuple of `Reading`; add a rule to the module of 
 from . import s4, s5, s6, s7, s8, s9_s11
 from .base import Reading, Setting
 
-READINGS: tuple[Reading, ...] = (
-    *s4.READINGS, *s5.READINGS, *s6.READINGS, *s7.READINGS, *s8.READINGS, *s9_s11.READINGS,
+# The parts of the law as the reading page groups them: an anchor, the law's heading, its readings.
+PARTS: tuple[tuple[str, str, tuple[Reading, ...]], ...] = (
+    ("s4", "Section 4. Definition of terms", s4.READINGS),
+    ("s5", "Section 5. Licensing of all dogs", s5.READINGS),
+    ("s6", "Section 6. Restrictions", s6.READINGS),
+    ("s7", "Section 7. Enforcement", s7.READINGS),
+    ("s8", "Section 8. Seizure, impoundment, redemption and adoption", s8.READINGS),
+    ("s9-s11", "Sections 9-11. Appearance ticket, complaint, penalties", s9_s11.READINGS),
 )
+READINGS: tuple[Reading, ...] = tuple(r for _, _, readings in PARTS for r in readings)
 
-__all__ = ["READINGS", "Reading", "Setting"]
+__all__ = ["PARTS", "READINGS", "Reading", "Setting"]

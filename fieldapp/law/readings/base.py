@@ -16,7 +16,8 @@ class Reading:
     """One rule: its section ("§8(B)", "CPL §150.40(2)"), the words it rests on, quoted exactly
     from the law's text (for the local law, checked against docs/law/), the app's reading in one
     sentence, the setting that changes it if the text leaves a choice, and the names of the tests
-    that check it (test functions, e.g. "test_s8B_owner_known_from_a_typed_tag")."""
+    that check it (test functions, e.g. "test_s8B_owner_known_from_a_typed_tag"), and where its code
+    lives (optional)."""
     section: str
     quote: str
     reading: str
@@ -24,3 +25,7 @@ class Reading:
     setting: Setting | None = None
     statute: str = "local"  # "local" (Local Law No. 2 of 2011), "AML" or "CPL"
     choice: bool = field(default=False)  # True when the text leaves a choice the app had to make
+    code: str = ""  # where the code lives, e.g. "fieldapp/law/impoundment.py `redemption_period`"
+    # Settings the rule reads that are values, not readings (fees and days set by resolution of
+    # the Town Board): their keys in `fieldapp/settings.py`, shown with their current values.
+    values: tuple[str, ...] = ()

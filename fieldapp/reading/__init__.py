@@ -1,0 +1,2 @@
+"""The page "How this app reads Local Law No. 2" (/law/reading) and its PDF, drawn from the law
+core's readings (fieldapp/law/readings/), never written by hand."""

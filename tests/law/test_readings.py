@@ -1,0 +1,127 @@
+"""How this app reads Local Law No. 2 (fieldapp/law/readings/): one walk over every reading, so the
+page /law/reading can't drift from the law's text, the settings or the tests.
+
+Each reading has a quote and a reading; a quote of the local law is in its text (whitespace aside);
+every test it names exists under tests/; a rule that leaves a choice names a setting of the town's
+table; and every section and lettered subsection of sections 4-11 has a reading."""
+import ast
+import pathlib
+import re
+
+import pytest
+
+from fieldapp.law.licensing import LICENSE_EXEMPTIONS
+from fieldapp.law.readings import READINGS
+from fieldapp.law.restrictions import VIOLATIONS
+from fieldapp.settings import SPECS
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LAW_FILE = ROOT / "docs" / "law" / "sandy-creek-local-law-2-2011.txt"
+LAW_TEXT = LAW_FILE.read_text(encoding="utf-8")
+PARTS = [pytest.param(r, id=f"{i}-{r.section}") for i, r in enumerate(READINGS)]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _test_names() -> dict[str, list[str]]:
+    """Every test function under tests/ by name: the files that define it."""
+    names: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
+                names.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    return names
+
+
+TEST_NAMES = _test_names()
+
+
+def _sections_of_the_law() -> list[str]:
+    """Sections 4-11 and their lettered subsections, read from the text: "§4(A)", ..., "§7", ...
+    A letter counts when it opens a subsection ("A. ", after the previous letter, in order)."""
+    found = []
+    for n in range(4, 12):
+        body = re.search(rf"SECTION {n}\b(.*?)(?=SECTION {n + 1}\b)", LAW_TEXT, re.S).group(1)
+        letters, at = [], 0
+        for letter in map(chr, range(ord("A"), ord("Z") + 1)):
+            m = re.compile(rf"(?:^|[\s:.]){letter}\. [A-Z]").search(body, at)
+            if not m:
+                break
+            letters.append(letter)
+            at = m.end()
+        found += [f"§{n}({x})" for x in letters] or [f"§{n}"]
+    return found
+
+
+SECTIONS = _sections_of_the_law()
+
+
+def test_the_law_text_has_the_subsections_the_readings_walk():
+    """The parse above finds the law's own lettering: §4 A-O, §5 A-K, §6 A-C, §8 A-F, §10 and
+    §11 A-B; §7 and §9 have none."""
+    assert SECTIONS[:15] == [f"§4({x})" for x in "ABCDEFGHIJKLMNO"]
+    assert "§5(K)" in SECTIONS and "§5(L)" not in SECTIONS
+    assert {"§7", "§9", "§8(F)", "§10(B)", "§11(B)", "§6(C)"} <= set(SECTIONS)
+    assert len(SECTIONS) == 15 + 11 + 3 + 1 + 6 + 1 + 2 + 2
+
+
+@pytest.mark.parametrize("reading", PARTS)
+def test_every_reading_quotes_the_law_says_its_reading_and_names_its_tests(reading):
+    assert reading.section.strip() and reading.section.startswith(("§", "AML", "CPL", "GCL"))
+    assert reading.quote.strip(), "no quote"
+    assert reading.reading.strip(), "no reading"
+    assert reading.statute in ("local", "AML", "CPL")
+    if reading.statute == "local":
+        assert _plain(reading.quote) in _plain(LAW_TEXT), "the quote is not the law's text"
+    assert reading.tests, "no test checks it"
+    missing = [t for t in reading.tests if t not in TEST_NAMES]
+    assert not missing, f"no such test under tests/: {missing}"
+
+
+@pytest.mark.parametrize("reading", PARTS)
+def test_every_choice_names_its_setting_and_every_setting_is_the_towns(reading):
+    if reading.choice:
+        assert reading.setting is not None, "a reading that leaves a choice names its setting"
+    if reading.setting is not None:
+        assert reading.setting.key in SPECS
+        if reading.choice:
+            assert reading.setting.protects.strip() and reading.setting.other_reading.strip()
+    assert all(key in SPECS for key in reading.values)
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_every_section_and_subsection_of_sections_4_to_11_has_a_reading(section):
+    local = [r.section for r in READINGS if r.statute == "local"]
+    assert any(s == section or s.startswith(section + "(") or s.startswith(section.rstrip(")") + ")(")
+               for s in local), f"{section} has no reading"
+
+
+# Tests named for a rule (test_s<section>_...) that no reading names yet, and why. A new rule's
+# test is named by its reading; this list only shrinks.
+NOT_NAMED_BY_A_READING = {
+}
+
+
+def test_every_rule_test_is_named_by_a_reading_or_listed_with_a_reason():
+    named = {t for r in READINGS for t in r.tests}
+    rule_tests = {n for n in TEST_NAMES if re.match(r"test_s\d", n)}
+    unnamed = sorted(rule_tests - named - set(NOT_NAMED_BY_A_READING))
+    assert unnamed == []
+    assert not set(NOT_NAMED_BY_A_READING) & named, "named by a reading now: take it off the list"
+
+
+@pytest.mark.parametrize("code", list(VIOLATIONS))
+def test_every_offence_of_the_law_core_has_its_reading(code):
+    """The offences of law/restrictions.py's VIOLATIONS (§5, §6(A), §10(B)(4)): each one's words
+    are the quote of a reading of its section, so a new offence gets a line on the page."""
+    r = VIOLATIONS[code]
+    assert any(x.section == r.section and x.quote == r.text for x in READINGS)
+
+
+@pytest.mark.parametrize("key", list(LICENSE_EXEMPTIONS))
+def test_every_license_exemption_has_its_reading(key):
+    """§5(I) 'Each copy of any license for such dogs shall be conspicuously marked ...': each
+    marking of LICENSE_EXEMPTIONS is a reading."""
+    assert any(x.section == "§5(I)" and x.quote == f'"{LICENSE_EXEMPTIONS[key].marking}"' for x in READINGS)
