@@ -2,15 +2,22 @@
 ticket): the law core says why not (fieldapp/law/restrictions.py), the record supplies the facts.
 
 - §5(B)(1) failure to vaccinate stands only with an officer's request on file for the dog and
-  ten days passed since it without a rabies certificate (`failure_to_vaccinate_refusal`).
+  ten days passed since it with no current rabies certificate on record on the tenth day,
+  whenever it was issued (`failure_to_vaccinate_refusal`, `current_certificate_on`).
 - §6(A)(8) is about "an unspayed female dog when in heat": refused for a dog recorded as male
   or as a spayed female (`female_in_heat_refusal`).
 """
 from datetime import date
 
 from ...extensions import db
-from ...law import FAILURE_TO_VACCINATE, failure_to_vaccinate_refusal, female_in_heat_refusal
+from ...law import (
+    FAILURE_TO_VACCINATE,
+    failure_to_vaccinate_refusal,
+    female_in_heat_refusal,
+    rabies_vaccination_due,
+)
 from ...models.enforcement import RabiesRequest
+from ...timeutil import to_local
 
 FEMALE_IN_HEAT = "6A8"
 
@@ -28,6 +35,25 @@ def certificate_presented_on(dog, since: date) -> date | None:
     return min(days) if days else None
 
 
+def current_certificate_on(dog, day: date, since: date | None = None) -> tuple[date | None, bool]:
+    """§5(B)(1): the dog's rabies certificate on record on `day` and current then, whenever it
+    was issued: (its latest expiry, whether a §5(B)(2) vet's statement is on record). On record
+    means filed by `day`, or a vaccination given from `since` (the request) to `day`."""
+    until, statement = None, False
+    for c in dog.rabies_certificates:
+        filed = to_local(c.created_at).date() if c.created_at else None
+        given = c.vaccinated_on
+        on_record = (filed is not None and filed <= day) or (
+            given is not None and since is not None and since <= given <= day)
+        if not on_record:
+            continue
+        if c.exempt_statement:
+            statement = True
+        elif c.valid_until is not None and c.valid_until >= day and (given is None or given <= day):
+            until = max(until or c.valid_until, c.valid_until)
+    return until, statement
+
+
 def failure_to_vaccinate_check(dog, on: date) -> str | None:
     """§5(B)(1): None when one of the dog's requests on file lets the charge stand on `on`;
     otherwise why not (for the latest request, or that there is none)."""
@@ -38,7 +64,11 @@ def failure_to_vaccinate_check(dog, on: date) -> str | None:
                                   .order_by(RabiesRequest.requested_on.desc())).scalars().all()
     if not requests:
         return failure_to_vaccinate_refusal(None, on)
-    refusals = [failure_to_vaccinate_refusal(day, on, certificate_presented_on(dog, day)) for day in requests]
+    refusals = []
+    for day in requests:
+        until, statement = current_certificate_on(dog, rabies_vaccination_due(day), since=day)
+        refusals.append(failure_to_vaccinate_refusal(day, on, certificate_presented_on(dog, day),
+                                                     current_certificate_until=until, current_statement=statement))
     return None if any(r is None for r in refusals) else refusals[0]
 
 
