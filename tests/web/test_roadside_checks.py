@@ -136,7 +136,9 @@ def test_s5B1_refused_when_a_current_certificate_was_on_record_on_the_tenth_day(
             c.created_at = c.created_at.replace(year=2025)
         db.session.commit()
     request_rabies(client, app, "Max", (local_today() - timedelta(days=20)).isoformat())
-    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["5B1"], ruled_out=["5B2"]))
+    yesterday = (local_today() - timedelta(days=1)).isoformat()
+    response, _ = post(client, "/field/violations/new", **violation_data(
+        app, codes=["5B1"], ruled_out=["5B2"], occurred_at=f"{yesterday}T09:30"))
     assert response.status_code == 422
     assert "current rabies certificate" in errors_of(response)["codes"]
     assert "Rabies vaccination overdue" not in client.get("/").get_data(as_text=True)
