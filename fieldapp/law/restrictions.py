@@ -79,8 +79,9 @@ def _r(n: int, title: str, text: str, exceptions=()) -> Restriction:
 # recreational areas, which are not the owner's private property, so §6(B) does not help
 # there. The §6(A)(1) hunting proviso ("shall be considered under its owner s command") goes
 # wherever an offence turns on being at large or under command: 6A1, 6A9 (at large) and 6A10
-# (roaming in a pack, at large with other dogs). The other restrictions are about conduct (barking, digging, chasing, ...) that
-# is unlawful wherever the dog is, or say where it applies themselves (6A3, 6A5, 6A6, 6A7).
+# (roaming in a pack, at large with other dogs). The other restrictions are about conduct
+# (barking, digging, chasing, ...) that is unlawful wherever the dog is, or say where it
+# applies themselves (6A3, 6A5, 6A6, 6A7), each with its own "unless" words as an exception.
 SECTION_6_RESTRICTIONS = {r.code: r for r in (
     _r(1, "Running at large",
        "Run at large unless the dog is restrained by an adequate leash or unless it is "
@@ -206,6 +207,45 @@ VIOLATIONS = {r.code: r for r in (
     *SECTION_6_RESTRICTIONS.values(),
     TOWN_JUSTICE_ORDER_VIOLATED,
 )}
+
+
+# --- §4(I) who is charged --------------------------------------------------
+
+# §4(I) "owned by a minor": New York's age of majority (General Obligations Law §1-202).
+AGE_OF_MAJORITY = 18
+
+
+def owner_is_minor(date_of_birth: date | None, marked_minor: bool, today: date) -> bool:
+    """§4(I): an owner of record is a minor on `today` when under 18 by the date of birth on
+    record; without a date of birth, when the clerk marked the owner a minor."""
+    if date_of_birth is None:
+        return bool(marked_minor)
+    try:
+        of_age = date_of_birth.replace(year=date_of_birth.year + AGE_OF_MAJORITY)
+    except ValueError:  # born 29 February: of age on 1 March
+        of_age = date(date_of_birth.year + AGE_OF_MAJORITY, 3, 1)
+    return today < of_age
+
+
+def minor_owner_refusal(minor_name: str, responsible: str | None) -> str:
+    """§4(I) "In the event any dog found to be in violation of this Local Law shall be owned by a
+    minor, the legal guardian or head of the household in which said minor resides shall be
+    deemed to have custody and control of said dog and shall be responsible": the minor is
+    never the person charged, summoned or named as owner."""
+    who = f" ({responsible})" if responsible else ""
+    return (f"The owner of record, {minor_name}, is a minor: the legal guardian or head of the household "
+            f"in which the minor resides{who} is the person responsible, charged and summoned (§4(I)).")
+
+
+def lost_dog_not_owner_note(owner_names: str, lost_on: date | None, with_whom: str | None) -> str:
+    """§4(I) "Owner. The party purchasing the license unless dog is or has been lost, and such
+    loss reported to the dog control officer and reasonable search has been made": while the
+    loss stands, the license holder is not the owner for a charge; the person who has the dog
+    (harbors it, or has custody or control) is."""
+    since = f" since {_say_date(lost_on)}" if lost_on else ""
+    now = f" The dog is now with {with_whom}." if with_whom else " Who has the dog now is not known."
+    return (f"Lost{since}, reported to the dog control officer and searched for: the license holder "
+            f"({owner_names}) is not its owner for a charge while the loss stands (§4(I)).{now}")
 
 
 # --- checks against the dog's record --------------------------------------

@@ -55,7 +55,9 @@ class CardOwner:
     phone: str
     is_minor: bool  # §4(I): the ticket is served on the guardian or head of household
     guardian_name: str | None
+    date_of_birth: date | None
     full_name = Owner.full_name
+    minor_on = Owner.minor_on
     full_address = Owner.full_address
 
 
@@ -119,7 +121,7 @@ def part_columns() -> dict:
                   "owner_id": Owner.id, "first_name": Owner.first_name, "last_name": Owner.last_name,
                   "address": Owner.address, "town": Owner.town, "state": Owner.state,
                   "zip_code": Owner.zip_code, "phone": Owner.phone, "is_minor": Owner.is_minor,
-                  "guardian_name": Owner.guardian_name},
+                  "guardian_name": Owner.guardian_name, "date_of_birth": Owner.date_of_birth},
         "tag": {"id": Tag.id, "dog_id": Tag.dog_id, "status": Tag.status, "serial": Tag.serial,
                 "token": Tag.token, "bound_on": Tag.bound_on, "retired_on": Tag.retired_on},
     }
@@ -143,7 +145,8 @@ def add_part(dog: CardDog, kind: str, row) -> None:
                                                              bool(r["exempt_statement"]), r["created_at"]))
     elif kind == "owner":
         owner = CardOwner(r["owner_id"], r["first_name"], r["last_name"], r["address"], r["town"], r["state"],
-                          r["zip_code"], r["phone"], bool(r["is_minor"]), r["guardian_name"])
+                          r["zip_code"], r["phone"], bool(r["is_minor"]), r["guardian_name"],
+                          r["date_of_birth"])
         dog.owner_links.append(CardOwnerLink(r["id"], r["since"], r["until"], owner))
     elif kind == "tag":
         dog.tags.append(CardTag(r["id"], r["serial"], r["token"], r["status"], r["bound_on"], r["retired_on"]))

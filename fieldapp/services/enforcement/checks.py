@@ -6,6 +6,9 @@ ticket): the law core says why not (fieldapp/law/restrictions.py), the record su
   whenever it was issued (`failure_to_vaccinate_refusal`, `current_certificate_on`).
 - §6(A)(8) is about "an unspayed female dog when in heat": refused for a dog recorded as male
   or as a spayed female (`female_in_heat_refusal`).
+- §4(I) the person charged: never a minor owner of record (the guardian or head of household),
+  nor the license holder of a dog lost, reported to the DCO and searched for
+  (`person_charged_refusal`).
 """
 from datetime import date
 
@@ -16,8 +19,10 @@ from ...law import (
     female_in_heat_refusal,
     rabies_vaccination_due,
 )
+from ...law.restrictions import lost_dog_not_owner_note, minor_owner_refusal
+from ...models import DogNotice
 from ...models.enforcement import RabiesRequest
-from ...timeutil import to_local
+from ...timeutil import local_today, to_local
 
 FEMALE_IN_HEAT = "6A8"
 
@@ -86,8 +91,56 @@ def record_refusals(codes, dog, on: date) -> list[str]:
     return messages
 
 
+def same_name(a: str, b: str) -> bool:
+    return " ".join((a or "").split()).lower() == " ".join((b or "").split()).lower()
+
+
+def person_charged_refusal(dog, capacity: str, served_name: str, on: date) -> str | None:
+    """§4(I) who answers for the dog, from its record: None when the person served may be charged;
+    otherwise why not. A minor owner of record is never served as the owner (the legal guardian
+    or head of household is); a dog on record as lost, reported to the DCO and searched for, has
+    no owner in its license holder while the loss stands (the person who has it is served)."""
+    if dog is None:
+        return None
+    owners = list(dog.owners)
+    loss = standing_loss(dog)
+    if loss is not None and capacity in ("owner", "guardian"):
+        return (lost_dog_not_owner_note(", ".join(o.full_name for o in owners) or "none on record",
+                                        loss.discovered_on or loss.occurred_on, loss.now_with)
+                + " Serve the person in charge of the dog.")
+    if capacity != "owner":
+        return None
+    minors = [o for o in owners if o.minor_on(on)]
+    named = next((o for o in minors if same_name(o.full_name, served_name)), None)
+    if named is None and minors and len(minors) == len(owners):
+        named = minors[0]
+    if named is None:
+        return None
+    return minor_owner_refusal(named.full_name, named.guardian_name) + " Serve them as guardian."
+
+
+def standing_loss(dog):
+    """§4(I): the dog's loss notice while the dog is on record as lost or stolen, when the loss
+    was reported to the dog control officer and a reasonable search was made; else None."""
+    if dog is None or dog.status not in ("lost", "stolen"):
+        return None
+    notice = db.session.execute(
+        db.select(DogNotice).filter_by(dog_id=dog.id).where(DogNotice.kind.in_(("lost", "stolen")))
+        .order_by(DogNotice.occurred_on.desc(), DogNotice.id.desc()).limit(1)).scalar()
+    if notice is None or notice.reported_to_dco_on is None or not (notice.search_made or "").strip():
+        return None
+    return notice
+
+
 def check_codes(reader, codes, dog, on: date, name: str = "codes") -> None:
     """Put the record's refusals on the payload reader's `codes` field."""
     messages = record_refusals(codes, dog, on)
     if messages:
         reader.error(name, " ".join(messages))
+
+
+def check_person_charged(reader, dog, capacity: str, served_name: str, name: str = "served_capacity") -> None:
+    """Put §4(I)'s refusal of the person served (`person_charged_refusal`) on the reader's field."""
+    why = person_charged_refusal(dog, capacity, served_name, local_today())
+    if why:
+        reader.error(name, why)

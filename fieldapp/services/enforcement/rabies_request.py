@@ -55,7 +55,8 @@ def make_rabies_request(clean: RabiesRequestInput, entry, user,
 
 def overdue_rabies_requests(today: date, limit: int = 50) -> list[RabiesRequest]:
     """§5(B)(1) requests for a dog on file whose ten days have passed with no rabies certificate
-    (or vet's statement) filed since, and none current on record on the tenth day: the failure to vaccinate may now be charged. Oldest first."""
+    (or vet's statement) filed since, and none current on record on the tenth day: the failure
+    to vaccinate may now be charged. Oldest first."""
     from sqlalchemy.orm import selectinload
 
     from .checks import certificate_presented_on, current_certificate_on
