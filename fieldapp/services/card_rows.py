@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ..extensions import db
-from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Tag
+from ..models import Dog, DogNotice, DogOwner, License, Owner, RabiesCertificate, Tag
 from .enforcement import enforcement_histories_of, keep_history
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
 DOG_COLUMNS = ("id", "id_number", "name", "sex", "born_on", "breed", "color", "markings", "altered",
                "exemption", "status", "status_on", "data_version", "has_photo")
 # The kinds of rows that are parts of a dog (the rest of a card's rows: the dog, its history).
-PARTS = ("license", "rabies", "owner", "tag")
+PARTS = ("license", "rabies", "owner", "tag", "loss")
 
 
 @dataclass(slots=True)
@@ -70,6 +70,18 @@ class CardOwnerLink:
 
 
 @dataclass(slots=True)
+class CardLoss:
+    """§4(I): a lost/stolen notice whose loss was reported to the DCO and searched for."""
+    id: int
+    kind: str
+    occurred_on: date
+    discovered_on: date | None
+    reported_to_dco_on: date
+    search_made: str
+    now_with: str | None
+
+
+@dataclass(slots=True)
 class CardTag:
     id: int
     serial: int
@@ -99,6 +111,7 @@ class CardDog:
         self.rabies_certificates = []
         self.owner_links = []
         self.tags = []
+        self.loss_reports = []  # §4(I): see record_flags.standing_loss
 
     def __repr__(self):
         return f"<CardDog {self.id} {self.name!r}>"
@@ -122,6 +135,10 @@ def part_columns() -> dict:
                   "address": Owner.address, "town": Owner.town, "state": Owner.state,
                   "zip_code": Owner.zip_code, "phone": Owner.phone, "is_minor": Owner.is_minor,
                   "guardian_name": Owner.guardian_name, "date_of_birth": Owner.date_of_birth},
+        "loss": {"id": DogNotice.id, "dog_id": DogNotice.dog_id, "status": DogNotice.kind,
+                 "occurred_on": DogNotice.occurred_on, "discovered_on": DogNotice.discovered_on,
+                 "reported_to_dco_on": DogNotice.reported_to_dco_on, "search_made": DogNotice.search_made,
+                 "now_with": DogNotice.now_with},
         "tag": {"id": Tag.id, "dog_id": Tag.dog_id, "status": Tag.status, "serial": Tag.serial,
                 "token": Tag.token, "bound_on": Tag.bound_on, "retired_on": Tag.retired_on},
     }
@@ -131,6 +148,9 @@ def from_tables(kind: str, select):
     """The SELECT of a kind's columns from its tables (an owner link joined to its Owner)."""
     if kind == "owner":
         return select.select_from(DogOwner).join(Owner, Owner.id == DogOwner.owner_id)
+    if kind == "loss":  # §4(I): only a loss reported to the DCO and searched for
+        return select.where(DogNotice.kind.in_(("lost", "stolen")), DogNotice.reported_to_dco_on.is_not(None),
+                            DogNotice.search_made.is_not(None))
     return select
 
 
@@ -148,6 +168,9 @@ def add_part(dog: CardDog, kind: str, row) -> None:
                           r["zip_code"], r["phone"], bool(r["is_minor"]), r["guardian_name"],
                           r["date_of_birth"])
         dog.owner_links.append(CardOwnerLink(r["id"], r["since"], r["until"], owner))
+    elif kind == "loss":
+        dog.loss_reports.append(CardLoss(r["id"], r["status"], r["occurred_on"], r["discovered_on"],
+                                         r["reported_to_dco_on"], r["search_made"], r["now_with"]))
     elif kind == "tag":
         dog.tags.append(CardTag(r["id"], r["serial"], r["token"], r["status"], r["bound_on"], r["retired_on"]))
     else:

@@ -6,6 +6,9 @@ ticket): the law core says why not (fieldapp/law/restrictions.py), the record su
   whenever it was issued (`failure_to_vaccinate_refusal`, `current_certificate_on`).
 - §6(A)(8) is about "an unspayed female dog when in heat": refused for a dog recorded as male
   or as a spayed female (`female_in_heat_refusal`).
+- §5(J) "5J1-late" refused when the loss was notified within ten days of its discovery, "5J-late"
+  when there is no transfer on record or it was notified in time, "5J3" when licensed within
+  30 days of residence (`NOTICE_CHECKS`).
 - §4(I) the person charged: never a minor owner of record (the guardian or head of household),
   nor the license holder of a dog lost, reported to the DCO and searched for
   (`person_charged_refusal`).
@@ -15,14 +18,16 @@ from datetime import date
 from ...extensions import db
 from ...law import (
     FAILURE_TO_VACCINATE,
+    VIOLATIONS,
     failure_to_vaccinate_refusal,
     female_in_heat_refusal,
     rabies_vaccination_due,
 )
+from ...law.notices import late_loss_notice_refusal, late_transfer_notice_refusal, new_resident_refusal
 from ...law.restrictions import lost_dog_not_owner_note, minor_owner_refusal
-from ...models import DogNotice
 from ...models.enforcement import RabiesRequest
 from ...timeutil import local_today, to_local
+from .. import record_flags
 
 FEMALE_IN_HEAT = "6A8"
 
@@ -77,6 +82,35 @@ def failure_to_vaccinate_check(dog, on: date) -> str | None:
     return None if any(r is None for r in refusals) else refusals[0]
 
 
+def _latest_notice(dog, kinds, on: date):
+    notices = [n for n in dog.notices if n.kind in kinds and n.occurred_on <= on]
+    return max(notices, key=lambda n: (n.occurred_on, n.id)) if notices else None
+
+
+def late_loss_notice_check(dog, on: date) -> str | None:
+    """§5(J)(1): "5J1-late" against the dog's latest lost/stolen notice (ten days from its discovery)."""
+    n = _latest_notice(dog, ("lost", "stolen"), on)
+    return late_loss_notice_refusal(n.discovered_on or n.occurred_on, n.filed_on) if n else None
+
+
+def late_transfer_notice_check(dog, on: date) -> str | None:
+    """§5(J): "5J-late" against the dog's latest transfer on record (none: refused)."""
+    n = _latest_notice(dog, ("transfer",), on)
+    return late_transfer_notice_refusal(n.occurred_on if n else None, n.filed_on if n else None)
+
+
+def new_resident_check(dog, on: date) -> str | None:
+    """§5(J)(3): "5J3" against the date residence began and the first license issued since."""
+    began = dog.residence_began_on
+    issued = [lic.issued_on for lic in dog.licenses if began and began <= lic.issued_on <= on]
+    return new_resident_refusal(began, min(issued) if issued else None, on)
+
+
+# §5(J) offences the record can answer: the code and its check.
+NOTICE_CHECKS = {"5J1-late": late_loss_notice_check, "5J-late": late_transfer_notice_check,
+                 "5J3": new_resident_check}
+
+
 def record_refusals(codes, dog, on: date) -> list[str]:
     """What the dog's record says against the offences `codes` on `on`, one message each."""
     messages = []
@@ -84,6 +118,11 @@ def record_refusals(codes, dog, on: date) -> list[str]:
         why = failure_to_vaccinate_check(dog, on)
         if why:
             messages.append(f"{FAILURE_TO_VACCINATE.title} ({FAILURE_TO_VACCINATE.section}): {why}")
+    for code, check in NOTICE_CHECKS.items():
+        if code in codes and dog is not None:
+            why = check(dog, on)
+            if why:
+                messages.append(f"{VIOLATIONS[code].title} ({VIOLATIONS[code].section}): {why} Untick it.")
     if FEMALE_IN_HEAT in codes and dog is not None:
         why = female_in_heat_refusal(dog.sex, bool(dog.altered))
         if why:
@@ -120,16 +159,8 @@ def person_charged_refusal(dog, capacity: str, served_name: str, on: date) -> st
 
 
 def standing_loss(dog):
-    """§4(I): the dog's loss notice while the dog is on record as lost or stolen, when the loss
-    was reported to the dog control officer and a reasonable search was made; else None."""
-    if dog is None or dog.status not in ("lost", "stolen"):
-        return None
-    notice = db.session.execute(
-        db.select(DogNotice).filter_by(dog_id=dog.id).where(DogNotice.kind.in_(("lost", "stolen")))
-        .order_by(DogNotice.occurred_on.desc(), DogNotice.id.desc()).limit(1)).scalar()
-    if notice is None or notice.reported_to_dco_on is None or not (notice.search_made or "").strip():
-        return None
-    return notice
+    """§4(I): the dog's standing loss (reported to the DCO and searched for), or None."""
+    return None if dog is None else record_flags.standing_loss(dog)
 
 
 def check_codes(reader, codes, dog, on: date, name: str = "codes") -> None:
