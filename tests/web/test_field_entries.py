@@ -258,3 +258,15 @@ def test_second_seizure_of_a_held_dog_is_refused(client, auth, app):
     assert ">Seize dog</a>" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     after_redemption, _ = post(client, "/field/seizures/new", **data)
     assert after_redemption.status_code == 201
+
+
+def test_s6A_offences_own_exceptions_are_on_the_officers_checklist(client, auth, app):
+    """§6(A): "except rats and mice", feces "immediately removed", "unless on a leash", the property
+    owner's consent, and the hunting proviso on 6A9: each one a box to rule out, like §6(B)."""
+    auth.login("dco")
+    form = client.get("/field/violations/new").get_data(as_text=True)
+    for code in ("6A3-consent", "6A5-owners-property", "6A6-consent", "6A7-removed", "6A8-contained",
+                 "6A11-rats-mice", "6A1-hunting"):
+        assert f'name="ruled_out" value="{code}"' in form, code
+    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A11"], ruled_out=[]))
+    assert response.status_code == 422 and "rats or mice" in errors_of(response)["ruled_out"]

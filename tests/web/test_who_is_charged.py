@@ -220,3 +220,14 @@ def test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding(client, a
     r = client.post(f"/court/complaints/{cid}/orders", data={
         "kind": "vicious", "ordered_on": local_today().isoformat(), "grounds": ["4O-iii"]})
     assert r.status_code == 303
+
+
+def test_s4I_complaint_and_ticket_forms_prefill_the_guardian(client, auth, app):
+    """§4(I): the forms opened from Pepper's card name her guardian, not the minor."""
+    auth.login("constable")
+    pepper = dog_id(app, "Pepper")
+    form = client.get(f"/field/complaints/new?dog={pepper}").get_data(as_text=True)
+    assert "Ruth Renwick, guardian or head of household of Lily Renwick" in form
+    auth.login("dco")
+    form = client.get(f"/field/tickets/new?dog={pepper}").get_data(as_text=True)
+    assert 'value="Ruth Renwick"' in form and 'value="Lily Renwick"' in form
