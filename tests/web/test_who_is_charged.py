@@ -48,6 +48,10 @@ def test_s4I_ticket_served_on_a_minor_as_owner_is_refused_with_the_rule(client, 
         app, dog_id=pepper, served_name="Lily Renwick", served_address="12 Orchard Ln", served_at=yesterday_at()))
     assert refused.status_code == 422
     assert "is a minor" in errors_of(refused)["served_capacity"]
+    as_keeper, _ = post(client, "/field/tickets/new", **ticket_data(
+        app, dog_id=pepper, served_capacity="in_charge", served_name="Lily Renwick",
+        served_address="12 Orchard Ln", served_at=yesterday_at()))
+    assert as_keeper.status_code == 422 and "is a minor" in errors_of(as_keeper)["served_capacity"]
     ok, _ = post(client, "/field/tickets/new", **ticket_data(
         app, dog_id=pepper, served_capacity="guardian", served_name="Ruth Renwick",
         served_address="12 Orchard Ln", minor_owner_name="Lily Renwick", served_at=yesterday_at()))

@@ -147,11 +147,10 @@ def person_charged_refusal(dog, capacity: str, served_name: str, on: date) -> st
         return (lost_dog_not_owner_note(", ".join(o.full_name for o in owners) or "none on record",
                                         loss.discovered_on or loss.occurred_on, loss.now_with)
                 + " Serve the person in charge of the dog.")
-    if capacity != "owner":
-        return None
     minors = [o for o in owners if o.minor_on(on)]
+    # The minor is not served in any capacity: the guardian "shall be deemed to have custody and control".
     named = next((o for o in minors if same_name(o.full_name, served_name)), None)
-    if named is None and minors and len(minors) == len(owners):
+    if named is None and capacity == "owner" and minors and len(minors) == len(owners):
         named = minors[0]
     if named is None:
         return None
