@@ -195,9 +195,9 @@ def finish(dog: CardDog, history: list) -> CardDog:
 
 def load_card_dogs(dog_ids) -> list[CardDog]:
     """Every dog the SELECT of dog ids `dog_ids` names, by id, with everything its card shows:
-    one SELECT per table (the dogs, licenses, certificates, owners and tags, and the enforcement
+    one SELECT per table (the dogs, licenses, certificates, owners, tags and §4(I) losses, and the enforcement
     history's UNION ALL), each filtered by `dog_id IN (dog_ids)`, its rows grouped by dog here.
-    The same six queries for 15 dogs or 50,000 (the offline copy)."""
+    The same seven queries for 15 dogs or 50,000 (the offline copy)."""
     # Plain rows straight from the connection (Session.execute adds ORM result handling that
     # costs as much as the query); flush first, as Session.execute would.
     db.session.flush()
