@@ -283,8 +283,10 @@ def restore_backup(path: str) -> Summary:
                                 row[name] = _from_json(col, value)
                         held = {c: row[c] for c in wait if row.get(c) is not None}
                         if held:
-                            later.append((table, {c.name: row[c.name] for c in _pk(table)}, held))
                             row.update({c: None for c in held})
+                            # The update below would stamp an `onupdate` column (updated_at): keep its value.
+                            held |= {c.name: row[c.name] for c in table.c if c.onupdate is not None and c.name in row}
+                            later.append((table, {c.name: row[c.name] for c in _pk(table)}, held))
                         batch.append(row)
                         n += 1
                         if len(batch) >= BATCH:

@@ -59,6 +59,7 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5) -> str:
     tag_note = _seed_tags(dog_ids, today)
     if n_dogs is None:
         _seed_law_cases(today, clerk)
+        dog_ids = dog_ids + [_seed_minor_owner_case(today, clerk)]
     db.session.commit()
     if n_dogs is not None and db.engine.dialect.name == "postgresql":
         # After a bulk load PostgreSQL plans from no statistics until autovacuum gets round to
@@ -229,6 +230,31 @@ def _seed_law_cases(today, clerk) -> None:
                                       description="Printing the census cards (demo)", amount=Decimal("36.00"),
                                       paid_by="Town Clerk's office", recorded_by_id=clerk.id))
     db.session.flush()
+
+
+def _seed_minor_owner_case(today, clerk) -> int:
+    """§4(I) a minor's dog: Pepper's owner of record, Lily Renwick, is 15; her mother Ruth, the
+    head of the household at the same address, is the person charged and summoned (linked as
+    her guardian). A new owner, guardian and dog, made after every other demo row (licensed,
+    tagged), so no existing row or number changes."""
+    from .models import Tag
+    from .tags.tokens import new_token
+    guardian = Owner(first_name="Ruth", last_name="Renwick", address="12 Orchard Ln", phone="(315) 387-3310")
+    lily = Owner(first_name="Lily", last_name="Renwick", address="12 Orchard Ln", phone="(315) 387-3310",
+                 is_minor=True, date_of_birth=today - relativedelta(years=15, months=4),
+                 guardian_name="Ruth Renwick", guardian=guardian)
+    pepper = Dog(name="Pepper", sex="F", breed="Cocker Spaniel", color="buff", markings="white star on chest",
+                 born_on=today - relativedelta(years=3, months=2), altered=True, altered_proof="on_file",
+                 status="active")
+    db.session.add_all([guardian, lily, pepper])
+    db.session.flush()
+    db.session.add(DogOwner(dog_id=pepper.id, owner_id=lily.id, since=today - relativedelta(years=2)))
+    _demo_license(pepper, today, 480, _demo_rabies(pepper, today, 800), clerk)
+    db.session.flush()
+    db.session.add(Tag(token=new_token(), dog_id=pepper.id, status="active", serial=_reserve("tag_serial", 1),
+                       bound_on=pepper.licenses[0].issued_on))
+    db.session.flush()
+    return pepper.id
 
 
 def _demo_rabies(dog, today, days_left):

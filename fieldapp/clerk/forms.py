@@ -38,6 +38,8 @@ class OwnerFields(Form):
                         [Optional(), Email("That email address doesn't look right."), Length(max=120)],
                         filters=STRIP, render_kw={"type": "email"})
     is_minor = BooleanField("The owner is under 18")
+    date_of_birth = DateField("Owner's date of birth (if under 18, or not sure)", [Optional()],
+                              render_kw={"type": "date"})
     guardian_name = StringField("Parent, guardian or head of household (§4(I))", [Optional(), Length(max=120)],
                                 filters=STRIP)
     show_phone_publicly = BooleanField("The owner agrees that someone who finds the dog may see this phone number")
@@ -45,7 +47,7 @@ class OwnerFields(Form):
 
     def owner_data(self) -> dict:
         data = {k: self[k].data for k in ("first_name", "last_name", "address", "town", "state", "zip_code",
-                                          "phone", "is_minor", "guardian_name", "show_phone_publicly",
+                                          "phone", "is_minor", "date_of_birth", "guardian_name", "show_phone_publicly",
                                           "phone_optin_on")}
         data["email"] = self.email.data or None
         data["guardian_name"] = self.guardian_name.data or None
@@ -137,6 +139,13 @@ class NoticeForm(FlaskForm):
                       validators=[InputRequired("Choose what the notice is about.")])
     occurred_on = DateField("Date it happened", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
     filed_on = DateField("Date the notice was filed", [InputRequired(BAD_DATE)], render_kw={"type": "date"})
+    # §5(J)(1) ten days from the discovery; §4(I) the loss reported to the DCO and searched for.
+    discovered_on = DateField("Date the loss or theft was discovered (§5(J)(1))", [Optional()],
+                              render_kw={"type": "date"})
+    reported_to_dco_on = DateField("Date the loss was reported to the dog control officer (§4(I))", [Optional()],
+                                   render_kw={"type": "date"})
+    search_made = StringField("Search made (where, when, by whom)", [Optional(), Length(max=300)], filters=STRIP)
+    now_with = StringField("Who has the dog now, if known", [Optional(), Length(max=200)], filters=STRIP)
     new_address = StringField("New address (moved out of town)", [Optional(), Length(max=200)], filters=STRIP)
     remarks = StringField("Remarks", [Optional(), Length(max=200)], filters=STRIP)
     upon_renewal_notice = BooleanField("Death reported upon receipt of a renewal notice (§5(J)(2))")

@@ -202,7 +202,10 @@ def new_notice(dog_id):
                 if form.kind.data != "transfer" or new_owner is not None:
                     notice = svc.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
                                              _user(), new_owner=new_owner, details=details,
-                                             upon_renewal_notice=form.upon_renewal_notice.data)
+                                             upon_renewal_notice=form.upon_renewal_notice.data,
+                                             discovered_on=form.discovered_on.data,
+                                             reported_to_dco_on=form.reported_to_dco_on.data,
+                                             search_made=form.search_made.data or "", now_with=form.now_with.data or "")
             except ServiceError as exc:
                 owner_error = exc.errors.pop("new_owner", None)
                 refusal_on_form(exc, form, owner_fields)

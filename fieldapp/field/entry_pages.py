@@ -25,6 +25,7 @@ from ..law.orders import order_short
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
 from ..services import enforcement as enf
+from ..services.enforcement.complaint import owner_named
 from ..services.entries import form_to_payload, submit_entry
 from ..services.errors import ServiceError
 from ..services.photos import store_photo
@@ -221,13 +222,14 @@ def _ticket_prefill():
         dog = violation.dog
     owner = dog.primary_owner if dog else None
     capacity = None
+    minor = owner is not None and owner.minor_on(local_today())  # §4(I)
     if owner is not None:
-        capacity = "guardian" if owner.is_minor else "owner"
+        capacity = "guardian" if minor else "owner"
     form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
         served_at=now_local_input(), served_capacity=capacity, served_how="personal",
-        served_name=(owner.guardian_name if owner and owner.is_minor else owner.full_name if owner else None),
-        minor_owner_name=owner.full_name if owner and owner.is_minor else None,
+        served_name=(owner.guardian_name if minor else owner.full_name if owner else None),
+        minor_owner_name=owner.full_name if minor else None,
         served_address=owner.full_address if owner else None)
     form = _following(violation, form, "served_at")
     if violation is not None and request.args.get("served_now"):
@@ -245,11 +247,11 @@ _ticket_done = record_page(AppearanceTicket, "ticket_id", "field/ticket.html", "
 
 def _complaint_prefill():
     dog = dog_arg()
-    owner = dog.primary_owner if dog else None
+    named, residence = owner_named(dog, local_today())  # §4(I): a minor's guardian, a lost dog's keeper
     form = ComplaintForm(formdata=None).prefill(
         dog_id=dog.id if dog else None, violation_on=local_today().isoformat(),
         dog_description=dog.description if dog else None,
-        owner_name=owner.full_name if owner else None, owner_residence=owner.full_address if owner else None)
+        owner_name=named or None, owner_residence=residence or None)
     return form, dog
 
 

@@ -59,3 +59,44 @@ def new_resident_lateness(residence_began_on: date, licensed_on: date) -> Latene
         raise ValueError("The residence date is after the license date.")
     due = new_resident_license_due(residence_began_on)
     return Lateness(due, max(0, (licensed_on - due).days))
+
+
+# --- §5(J) offences checked against the record -------------------------------
+
+def late_loss_notice_refusal(discovered_on: date, filed_on: date) -> str | None:
+    """§5(J)(1) "the owner of record shall within ten days of discovery of such loss or theft
+    shall file with the Town Clerk notification of such event": the offence "5J1-late" is
+    refused when the notice on record was filed within ten days of the discovery."""
+    if notice_lateness(discovered_on, filed_on).late:
+        return None
+    return (f"The loss or theft discovered on {_say_date(discovered_on)} was notified to the Town Clerk on "
+            f"{_say_date(filed_on)}, within ten days of its discovery (§5(J)(1)).")
+
+
+def late_transfer_notice_refusal(transferred_on: date | None, filed_on: date | None) -> str | None:
+    """§5(J) "The owner of record shall, within ten days of the transfer of ownership of any dog,
+    file with the Town Clerk notification of such change": "5J-late" is refused when there is no
+    transfer on record, or when its notice was filed within ten days."""
+    if transferred_on is None or filed_on is None:
+        return "There is no transfer of ownership of this dog on record (§5(J))."
+    if notice_lateness(transferred_on, filed_on).late:
+        return None
+    return (f"The transfer of {_say_date(transferred_on)} was notified to the Town Clerk on "
+            f"{_say_date(filed_on)}, within ten days (§5(J)).")
+
+
+def new_resident_refusal(residence_began_on: date | None, licensed_on: date | None, on: date) -> str | None:
+    """§5(J)(3) "All dogs shall be licensed with the office of the Town Clerk within 30 days of
+    establishing residence in the Town": "5J3" is refused when the dog was licensed within the 30
+    days, or when they have not passed on `on`. With no date of residence on record the record
+    says nothing against it (the officer's evidence decides)."""
+    if residence_began_on is None:
+        return None
+    due = new_resident_license_due(residence_began_on)
+    if licensed_on is not None and licensed_on <= due:
+        return (f"Licensed on {_say_date(licensed_on)}, within 30 days of establishing residence on "
+                f"{_say_date(residence_began_on)} (§5(J)(3)).")
+    if licensed_on is None and on <= due:
+        return (f"The 30 days from establishing residence on {_say_date(residence_began_on)} have not "
+                f"passed: the owner has until {_say_date(due)} (§5(J)(3)).")
+    return None

@@ -109,16 +109,27 @@ def dangerous_finding_refusal(victim: str | None, ruled_out) -> str | None:
     return None
 
 
-def vicious_finding_refusal(grounds, prior_dangerous_finding: bool) -> str | None:
+def vicious_finding_refusal(grounds, prior_dangerous_finding: bool, owner_given_notice: bool = False) -> str | None:
     """§4(O): None when a vicious-dog finding may stand: at least one ground found, and for
-    ground (iii) a previous finding that the dog is dangerous (the owner given notice of it)."""
+    ground (iii) alone "a previous finding ... that it is a dangerous dog, provided that its owner
+    has been given notice of that finding": a dangerous finding in force
+    (`prior_dangerous_finding`) whose notice was given to the owner (`owner_given_notice`)."""
     grounds = [g for g in grounds if g in VICIOUS_GROUNDS]
     if not grounds:
         return "Name the ground of §4(O) found: (i), (ii) or (iii)."
     if grounds == ["4O-iii"] and not prior_dangerous_finding:
-        return ("§4(O)(iii) needs a previous finding that the dog is dangerous, its owner given "
+        return ("§4(O)(iii) needs a previous finding that the dog is dangerous, in force, its owner given "
                 "notice of it; none is on file.")
+    if grounds == ["4O-iii"] and not owner_given_notice:
+        return ("§4(O)(iii): the owner was not given notice of the previous finding that the dog is "
+                "dangerous (the owner did not appear at that hearing and no notice is on file).")
     return None
+
+
+def dangerous_finding_noticed(owner_appeared: bool, notified_on) -> bool:
+    """§4(O)(iii) "its owner has been given notice of that finding": the owner appeared at the
+    hearing where the dog was found dangerous, or a notice of the finding is on file."""
+    return bool(owner_appeared or notified_on)
 
 
 def order_terms(kind: str, words: str = "") -> str:

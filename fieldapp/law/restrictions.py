@@ -44,6 +44,28 @@ HUNTING = RestrictionException(
 
 SECTION_6_EXCEPTIONS = {e.code: e for e in (OWNERS_PROPERTY, HUNTING)}
 
+# §6(A): each offence's own "unless" / "without the consent" / "except" words, an exception the
+# officer rules out like §6(B). The text is the offence's own clause, verbatim.
+GARDEN_CONSENT = RestrictionException(
+    "6A3-consent", "§6(A)(3)", "The property owner consented or approved",
+    "without the consent or approval of the property owner")
+CHASING_WHERE_ALLOWED = RestrictionException(
+    "6A5-owners-property", "§6(A)(5)", "On the owner's or harborer's property, or with the property owner's consent",
+    "other than property of the owner or harborer of said dog without the consent of the owner of such property")
+DIGGING_CONSENT = RestrictionException(
+    "6A6-consent", "§6(A)(6)", "Private property, with the property owner's consent",
+    "private property without the consent of the owner of such property")
+FECES_REMOVED = RestrictionException(
+    "6A7-removed", "§6(A)(7)", "With its owner or a responsible person who removed the feces at once",
+    "unless it is accompanied by its owner or a responsible person who immediately removes the feces from "
+    "such property")
+IN_HEAT_CONTAINED = RestrictionException(
+    "6A8-contained", "§6(A)(8)", "Inside a building or a fenced enclosure, or on a leash",
+    "be permitted to be outside a building or a fenced enclosure unless on a leash")
+RATS_AND_MICE = RestrictionException(
+    "6A11-rats-mice", "§6(A)(11)", "Killed only rats or mice",
+    "except rats and mice")
+
 
 def _r(n: int, title: str, text: str, exceptions=()) -> Restriction:
     return Restriction(f"6A{n}", f"§6(A)({n})", title, text, tuple(exceptions))
@@ -55,8 +77,11 @@ def _r(n: int, title: str, text: str, exceptions=()) -> Restriction:
 # §6(B) only permits a dog to "run at large" on its owner's private property, so it is
 # attached only to 6A1 (running at large). 6A9 is being at large on school premises or
 # recreational areas, which are not the owner's private property, so §6(B) does not help
-# there; the other restrictions are about conduct (barking, digging, chasing, ...) that
-# is unlawful wherever the dog is, or say where it applies themselves (6A3, 6A5, 6A6, 6A7).
+# there. The §6(A)(1) hunting proviso ("shall be considered under its owner s command") goes
+# wherever an offence turns on being at large or under command: 6A1, 6A9 (at large) and 6A10
+# (roaming in a pack, at large with other dogs). The other restrictions are about conduct
+# (barking, digging, chasing, ...) that is unlawful wherever the dog is, or say where it
+# applies themselves (6A3, 6A5, 6A6, 6A7), each with its own "unless" words as an exception.
 SECTION_6_RESTRICTIONS = {r.code: r for r in (
     _r(1, "Running at large",
        "Run at large unless the dog is restrained by an adequate leash or unless it is "
@@ -69,7 +94,7 @@ SECTION_6_RESTRICTIONS = {r.code: r for r in (
     _r(3, "Damaging others' property or gardens",
        "Uproot, dig, or otherwise damage any vegetables, lawns, flowers, garden beds, or other "
        "property not belonging to the owner of such dog without the consent or approval of the "
-       "property owner."),
+       "property owner.", (GARDEN_CONSENT,)),
     _r(4, "Chasing, jumping on or harassing a person",
        "Chase, jump upon or otherwise harass any person in such a manner as to reasonably cause "
        "intimidation or fear or to put such person in reasonable apprehension of bodily harm or "
@@ -78,22 +103,22 @@ SECTION_6_RESTRICTIONS = {r.code: r for r in (
        "Habitually chase, run alongside of or bark at motor vehicles, motorcycles or bicycles, "
        "while on a public street or highway or upon public or private property other than "
        "property of the owner or harborer of said dog without the consent of the owner of such "
-       "property."),
+       "property.", (CHASING_WHERE_ALLOWED,)),
     _r(6, "Nuisance digging",
        "Create a nuisance by digging on public property or private property without the consent "
-       "of the owner of such property."),
+       "of the owner of such property.", (DIGGING_CONSENT,)),
     _r(7, "Feces not removed",
        "Defecate on public property or private property unless it is accompanied by its owner or "
-       "a responsible person who immediately removes the feces from such property."),
+       "a responsible person who immediately removes the feces from such property.", (FECES_REMOVED,)),
     _r(8, "Female in heat outside unleashed",
        "If an unspayed female dog when in heat, be permitted to be outside a building or a fenced "
-       "enclosure unless on a leash."),
+       "enclosure unless on a leash.", (IN_HEAT_CONTAINED,)),
     _r(9, "At large on school premises or recreational areas",
-       "Be at large on any school premises or recreational areas."),
+       "Be at large on any school premises or recreational areas.", (HUNTING,)),
     _r(10, "Roaming in a pack",
-       "Roam with one or more other dogs in a pack."),
+       "Roam with one or more other dogs in a pack.", (HUNTING,)),
     _r(11, "Killing other animals",
-       "Kill other animals except rats and mice."),
+       "Kill other animals except rats and mice.", (RATS_AND_MICE,)),
     _r(12, "Failure to provide food, water, shelter or care",
        "No owner shall fail to provide a dog with sufficient good and wholesome food and water, "
        "proper shelter and protection from the weather, veterinary care when needed to prevent "
@@ -184,6 +209,45 @@ VIOLATIONS = {r.code: r for r in (
 )}
 
 
+# --- §4(I) who is charged --------------------------------------------------
+
+# §4(I) "owned by a minor": New York's age of majority (General Obligations Law §1-202).
+AGE_OF_MAJORITY = 18
+
+
+def owner_is_minor(date_of_birth: date | None, marked_minor: bool, today: date) -> bool:
+    """§4(I): an owner of record is a minor on `today` when under 18 by the date of birth on
+    record; without a date of birth, when the clerk marked the owner a minor."""
+    if date_of_birth is None:
+        return bool(marked_minor)
+    try:
+        of_age = date_of_birth.replace(year=date_of_birth.year + AGE_OF_MAJORITY)
+    except ValueError:  # born 29 February: of age on 1 March
+        of_age = date(date_of_birth.year + AGE_OF_MAJORITY, 3, 1)
+    return today < of_age
+
+
+def minor_owner_refusal(minor_name: str, responsible: str | None) -> str:
+    """§4(I) "In the event any dog found to be in violation of this Local Law shall be owned by a
+    minor, the legal guardian or head of the household in which said minor resides shall be
+    deemed to have custody and control of said dog and shall be responsible": the minor is
+    never the person charged, summoned or named as owner."""
+    who = f" ({responsible})" if responsible else ""
+    return (f"The owner of record, {minor_name}, is a minor: the legal guardian or head of the household "
+            f"in which the minor resides{who} is the person responsible, charged and summoned (§4(I)).")
+
+
+def lost_dog_not_owner_note(owner_names: str, lost_on: date | None, with_whom: str | None) -> str:
+    """§4(I) "Owner. The party purchasing the license unless dog is or has been lost, and such
+    loss reported to the dog control officer and reasonable search has been made": while the
+    loss stands, the license holder is not the owner for a charge; the person who has the dog
+    (harbors it, or has custody or control) is."""
+    since = f" since {_say_date(lost_on)}" if lost_on else ""
+    now = f" The dog is now with {with_whom}." if with_whom else " Who has the dog now is not known."
+    return (f"Lost{since}, reported to the dog control officer and searched for: the license holder "
+            f"({owner_names}) is not its owner for a charge while the loss stands (§4(I)).{now}")
+
+
 # --- checks against the dog's record --------------------------------------
 
 def female_in_heat_refusal(sex: str, spayed: bool) -> str | None:
@@ -201,10 +265,17 @@ def female_in_heat_refusal(sex: str, spayed: bool) -> str | None:
 
 
 def failure_to_vaccinate_refusal(requested_on: date | None, today: date,
-                                 certificate_presented_on: date | None = None) -> str | None:
+                                 certificate_presented_on: date | None = None,
+                                 current_certificate_until: date | None = None,
+                                 current_statement: bool = False) -> str | None:
     """§5(B)(1): failure to vaccinate stands only with an officer's request on file and ten
-    days passed since it without a rabies certificate. None when the charge stands;
+    days passed since it with no current rabies certificate on record on the tenth day,
+    whenever that certificate was issued (a dog vaccinated before the request and still
+    covered was not "willfully" kept from vaccination). None when the charge stands;
     otherwise why not, in plain words.
+
+    ``current_certificate_until``: the expiry of a certificate on record on the tenth day and
+    current then; ``current_statement``: a §5(B)(2) vet's statement on record then.
     """
     if requested_on is None:
         return ("There is no request to vaccinate on file. An officer must first ask the owner to "
@@ -213,6 +284,13 @@ def failure_to_vaccinate_refusal(requested_on: date | None, today: date,
     if certificate_presented_on is not None and certificate_presented_on <= due:
         return (f"A rabies certificate was presented on {_say_date(certificate_presented_on)}, within "
                 f"ten days of the request of {_say_date(requested_on)} (§5(B)(1)).")
+    if current_statement:
+        return (f"A vet's statement in lieu of a rabies certificate was on record on {_say_date(due)}, "
+                f"the tenth day after the request (§5(B)(1), §5(B)(2)).")
+    if current_certificate_until is not None and current_certificate_until >= due:
+        return (f"A current rabies certificate (valid until {_say_date(current_certificate_until)}) was "
+                f"on record on {_say_date(due)}, the tenth day after the request of "
+                f"{_say_date(requested_on)} (§5(B)(1)).")
     if today <= due:
         return (f"The ten days after the request of {_say_date(requested_on)} have not passed: the "
                 f"owner has until {_say_date(due)} to have the dog vaccinated (§5(B)(1)).")

@@ -179,6 +179,13 @@ class DogNotice(db.Model):
     occurred_on = db.Column(db.Date, nullable=False)
     filed_on = db.Column(db.Date, nullable=False)
     details = db.Column(db.JSON, nullable=False, default=dict)
+    # §5(J)(1): ten days run from the discovery of the loss or theft (occurred_on when not asked).
+    discovered_on = db.Column(db.Date)
+    # §4(I): a lost dog's license holder is not its owner once "such loss reported to the dog
+    # control officer and reasonable search has been made"; who has the dog now, if known.
+    reported_to_dco_on = db.Column(db.Date)
+    search_made = db.Column(db.String(300))
+    now_with = db.Column(db.String(200))
     recorded_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     dog = db.relationship("Dog", backref=db.backref("notices", order_by="DogNotice.occurred_on.desc()"))

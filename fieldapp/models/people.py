@@ -4,6 +4,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
 from ..law.authority import WHO_MAY_ACT, may
+from ..law.restrictions import owner_is_minor
 from .types import UTCDateTime, now_utc
 
 
@@ -64,18 +65,29 @@ class Owner(db.Model):
     zip_code = db.Column(db.String(10), nullable=False, default="13145")
     phone = db.Column(db.String(32), nullable=False)
     email = db.Column(db.String(120))
-    # §4(I): a minor's dog is the responsibility of the guardian / head of household.
+    # §4(I): a minor's dog is the responsibility of the guardian / head of household. A date of
+    # birth decides who is a minor on a given day; without one, the clerk's "minor" marker does.
     is_minor = db.Column(db.Boolean, nullable=False, default=False)
+    date_of_birth = db.Column(db.Date)
     guardian_name = db.Column(db.String(120))
+    # The guardian or head of household when they are an owner of record too (same residence).
+    guardian_id = db.Column(db.Integer, db.ForeignKey("owner.id", ondelete="SET NULL"), index=True)
     # A phone number is shown to finders only if the owner opted in (dated).
     show_phone_publicly = db.Column(db.Boolean, nullable=False, default=False)
     phone_optin_on = db.Column(db.Date)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
 
+    guardian = db.relationship("Owner", remote_side=[id], foreign_keys=[guardian_id],
+                               backref=db.backref("wards", order_by="Owner.last_name"))
+
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    def minor_on(self, today) -> bool:
+        """§4(I): whether this owner is a minor on `today` (from the date of birth if known)."""
+        return owner_is_minor(self.date_of_birth, self.is_minor, today)
 
     @property
     def full_address(self) -> str:

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ..extensions import db
-from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Tag
+from ..models import Dog, DogNotice, DogOwner, License, Owner, RabiesCertificate, Tag
 from .enforcement import enforcement_histories_of, keep_history
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
 DOG_COLUMNS = ("id", "id_number", "name", "sex", "born_on", "breed", "color", "markings", "altered",
                "exemption", "status", "status_on", "data_version", "has_photo")
 # The kinds of rows that are parts of a dog (the rest of a card's rows: the dog, its history).
-PARTS = ("license", "rabies", "owner", "tag")
+PARTS = ("license", "rabies", "owner", "tag", "loss")
 
 
 @dataclass(slots=True)
@@ -55,7 +55,9 @@ class CardOwner:
     phone: str
     is_minor: bool  # §4(I): the ticket is served on the guardian or head of household
     guardian_name: str | None
+    date_of_birth: date | None
     full_name = Owner.full_name
+    minor_on = Owner.minor_on
     full_address = Owner.full_address
 
 
@@ -65,6 +67,18 @@ class CardOwnerLink:
     since: date
     until: date | None
     owner: CardOwner
+
+
+@dataclass(slots=True)
+class CardLoss:
+    """§4(I): a lost/stolen notice whose loss was reported to the DCO and searched for."""
+    id: int
+    kind: str
+    occurred_on: date
+    discovered_on: date | None
+    reported_to_dco_on: date
+    search_made: str
+    now_with: str | None
 
 
 @dataclass(slots=True)
@@ -97,6 +111,7 @@ class CardDog:
         self.rabies_certificates = []
         self.owner_links = []
         self.tags = []
+        self.loss_reports = []  # §4(I): see record_flags.standing_loss
 
     def __repr__(self):
         return f"<CardDog {self.id} {self.name!r}>"
@@ -119,7 +134,11 @@ def part_columns() -> dict:
                   "owner_id": Owner.id, "first_name": Owner.first_name, "last_name": Owner.last_name,
                   "address": Owner.address, "town": Owner.town, "state": Owner.state,
                   "zip_code": Owner.zip_code, "phone": Owner.phone, "is_minor": Owner.is_minor,
-                  "guardian_name": Owner.guardian_name},
+                  "guardian_name": Owner.guardian_name, "date_of_birth": Owner.date_of_birth},
+        "loss": {"id": DogNotice.id, "dog_id": DogNotice.dog_id, "status": DogNotice.kind,
+                 "occurred_on": DogNotice.occurred_on, "discovered_on": DogNotice.discovered_on,
+                 "reported_to_dco_on": DogNotice.reported_to_dco_on, "search_made": DogNotice.search_made,
+                 "now_with": DogNotice.now_with},
         "tag": {"id": Tag.id, "dog_id": Tag.dog_id, "status": Tag.status, "serial": Tag.serial,
                 "token": Tag.token, "bound_on": Tag.bound_on, "retired_on": Tag.retired_on},
     }
@@ -129,6 +148,9 @@ def from_tables(kind: str, select):
     """The SELECT of a kind's columns from its tables (an owner link joined to its Owner)."""
     if kind == "owner":
         return select.select_from(DogOwner).join(Owner, Owner.id == DogOwner.owner_id)
+    if kind == "loss":  # §4(I): only a loss reported to the DCO and searched for
+        return select.where(DogNotice.kind.in_(("lost", "stolen")), DogNotice.reported_to_dco_on.is_not(None),
+                            DogNotice.search_made.is_not(None))
     return select
 
 
@@ -143,8 +165,12 @@ def add_part(dog: CardDog, kind: str, row) -> None:
                                                              bool(r["exempt_statement"]), r["created_at"]))
     elif kind == "owner":
         owner = CardOwner(r["owner_id"], r["first_name"], r["last_name"], r["address"], r["town"], r["state"],
-                          r["zip_code"], r["phone"], bool(r["is_minor"]), r["guardian_name"])
+                          r["zip_code"], r["phone"], bool(r["is_minor"]), r["guardian_name"],
+                          r["date_of_birth"])
         dog.owner_links.append(CardOwnerLink(r["id"], r["since"], r["until"], owner))
+    elif kind == "loss":
+        dog.loss_reports.append(CardLoss(r["id"], r["status"], r["occurred_on"], r["discovered_on"],
+                                         r["reported_to_dco_on"], r["search_made"], r["now_with"]))
     elif kind == "tag":
         dog.tags.append(CardTag(r["id"], r["serial"], r["token"], r["status"], r["bound_on"], r["retired_on"]))
     else:
@@ -169,9 +195,9 @@ def finish(dog: CardDog, history: list) -> CardDog:
 
 def load_card_dogs(dog_ids) -> list[CardDog]:
     """Every dog the SELECT of dog ids `dog_ids` names, by id, with everything its card shows:
-    one SELECT per table (the dogs, licenses, certificates, owners and tags, and the enforcement
+    one SELECT per table (the dogs, licenses, certificates, owners, tags and §4(I) losses, and the enforcement
     history's UNION ALL), each filtered by `dog_id IN (dog_ids)`, its rows grouped by dog here.
-    The same six queries for 15 dogs or 50,000 (the offline copy)."""
+    The same seven queries for 15 dogs or 50,000 (the offline copy)."""
     # Plain rows straight from the connection (Session.execute adds ORM result handling that
     # costs as much as the query); flush first, as Session.execute would.
     db.session.flush()

@@ -17,7 +17,14 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..law import VIOLATIONS, penalty_section, validate_sentence
-from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, dangerous_finding_refusal, order_terms, vicious_finding_refusal
+from ..law.orders import (
+    ORDER_KINDS,
+    VICIOUS_GROUNDS,
+    dangerous_finding_noticed,
+    dangerous_finding_refusal,
+    order_terms,
+    vicious_finding_refusal,
+)
 from ..models import Payment, record_event
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Summons
 from ..models.enforcement import AppearanceTicket, SwornComplaint
@@ -244,8 +251,11 @@ def make_order(complaint: SwornComplaint, *, kind: str, ordered_on: date | None,
             errors["victim" if victim is None else "ruled_out"] = refusal
         findings = {"victim": victim, "ruled_out": sorted(set(ruled_out))}
     elif kind == "vicious":
-        prior = complaint.dog is not None and any(o.kind == "dangerous" for o in complaint.dog.court_orders)
-        refusal = vicious_finding_refusal(list(grounds), prior)
+        # §4(O)(iii): a dangerous finding in force, the owner given notice of it.
+        prior = [o for o in complaint.dog.court_orders if o.kind == "dangerous" and o.in_force] if complaint.dog else []
+        noticed = any(dangerous_finding_noticed(bool(o.hearing and o.hearing.owner_appeared),
+                                                (o.findings or {}).get("owner_notified_on")) for o in prior)
+        refusal = vicious_finding_refusal(list(grounds), bool(prior), owner_given_notice=noticed)
         if refusal:
             errors["grounds"] = refusal
         findings = {"grounds": [g for g in grounds if g in VICIOUS_GROUNDS]}

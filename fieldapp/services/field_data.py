@@ -136,9 +136,6 @@ def _dog_record(dog, today) -> dict:
     card["retired_tags"] = [{"token": t.token, "retired_on": t.retired_on.isoformat() if t.retired_on else None}
                             for t in dog.tags if t.status == "retired"]
     card["version"] = dog.data_version
-    for owner, shown in zip(dog.owners, card["owners"], strict=True):
-        if owner.is_minor:  # §4(I): the ticket is served on the guardian or head of household
-            shown["minor"], shown["guardian"] = True, owner.guardian_name
     # The record's own keys stay (an empty list says "none"); what is inside them is compacted.
     return {key: _compact(value) for key, value in card.items()}
 

@@ -19,6 +19,13 @@ def _iso(d):
     return d.isoformat() if d else None
 
 
+def _owner(o, today) -> dict:
+    shown = {"name": o.full_name, "address": o.full_address, "phone": o.phone}
+    if o.minor_on(today):  # §4(I): the guardian or head of household is charged and summoned
+        shown["minor"], shown["guardian"] = True, o.guardian_name
+    return shown
+
+
 def dog_status(dog, today) -> dict:
     lic = dog.current_license
     rab = dog.current_rabies
@@ -55,8 +62,7 @@ def dog_status(dog, today) -> dict:
                                     bool(rab and rab.exempt_statement), today),
             "valid_until": _iso(rab.valid_until) if rab else None,
         },
-        "owners": [{"name": o.full_name, "address": o.full_address, "phone": o.phone}
-                   for o in dog.owners],
+        "owners": [_owner(o, today) for o in dog.owners],
         "flags": flags,
     }
 

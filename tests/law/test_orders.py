@@ -10,6 +10,7 @@ from fieldapp.law.orders import (
     LEASH_TERMS,
     ORDER_KINDS,
     VICTIMS,
+    dangerous_finding_noticed,
     dangerous_finding_refusal,
     exceptions_for,
     order_terms,
@@ -51,7 +52,7 @@ def test_s4C_finding_needs_the_victim_named():
     (["4O-iii"], False, False), ([], True, False), (["nonsense"], True, False),
 ], ids=["killed-person", "serious-injury", "continued-after-finding", "no-prior-finding", "none", "unknown"])
 def test_s4O_vicious_finding_needs_a_ground(grounds, prior, ok):
-    assert (vicious_finding_refusal(grounds, prior) is None) is ok
+    assert (vicious_finding_refusal(grounds, prior, owner_given_notice=True) is None) is ok
 
 
 def test_s10B1_dangerous_or_vicious_restrained_by_collar_and_leash_on_or_off_property():
@@ -89,3 +90,16 @@ def test_s11_refusal_names_the_section_on_the_record():
     with pytest.raises(ValueError, match=r"15 days \(§11\(B\)\)"):
         validate_sentence(Decimal("0"), 16, section="§11(B)")
     validate_sentence(Decimal("250"), 0, section="§11(B)")
+
+
+def test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding():
+    """§4(O)(iii) "continued to exhibit the behavior that resulted in a previous finding ... that it
+    is a dangerous dog, provided that its owner has been given notice of that finding"."""
+    refusal = vicious_finding_refusal(["4O-iii"], True, owner_given_notice=False)
+    assert "not given notice" in refusal
+    assert vicious_finding_refusal(["4O-iii"], True, owner_given_notice=True) is None
+    # Grounds (i) and (ii) need no previous finding.
+    assert vicious_finding_refusal(["4O-ii"], False) is None
+    assert dangerous_finding_noticed(owner_appeared=True, notified_on=None)
+    assert dangerous_finding_noticed(owner_appeared=False, notified_on="2026-03-01")
+    assert not dangerous_finding_noticed(owner_appeared=False, notified_on=None)

@@ -61,7 +61,7 @@ def test_s6B_and_s6A1_hunting_exceptions_apply_to_running_at_large():
 
 
 def test_s6B_does_not_apply_to_school_premises_or_recreational_areas():
-    assert SECTION_6_RESTRICTIONS["6A9"].exceptions == ()
+    assert SECTION_6_EXCEPTIONS["6B"] not in SECTION_6_RESTRICTIONS["6A9"].exceptions
 
 
 def test_s6B_applies_only_to_running_at_large():
@@ -215,3 +215,44 @@ def test_s5B1_failure_to_vaccinate_not_when_a_certificate_came_within_ten_days()
     # A certificate after the ten days does not undo the failure.
     assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
                                         certificate_presented_on=date(2026, 3, 20)) is None
+
+
+# --- §6(A): the hunting proviso and each offence's own exceptions ---------
+
+def test_s6A_hunting_proviso_offered_wherever_at_large_or_command_is_the_offence():
+    """§6(A)(1): "a dog or dogs hunting in company of a hunter or hunters shall be considered
+    under its owner s command": offered on running at large, at large on school premises or
+    recreational areas, and roaming in a pack."""
+    with_hunting = [code for code, r in SECTION_6_RESTRICTIONS.items()
+                    if SECTION_6_EXCEPTIONS["6A1-hunting"] in r.exceptions]
+    assert with_hunting == ["6A1", "6A9", "6A10"]
+
+
+@pytest.mark.parametrize("code, exception, words", [
+    ("6A3", "6A3-consent", "without the consent or approval of the property owner"),
+    ("6A5", "6A5-owners-property", "other than property of the owner or harborer"),
+    ("6A6", "6A6-consent", "without the consent of the owner of such property"),
+    ("6A7", "6A7-removed", "immediately removes the feces"),
+    ("6A8", "6A8-contained", "outside a building or a fenced enclosure unless on a leash"),
+    ("6A11", "6A11-rats-mice", "except rats and mice"),
+])
+def test_s6A_each_offences_own_unless_clause_is_an_exception_to_rule_out(code, exception, words, law_text):
+    """The offence's own words ("unless on a leash", "without the consent...", "except rats and
+    mice", feces "immediately removed") are exceptions the officer rules out, like §6(B)."""
+    r = SECTION_6_RESTRICTIONS[code]
+    e = next(e for e in r.exceptions if e.code == exception)
+    assert words in e.text and words in r.text
+    assert e.text in " ".join(law_text.split()) and e.section == r.section
+
+
+def test_s5B1_not_when_a_current_certificate_was_on_record_on_the_tenth_day():
+    """§5(B)(1) "fails or refuses to submit said dog for vaccination within ten (10) days after a
+    request": a certificate current on the tenth day stands against the charge, whenever issued."""
+    requested = date(2026, 3, 1)
+    reason = failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
+                                          current_certificate_until=date(2027, 1, 5))
+    assert "valid until 5 Jan 2027" in reason and "11 Mar 2026" in reason
+    assert "vet's statement" in failure_to_vaccinate_refusal(requested, date(2026, 4, 1), current_statement=True)
+    # Expired before the tenth day: the charge stands.
+    assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
+                                        current_certificate_until=date(2026, 3, 10)) is None

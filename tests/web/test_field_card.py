@@ -141,7 +141,7 @@ def test_photos_uploaded_with_a_violation_form(client, auth, app):
     auth.login("dco")
     entry_id = str(uuid.uuid4())
     response = client.post("/field/violations/new", content_type="multipart/form-data", data={
-        "entry_id": entry_id, "dog_id": str(dog_id(app, "Max")), "codes": "6A7", "location_text": "Town park",
+        "entry_id": entry_id, "dog_id": str(dog_id(app, "Max")), "codes": "6A7", "ruled_out": "6A7-removed", "location_text": "Town park",
         "photos": [(io.BytesIO(jpeg_with_gps(800, 600)), "a.jpg"), (io.BytesIO(b"not an image"), "b.jpg")]})
     assert response.status_code == 201
     assert "Photo 2 (b.jpg)" in response.get_data(as_text=True)

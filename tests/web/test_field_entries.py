@@ -72,7 +72,7 @@ def test_violation_invalid_says_what_is_wrong_per_field(client, auth, app):
 def test_violation_for_a_dog_with_no_tag_by_description(client, auth, app):
     auth.login("dco")
     entry_id = record_violation(client, app, dog_id="", dog_description="Brown hound, red collar, no tag",
-                                codes=["6A10"], ruled_out=[])
+                                codes=["6A10"], ruled_out=["6A1-hunting"])
     with app.app_context():
         v = db.session.execute(db.select(Violation).filter_by(entry_id=entry_id)).scalar_one()
         assert v.dog_id is None and v.dog_description == "Brown hound, red collar, no tag"
@@ -258,3 +258,15 @@ def test_second_seizure_of_a_held_dog_is_refused(client, auth, app):
     assert ">Seize dog</a>" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     after_redemption, _ = post(client, "/field/seizures/new", **data)
     assert after_redemption.status_code == 201
+
+
+def test_s6A_offences_own_exceptions_are_on_the_officers_checklist(client, auth, app):
+    """§6(A): "except rats and mice", feces "immediately removed", "unless on a leash", the property
+    owner's consent, and the hunting proviso on 6A9: each one a box to rule out, like §6(B)."""
+    auth.login("dco")
+    form = client.get("/field/violations/new").get_data(as_text=True)
+    for code in ("6A3-consent", "6A5-owners-property", "6A6-consent", "6A7-removed", "6A8-contained",
+                 "6A11-rats-mice", "6A1-hunting"):
+        assert f'name="ruled_out" value="{code}"' in form, code
+    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A11"], ruled_out=[]))
+    assert response.status_code == 422 and "rats or mice" in errors_of(response)["ruled_out"]

@@ -1,13 +1,14 @@
 """§5(B)(1) failure to vaccinate and §6(A)(8) female in heat checked against the dog's record;
 overdue requests on the officer's start page; §8(B) the town's calendar kept by the clerk."""
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from fieldapp.extensions import db
 from fieldapp.law.impoundment import deadline_table
 from fieldapp.models import RabiesCertificate, TownDay
 from fieldapp.models.enforcement import Violation
 from fieldapp.services.field_data import field_dataset
+from fieldapp.timeutil import local_today
 
 from .roadside import count, dog_id, errors_of, post, violation_data
 
@@ -58,11 +59,11 @@ def test_s5B1_certificate_within_ten_days_refuses_the_ticket(client, auth, app):
 
 def test_s5B1_overdue_requests_on_the_officers_start_page_one_tap_from_a_violation(client, auth, app):
     auth.login("dco")
-    with app.app_context():  # Rocky's (expired) certificate was filed long before the request
+    with app.app_context():  # Rocky's certificate was filed long before the request, and ran out
         for c in db.session.execute(db.select(RabiesCertificate).filter_by(dog_id=dog_id(app, "Rocky"))).scalars():
             c.created_at = c.created_at.replace(year=2025)
-        db.session.commit()
-    request_rabies(client, app, "Rocky", "2026-10-01")
+        db.session.commit()  # ten days before today: two days before the request's tenth day
+    request_rabies(client, app, "Rocky", (local_today() - timedelta(days=12)).isoformat())
     home = client.get("/").get_data(as_text=True)
     assert "Rabies vaccination overdue" in home and "Rocky" in home
     rocky = dog_id(app, "Rocky")
@@ -73,7 +74,7 @@ def test_s5B1_overdue_requests_on_the_officers_start_page_one_tap_from_a_violati
 
 def test_s6A8_refused_for_a_male_dog_with_the_record_as_reason(client, auth, app):
     auth.login("dco")
-    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A8"], ruled_out=[]))
+    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A8"], ruled_out=["6A8-contained"]))
     assert response.status_code == 422
     assert "recorded as male" in errors_of(response)["codes"]
 
@@ -81,7 +82,7 @@ def test_s6A8_refused_for_a_male_dog_with_the_record_as_reason(client, auth, app
 def test_s6A8_refused_for_a_spayed_female(client, auth, app):
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, dog_id=str(dog_id(app, "Bella")), codes=["6A8"], ruled_out=[]))
+        app, dog_id=str(dog_id(app, "Bella")), codes=["6A8"], ruled_out=["6A8-contained"]))
     assert response.status_code == 422
     assert "spayed female" in errors_of(response)["codes"]
 
@@ -89,7 +90,7 @@ def test_s6A8_refused_for_a_spayed_female(client, auth, app):
 def test_s6A8_stands_for_an_unspayed_female(client, auth, app):
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, dog_id=str(dog_id(app, "Luna")), codes=["6A8"], ruled_out=[]))
+        app, dog_id=str(dog_id(app, "Luna")), codes=["6A8"], ruled_out=["6A8-contained"]))
     assert response.status_code == 201, errors_of(response)
 
 
@@ -123,3 +124,21 @@ def test_s8B_only_the_clerk_keeps_the_calendar(client, auth, app):
     auth.login("dco")
     assert client.get("/calendar/").status_code == 403
     assert client.post("/calendar/close", data={"day": "2027-01-05", "reason": "Snow day"}).status_code == 403
+
+
+def test_s5B1_refused_when_a_current_certificate_was_on_record_on_the_tenth_day(client, auth, app):
+    """§5(B)(1): "fails or refuses to submit said dog for vaccination within ten (10) days after a
+    request": a certificate current on the tenth day, whenever issued, answers the request; the
+    request is not listed overdue either."""
+    auth.login("dco")
+    with app.app_context():  # Max's certificate (valid for years) was filed before the request
+        for c in db.session.execute(db.select(RabiesCertificate).filter_by(dog_id=dog_id(app, "Max"))).scalars():
+            c.created_at = c.created_at.replace(year=2025)
+        db.session.commit()
+    request_rabies(client, app, "Max", (local_today() - timedelta(days=20)).isoformat())
+    yesterday = (local_today() - timedelta(days=1)).isoformat()
+    response, _ = post(client, "/field/violations/new", **violation_data(
+        app, codes=["5B1"], ruled_out=["5B2"], occurred_at=f"{yesterday}T09:30"))
+    assert response.status_code == 422
+    assert "current rabies certificate" in errors_of(response)["codes"]
+    assert "Rabies vaccination overdue" not in client.get("/").get_data(as_text=True)

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-03 18:00:29.875303
+Create Date: 2026-12-04 18:33:10.769859
 
 """
 from alembic import op
@@ -60,13 +60,19 @@ def upgrade():
     sa.Column('phone', sa.String(length=32), nullable=False),
     sa.Column('email', sa.String(length=120), nullable=True),
     sa.Column('is_minor', sa.Boolean(), nullable=False),
+    sa.Column('date_of_birth', sa.Date(), nullable=True),
     sa.Column('guardian_name', sa.String(length=120), nullable=True),
+    sa.Column('guardian_id', sa.Integer(), nullable=True),
     sa.Column('show_phone_publicly', sa.Boolean(), nullable=False),
     sa.Column('phone_optin_on', sa.Date(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['guardian_id'], ['owner.id'], name=op.f('fk_owner_guardian_id_owner'), ondelete='SET NULL'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_owner'))
     )
+    with op.batch_alter_table('owner', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_owner_guardian_id'), ['guardian_id'], unique=False)
+
     op.create_table('photo',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('entry_id', sa.String(length=36), nullable=False),
@@ -107,6 +113,10 @@ def upgrade():
     sa.Column('occurred_on', sa.Date(), nullable=False),
     sa.Column('filed_on', sa.Date(), nullable=False),
     sa.Column('details', sa.JSON(), nullable=False),
+    sa.Column('discovered_on', sa.Date(), nullable=True),
+    sa.Column('reported_to_dco_on', sa.Date(), nullable=True),
+    sa.Column('search_made', sa.String(length=300), nullable=True),
+    sa.Column('now_with', sa.String(length=200), nullable=True),
     sa.Column('recorded_by_id', sa.Integer(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_dog_notice_dog_id_dog')),
@@ -993,6 +1003,9 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_photo_entry_id'))
 
     op.drop_table('photo')
+    with op.batch_alter_table('owner', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_owner_guardian_id'))
+
     op.drop_table('owner')
     with op.batch_alter_table('dog', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_dog_data_version'))

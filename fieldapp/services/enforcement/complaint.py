@@ -7,9 +7,11 @@ from datetime import date
 
 from ...extensions import db
 from ...law import VIOLATIONS
+from ...law.restrictions import minor_owner_refusal
 from ...models import Dog, record_event
 from ...models.enforcement import SwornComplaint
 from ...timeutil import local_today
+from .checks import same_name, standing_loss
 from .payload import PayloadReader
 
 
@@ -43,13 +45,36 @@ def validate_complaint(payload, user) -> ComplaintInput:
         r.error("violation_on", "The date of the violation is in the future.")
     dog, description = r.dog()
     owner_name, owner_residence = r.text("owner_name", 120), r.text("owner_residence", 300)
+    named, named_residence = owner_named(dog, violation_on or local_today())
+    if owner_name and dog is not None:
+        minor = next((o for o in dog.owners if o.minor_on(violation_on or local_today())
+                      and same_name(o.full_name, owner_name)), None)
+        if minor is not None:
+            r.error("owner_name", minor_owner_refusal(minor.full_name, minor.guardian_name)
+                    + " Name the guardian or head of household as the owner.")
     r.done()
-    owner = dog.primary_owner if dog else None
     return ComplaintInput(name, residence, codes, nature or "; ".join(VIOLATIONS[c].title for c in codes),
-                          violation_on, dog, description,
-                          owner_name or (owner.full_name if owner else ""),
-                          owner_residence or (owner.full_address if owner else ""),
+                          violation_on, dog, description, owner_name or named, owner_residence or named_residence,
                           r.flag("forward_now"))
+
+
+def owner_named(dog, on: date) -> tuple[str, str]:
+    """§4(I) the owner a complaint names from the dog's record: the owner of record, or for a minor
+    owner the legal guardian or head of household (at the minor's residence); for a dog lost,
+    reported to the DCO and searched for, nobody from the license (who has it, if known)."""
+    if dog is None:
+        return "", ""
+    if (loss := standing_loss(dog)) is not None:
+        return (loss.now_with or ""), ""
+    owner = dog.primary_owner
+    if owner is None:
+        return "", ""
+    if owner.minor_on(on):
+        guardian = owner.guardian
+        who = guardian.full_name if guardian else (owner.guardian_name or "")
+        return (f"{who}, guardian or head of household of {owner.full_name}, a minor (§4(I))" if who else "",
+                guardian.full_address if guardian else owner.full_address)
+    return owner.full_name, owner.full_address
 
 
 def apply_complaint(clean: ComplaintInput, entry, user) -> dict:

@@ -114,6 +114,13 @@ RULED_OUT_WORDS = {
     "5A1-under-4-months": "not a puppy under four months kept from running at large",
     "5H-dog-show": "not at a dog show, licensed in the town where it lives",
     "5B2": "no vet's statement that vaccination would endanger the dog",
+    # §6(A): each offence's own "unless", "without the consent", "except" words.
+    "6A3-consent": "the property owner did not consent or approve",
+    "6A5-owners-property": "not on the owner's or harborer's property, no consent of the property owner",
+    "6A6-consent": "public property, or private property without the owner's consent",
+    "6A7-removed": "the feces were not removed at once by the owner or a responsible person",
+    "6A8-contained": "outside a building or fenced enclosure and not on a leash",
+    "6A11-rats-mice": "the animals killed were not rats or mice",
 }
 
 

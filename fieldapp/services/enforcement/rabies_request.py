@@ -55,10 +55,11 @@ def make_rabies_request(clean: RabiesRequestInput, entry, user,
 
 def overdue_rabies_requests(today: date, limit: int = 50) -> list[RabiesRequest]:
     """§5(B)(1) requests for a dog on file whose ten days have passed with no rabies certificate
-    (or vet's statement) filed since: the failure to vaccinate may now be charged. Oldest first."""
+    (or vet's statement) filed since, and none current on record on the tenth day: the failure
+    to vaccinate may now be charged. Oldest first."""
     from sqlalchemy.orm import selectinload
 
-    from .checks import certificate_presented_on
+    from .checks import certificate_presented_on, current_certificate_on
     rows = db.session.execute(
         db.select(RabiesRequest).where(RabiesRequest.dog_id.is_not(None), RabiesRequest.due_on < today)
         .options(selectinload(RabiesRequest.dog).selectinload(Dog.rabies_certificates))
@@ -66,6 +67,9 @@ def overdue_rabies_requests(today: date, limit: int = 50) -> list[RabiesRequest]
     overdue, seen = [], set()
     for req in rows:
         if req.dog_id in seen or certificate_presented_on(req.dog, req.requested_on) is not None:
+            continue
+        until, statement = current_certificate_on(req.dog, req.due_on, since=req.requested_on)
+        if until is not None or statement:  # a current certificate on record on the tenth day
             continue
         seen.add(req.dog_id)
         overdue.append(req)

@@ -24,7 +24,7 @@ from ...models.enforcement import AppearanceTicket, Violation
 from ...settings import get_setting
 from ...timeutil import TOWN_TZ, to_local
 from ..ticket_numbers import allocate_number, claim_number
-from .checks import check_codes
+from .checks import check_codes, check_person_charged
 from .payload import PayloadReader, closed_days, read_followed_violation
 
 SERVED_CAPACITIES = {
@@ -88,6 +88,7 @@ def validate_ticket(payload, user) -> TicketInput:
     served_name = r.text("served_name", 120, "Give the full name of the person served.")
     served_address = r.text("served_address", 300, "Give the address of the person served.")
     minor = r.text("minor_owner_name", 120)
+    check_person_charged(r, dog, capacity, served_name)  # §4(I): a minor owner, a lost dog's license holder
     if capacity == "guardian" and not minor:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")

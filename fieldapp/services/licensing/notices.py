@@ -34,13 +34,20 @@ TEN_DAY_NOTICES = ("transfer", "lost", "stolen")
 
 def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=None,
                 new_owner: Owner | None = None, details: dict | None = None,
-                upon_renewal_notice: bool = False) -> DogNotice:
+                upon_renewal_notice: bool = False, discovered_on: date | None = None,
+                reported_to_dco_on: date | None = None, search_made: str = "",
+                now_with: str = "") -> DogNotice:
     """Record an owner's §5(J) notice, dated when it happened and when it was filed.
 
     - transfer: "No license shall be transferable": the active license is marked
       "transferred" (no longer valid), the owners of record end on the transfer date, the new
       owner becomes owner of record and "shall immediately make application for a license";
     - lost / stolen (§5(J)(1)): the dog's status, shown at the roadside; "found" returns it to active;
+      the ten days run from `discovered_on` (the discovery of the loss or theft; the date it
+      happened when not given); §4(I): `reported_to_dco_on` and `search_made` record that "such
+      loss reported to the dog control officer and reasonable search has been made", after which
+      the license holder is not the owner for a charge while the loss stands (`now_with`: who
+      has the dog, if known);
     - death (§5(J)(2)): the dog's license is closed ("dog died", never valid again) and its
       tag retired; moved out of town: the dog's status;
     - transfer, lost, stolen filed more than ten days after the event (§5(J), §5(J)(1)):
@@ -54,6 +61,15 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     errors = {}
     if occurred_on > filed_on:
         errors["occurred_on"] = "The date it happened can't be after the date the notice was filed."
+    lost = kind in ("lost", "stolen")
+    if lost and discovered_on is not None and not occurred_on <= discovered_on <= filed_on:
+        errors["discovered_on"] = ("The loss or theft is discovered on or after the day it happened, "
+                                   "and on or before the day the notice was filed.")
+    if lost and reported_to_dco_on is not None and reported_to_dco_on < occurred_on:
+        errors["reported_to_dco_on"] = "The loss can't be reported to the dog control officer before it happened."
+    if lost and reported_to_dco_on is not None and not (search_made or "").strip():
+        errors["search_made"] = ("Say what search was made (§4(I): the loss reported to the dog control officer "
+                                 "and a reasonable search made).")
     if kind == "transfer" and new_owner is None:
         errors["new_owner"] = "Choose or enter the new owner."
     if kind == "found" and dog.status not in ("lost", "stolen"):
@@ -72,7 +88,8 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
     if renewal_notice is not None:
         details.update(renewal_notice_id=renewal_notice.id, renewal_notice_sent_on=renewal_notice.sent_on.isoformat())
     if kind in TEN_DAY_NOTICES:
-        lateness = notice_lateness(occurred_on, filed_on)
+        # §5(J)(1): "within ten days of discovery of such loss or theft".
+        lateness = notice_lateness(discovered_on or occurred_on, filed_on)
         details.update(due_on=lateness.due_on.isoformat(), days_late=lateness.days_late)
         if lateness.late:
             details["late_note"] = f"{lateness.note} (§5(J){'(1)' if kind != 'transfer' else ''})"
@@ -111,8 +128,13 @@ def file_notice(dog: Dog, kind: str, occurred_on: date, filed_on: date, user=Non
             retire_tag(tag, filed_on, "dog died")
             details["tag_retired"] = tag.serial
 
+    lost = kind in ("lost", "stolen")
     notice = DogNotice(dog=dog, kind=kind, occurred_on=occurred_on, filed_on=filed_on,
-                       details=details, recorded_by_id=getattr(user, "id", None))
+                       details=details, recorded_by_id=getattr(user, "id", None),
+                       discovered_on=(discovered_on or occurred_on) if lost else None,
+                       reported_to_dco_on=reported_to_dco_on if lost else None,
+                       search_made=(search_made or "").strip() or None if lost else None,
+                       now_with=(now_with or "").strip() or None if lost else None)
     db.session.add(notice)
     db.session.flush()
     db.session.refresh(dog, ["owner_links"])

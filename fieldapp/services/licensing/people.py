@@ -3,13 +3,14 @@ from datetime import date
 
 from ...extensions import db
 from ...images import PhotoError, clean_jpeg
+from ...law.restrictions import owner_is_minor
 from ...models import Dog, DogOwner, Owner, record_event
 from ..errors import ServiceError
 
 # --- owners and dogs (§5(E)) ---------------------------------------------
 
 OWNER_FIELDS = ("first_name", "last_name", "address", "town", "state", "zip_code", "phone", "email",
-                "is_minor", "guardian_name")
+                "is_minor", "date_of_birth", "guardian_name")
 DOG_FIELDS = ("name", "sex", "born_on", "breed", "color", "markings")
 
 
@@ -19,8 +20,15 @@ def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
         if key in data and getattr(owner, key) != data[key]:
             changes[key] = str(data[key]) if data[key] is not None else None
             setattr(owner, key, data[key])
+    # §4(I): a date of birth decides who is a minor (today); the marker then follows it.
+    if owner.date_of_birth is not None:
+        owner.is_minor = owner_is_minor(owner.date_of_birth, owner.is_minor, today)
     if not owner.is_minor:
         owner.guardian_name = None
+    guardian = _guardian_on_file(owner) if owner.is_minor else None
+    if guardian is not owner.guardian:
+        owner.guardian = guardian
+        changes["guardian_id"] = guardian.id if guardian else None
     # The phone is shown to finders only with the owner's consent, dated by the clerk.
     optin = bool(data.get("show_phone_publicly"))
     if optin != owner.show_phone_publicly:
@@ -32,9 +40,23 @@ def _apply_owner(owner: Owner, data: dict, today: date) -> dict:
     return changes
 
 
+def _guardian_on_file(owner: Owner) -> Owner | None:
+    """§4(I) "the legal guardian or head of the household in which said minor resides": the
+    owner of record of that name at the minor's residence, linked when there is exactly one."""
+    name = " ".join((owner.guardian_name or "").split()).lower()
+    if not name or not owner.address:
+        return None
+    full = db.func.lower(Owner.first_name + " " + Owner.last_name)
+    rows = db.session.execute(db.select(Owner).where(
+        full == name, db.func.lower(Owner.address) == owner.address.strip().lower(),
+        Owner.zip_code == owner.zip_code)).scalars().all()
+    rows = [o for o in rows if o is not owner]
+    return rows[0] if len(rows) == 1 else None
+
+
 def create_owner(data: dict, today: date, user=None) -> Owner:
     """A new owner of record with the §5(E)(1) particulars (name, residence, telephone)."""
-    _check_owner(data)
+    _check_owner(data, today)
     owner = Owner()
     _apply_owner(owner, data, today)
     db.session.add(owner)
@@ -44,17 +66,21 @@ def create_owner(data: dict, today: date, user=None) -> Owner:
 
 
 def update_owner(owner: Owner, data: dict, today: date, user=None) -> None:
-    _check_owner(data)
+    _check_owner(data, today)
     changes = _apply_owner(owner, data, today)
     if changes:
         record_event("owner.updated", owner, actor=user, changes=changes)
 
 
-def _check_owner(data: dict) -> None:
+def _check_owner(data: dict, today: date) -> None:
     errors = {}
     if not (data.get("phone") or "").strip():
         errors["phone"] = "Enter the owner's telephone number (§5(E)(1))."
-    if data.get("is_minor") and not (data.get("guardian_name") or "").strip():
+    born = data.get("date_of_birth")
+    if born is not None and born > today:
+        errors["date_of_birth"] = "The date of birth is after today."
+    minor = owner_is_minor(born, bool(data.get("is_minor")), today)
+    if minor and not (data.get("guardian_name") or "").strip():
         errors["guardian_name"] = ("The owner is a minor: enter the parent, guardian or head of "
                                    "household who is responsible for the dog (§4(I)).")
     if errors:

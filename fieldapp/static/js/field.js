@@ -118,7 +118,10 @@ function fillDog(form, placeholder, rec) {
   }
   if (form.dataset.outboxKind === "complaint") {
     setIfEmpty(form, "dog_description", d.description);
-    setIfEmpty(form, "owner_name", owner.name);
+    // §4(I): a minor's guardian or head of household is named, never the minor.
+    setIfEmpty(form, "owner_name", owner.minor
+      ? (owner.guardian ? owner.guardian + ", guardian or head of household of " + owner.name + ", a minor (§4(I))" : "")
+      : owner.name);
     setIfEmpty(form, "owner_residence", owner.address);
   }
 }

@@ -92,6 +92,9 @@ function renderDog(rec, today, held) {
   const flagList = flags.length ? el("ul", { class: "flags", "aria-label": "Warnings" }, ...flags.map(flagItem)) : null;
   const owners = (rec.owners || []).length ? (rec.owners || []).map((o) => el("div", { class: "owner" },
     el("p", {}, el("strong", {}, o.name), el("br"), o.address || ""),
+    // §4(I): a minor's guardian or head of household is the person charged and summoned.
+    o.minor ? el("p", { class: "minor-owner" }, el("strong", {}, "A minor."),
+      ` Charge, summon and name on a complaint the legal guardian or head of household: ${o.guardian || "not named on record"} (§4(I)).`) : null,
     o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
     : [el("p", { class: "muted" }, "No owner of record.")];
   const q = `?dog=${encodeURIComponent(d.id)}`;
