@@ -7,7 +7,7 @@ Seeds N dogs with `seed_demo(n_dogs=N)` (five years of past) on a temporary SQLi
 --keep DIR as town<N>.sqlite and reused when there), signs in as the clerk with the Flask test
 client (the Justice for the docket) and requests each page twice: wall and CPU time of the
 second request, SQL statements (fieldapp/querycount.py), and how many lines the page lists.
-Issue #16: the statements must not grow with the dogs (they once were one query per dog).
+At county scale the statements must not grow with the dogs (they once were one query per dog).
 """
 import argparse
 import sqlite3

@@ -21,7 +21,7 @@ every series alike:
 
 p50/p95/p99 wall time per request, the CPU time this process spent on it (time.process_time:
 what the code costs, less moved by other processes on a busy machine), SQL statements per
-request (a `before_cursor_execute` listener, fieldapp/querycount.py). Goals (issue #16): card
+request (a `before_cursor_execute` listener, fieldapp/querycount.py). Goals at county scale: card
 and tag API <= 3 queries with the user's; search p95 <= 20 ms at every size. A search kind
 that takes more than --budget seconds in all is cut short (its requests are still counted).
 """

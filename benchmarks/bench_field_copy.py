@@ -1,4 +1,4 @@
-"""The phone's offline copy at town and county size: the full copy and a day's delta (issue #16).
+"""The phone's offline copy at town and county size: the full copy and a day's delta.
 
     .venv/bin/python benchmarks/bench_field_copy.py [--dogs 5000 50000] [--tries 3]
         [--kbit 1000] [--rtt-ms 300] [--database-url postgresql://...]   (or TEST_DATABASE_URL; SQLite always)

@@ -1,4 +1,4 @@
-"""Sync throughput through gunicorn workers on PostgreSQL: 4 workers against 1 (issue #16).
+"""Sync throughput through gunicorn workers on PostgreSQL: 4 workers against 1.
 
     .venv/bin/python benchmarks/bench_workers.py [--clients 8] [--entries 100] [--rounds 3]
         [--workers 4] [--baseline-workers 1] [--single 100] [--database-url postgresql://...]

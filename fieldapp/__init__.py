@@ -66,7 +66,7 @@ def create_app(test_config=None):
                pwa_bp, history_bp, charts_bp, reports_bp, law_bp):
         app.register_blueprint(bp)
 
-    # The kennel board (#13) at /impoundments as well: the same view as field.impoundments.
+    # The kennel board at /impoundments as well: the same view as field.impoundments.
     app.add_url_rule("/impoundments", endpoint="kennel_board", view_func=app.view_functions["field.impoundments"])
 
     from .errors import register_error_handlers

@@ -1,4 +1,4 @@
-"""Four gunicorn workers at once (#16): the README's production command, with rate limits in Redis.
+"""Four gunicorn workers at once: the README's production command, with rate limits in Redis.
 
 The test starts Debian's redis-server and gunicorn with the top-level gunicorn.conf.py (4 workers)
 on a fresh, seeded database (PostgreSQL with TEST_DATABASE_URL, else a SQLite file in WAL mode),

@@ -1,4 +1,4 @@
-"""Five years of past for the bulk demo town, so the county-scale benchmarks (issue #16) measure
+"""Five years of past for the bulk demo town, so the county-scale benchmarks measure
 the status card and `/api/tags/<token>` on dogs "with five years of licenses and events".
 
 `seed_history(dog_ids, today, rng, clerk, years=5)` takes the dogs `_seed_bulk` made (each with

@@ -31,7 +31,7 @@ class KnownUnlicensed:
 def never_licensed(today: date, dog_id: int | None = None) -> list[KnownUnlicensed]:
     """§5(A)(1): living dogs with no license ever, known from the town's own records (`dog_id`:
     only that dog, for its letter). The same
-    few queries for 10 dogs or 50,000 (#16): the dogs with their owners (`subqueryload`, one
+    few queries for 10 dogs or 50,000: the dogs with their owners (`subqueryload`, one
     query), then one query per kind of record, each over the same dogs (a subquery, not a list
     of ids)."""
     unlicensed = db.select(Dog.id).where(~Dog.licenses.any(), Dog.status.in_(("active", "lost", "stolen")))

@@ -79,7 +79,7 @@ def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: i
     and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`);
     with `dog_id`, only that dog's (its follow-up letter).
 
-    The same few queries for 10 dogs or 50,000 (#16): the licenses with their dogs and
+    The same few queries for 10 dogs or 50,000: the licenses with their dogs and
     certificates joined, then one query per collection (owners, certificates, tags, notices)
     over the same licenses (`subqueryload`: `selectinload` would send one a 500 parents), and
     the fee rules' lookups for every dog at once (`TownLookups`)."""

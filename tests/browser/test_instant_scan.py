@@ -1,4 +1,4 @@
-"""#16 Instant scan: a typed (or scanned) tag shows the dog's status from the phone's copy at
+"""Instant scan: a typed (or scanned) tag shows the dog's status from the phone's copy at
 once, marked as the copy with its age, while the office's card is on its way on a weak link;
 a copy older than the town's setting is never shown as current."""
 import re

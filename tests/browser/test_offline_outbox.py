@@ -267,7 +267,7 @@ def test_offline_status_card_from_the_phones_copy(page, context, live_server):
 
 
 def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_on(page, context, live_server):
-    """No head-of-line blocking (#17): a 5xx three times in a row sets the entry aside as "needs
+    """No head-of-line blocking: a 5xx three times in a row sets the entry aside as "needs
     attention"; the entries behind it are sent; one that follows it waits with it."""
     sign_in(page, live_server.url, "dco")
     open_book(page, live_server.url)
@@ -323,7 +323,7 @@ def test_an_entry_the_server_fails_on_three_times_is_set_aside_and_the_rest_go_o
 
 
 def test_a_camera_sized_photo_is_shrunk_on_the_phone_before_it_is_queued(page, context, live_server):
-    """#16: photos go after the entries, resized on the phone (long side 1,600 px, JPEG)."""
+    """County scale: photos go after the entries, resized on the phone (long side 1,600 px, JPEG)."""
     sign_in(page, live_server.url, "dco")
     open_book(page, live_server.url)
     sizes = page.evaluate("""async () => {

@@ -1,4 +1,4 @@
-"""#17: a locked or unreachable database gives the phone (and a page) a retryable 503 with
+"""A locked or unreachable database gives the phone (and a page) a retryable 503 with
 Retry-After, never a 500 the outbox would count against the entry. Real faults, no mocks: a
 SQLite file another connection holds the write lock of, and a PostgreSQL server that is not there."""
 import sqlite3

@@ -1,4 +1,4 @@
-"""Faults (#17): the server is killed (SIGKILL) at random moments while several phones sync
+"""Faults: the server is killed (SIGKILL) at random moments while several phones sync
 entries with photos, and started again, many times over. At the end every entry is stored
 exactly once with all its photos, no audit event or history row is doubled, and no ticket
 number is given twice.

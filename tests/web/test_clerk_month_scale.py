@@ -1,5 +1,5 @@
 """The clerk's renewals and follow-up pages, and the PDFs they link to, cost the same number of
-SQL statements in the demo town and in a bulk town with five years of past (issue #16: they once
+SQL statements in the demo town and in a bulk town with five years of past (county scale: they once
 ran one query per dog, 1,964 at 2,000 dogs)."""
 import pytest
 

@@ -89,7 +89,7 @@ def test_search_results_loaded_without_n_plus_1(ctx, app):
 
 
 def test_search_is_one_statement_with_owners_tags_and_licenses(ctx):
-    # #16: a results page costs the signed-in user's query and this one (benchmarks/bench_county.py).
+    # County scale: a results page costs the signed-in user's query and this one (benchmarks/bench_county.py).
     db.session.expunge_all()
     with counting_queries(db.engine) as statements:
         dogs = search_dogs("e")
@@ -116,7 +116,7 @@ def test_search_matches_the_same_dogs_as_a_per_dog_check(ctx):
         assert found == expected, q
 
 
-# --- the text index stays true (#16: services/search.py keeps Dog.search_text) -------------
+# --- the text index stays true (county scale: services/search.py keeps Dog.search_text) -------------
 
 def _index_is_consistent():
     """SQLite: FTS5 checks its trigram index against the dog table; PostgreSQL's GIN index is

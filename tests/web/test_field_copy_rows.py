@@ -1,5 +1,5 @@
 """The offline copy read from plain rows (services/card_rows.py: load_card_dogs) is, dog by
-dog and key by key, the copy the ORM gave before (issue #16: ORM objects were most of the
+dog and key by key, the copy the ORM gave before (county scale: ORM objects were most of the
 cost of the copy at 50,000 dogs): on the demo town with its roadside and court cases, and on
 a bulk-seeded town, full and as a delta."""
 import uuid

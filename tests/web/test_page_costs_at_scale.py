@@ -1,4 +1,4 @@
-"""#16: the pages that list the town's past cost a constant number of SQL statements, however
+"""County scale: the pages that list the town's past cost a constant number of SQL statements, however
 many records there are: the Justice's docket, the DL-18 CSV of a period, the kennel board and
 the ticket-number audit. Each is counted on two bulk towns (seed_demo(n_dogs=...): owners, tags
 and five years of past, fieldapp/demo_history/), the larger with about four times the records.

@@ -1,5 +1,5 @@
-"""POST /api/sync/batch: many entries in one request (#16), each its own outcome and its own
-transaction, with exactly the rules of one at a time (#17: one bad entry never sinks the rest)."""
+"""POST /api/sync/batch: many entries in one request, each its own outcome and its own
+transaction, with exactly the rules of one at a time (one bad entry never sinks the rest)."""
 import pytest
 from sqlalchemy.exc import OperationalError
 

@@ -113,7 +113,7 @@ def test_api_tag_json_shape(client, auth, active):
 
 
 def test_api_tag_is_three_queries_with_the_users(app, client, auth, active):
-    # #16 at county scale: the user, the tag, the card's one query (not each relationship in turn).
+    # At county scale: the user, the tag, the card's one query (not each relationship in turn).
     from fieldapp.querycount import counting_queries
     auth.login("dco")
     with app.app_context():
