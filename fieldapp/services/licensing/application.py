@@ -11,6 +11,7 @@ from ...law import (
     LICENSE_EXEMPTIONS,
     LICENSE_TERMS,
     RABIES_RULE_LOCAL,
+    RABIES_RULE_REVACCINATE,
     RABIES_RULE_STATE,
     age_in_months,
     enumeration_surcharge_due,
@@ -133,8 +134,12 @@ class TermChoice:
 
 
 def term_rule() -> str:
-    """The town's rule for a license term against the rabies vaccination (setting)."""
-    return RABIES_RULE_STATE if get_setting("license_term_state_rule") else RABIES_RULE_LOCAL
+    """The town's rule for a license term against the rabies vaccination (settings): AML
+    §109(1)(a) for every term, or §5(A)(4) with, for a certificate with less than a year left,
+    the one-year license within AML's limit (default) or revaccination."""
+    if get_setting("license_term_state_rule"):
+        return RABIES_RULE_STATE
+    return RABIES_RULE_LOCAL if get_setting("short_certificate_one_year_license") else RABIES_RULE_REVACCINATE
 
 
 def term_choices(issued: date, rabies_limit: date | None,
@@ -406,9 +411,8 @@ def check_application(app: Application, today: date, dog: Dog | None = None) -> 
     if "rabies_valid_until" not in errors and "rabies_vaccinated_on" not in errors:
         choices = term_choices(today, r.term_limit, r.statement_date(today))
         allowed = [c.years for c in choices if c.allowed]
-        if not allowed:
-            errors["term_years"] = (f"{choices[0].refusal} No license can be issued until the dog is "
-                                    "revaccinated.")
+        if not allowed:  # the refusal says why, and what the town's setting offers (§5(A)(4))
+            errors["term_years"] = choices[0].refusal
         elif app.term_years is None:
             errors["term_years"] = "Choose a license term of 1, 2 or 3 years."
         elif app.term_years not in allowed:
