@@ -10,6 +10,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..auth import permission_required
 from ..extensions import db
 from ..models import MAIL_MISSING, Dog, MailApplication
+from ..once import once_per_key
 from ..services import mail_in as svc
 from ..services.errors import ServiceError
 from ..timeutil import local_today
@@ -62,6 +63,7 @@ def mail_in_list():
 
 @bp.route("/dogs/<int:dog_id>/mail-in/new", methods=["GET", "POST"])
 @permission_required("issue_license")
+@once_per_key("mail_in")
 def new_mail_in(dog_id):
     """Record a renewal (or license) application received by mail, §5(A)(3)."""
     dog = db.get_or_404(Dog, dog_id)

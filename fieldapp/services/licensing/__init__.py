@@ -9,6 +9,7 @@ per form field, in words a clerk can read to the owner.
 - `application`  the application: terms, fees, checks (§5(A)-(I), §5(K))
 - `issue`        issuing the license with its tag and fee lines (§5(A)(2), §5(G), §5(H))
 - `notices`      §5(J) notices
+- `counter`      the clerk's counter: one application checked once and issued (`license_at_counter`)
 """
 from .application import (
     ALTERED_PROOFS,
@@ -37,10 +38,18 @@ from .application import (
     term_explanation,
     term_rule,
 )
+from .counter import (
+    CounterApplication,
+    CounterResult,
+    held_message,
+    issued_message,
+    license_at_counter,
+)
 from .issue import (
     issue_license,
     new_resident_status,
     refuse_dead_dog,
+    write_license,
 )
 from .notices import (
     NOTICE_KINDS,
@@ -59,6 +68,12 @@ from .people import (
 )
 
 __all__ = [
+    "CounterApplication",
+    "CounterResult",
+    "held_message",
+    "issued_message",
+    "license_at_counter",
+    "write_license",
     "ALTERED_PROOFS",
     "FEE_KIND_LABELS",
     "ONE_DOG",

@@ -60,7 +60,23 @@ def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
 
 def issue_license(dog: Dog, app: Application, today: date, user=None, *, method: str = "cash",
                   reference: str = "", payer_name: str = "") -> License:
-    """§5(F): validate and issue a license (new or renewal) for `dog`, issued today.
+    """§5(F): check the application for `dog` (§5(A)-(I)) and issue the license
+    (`write_license`). The clerk's counter checks once itself (`counter.license_at_counter`)."""
+    refuse_dead_dog(dog)
+    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
+    prepare_application(app, dog, None, today)
+    errors = check_application(app, today, dog)
+    errors.update(check_method(method, reference))
+    if errors:
+        raise ServiceError(errors)
+    return write_license(dog, app, today, user, method=method, reference=reference, payer_name=payer_name,
+                         note=note)
+
+
+def write_license(dog: Dog, app: Application, today: date, user=None, *, method: str = "cash",
+                  reference: str = "", payer_name: str = "", note: str | None = None,
+                  amount_received=None) -> License:
+    """§5(F): issue a license (new or renewal) for `dog`, issued today.
 
     The fee is taken in as one receipt (`services.money.record_receipt`): how it was paid
     (`method` cash, check or money order, with its `reference` number) and by whom; the
@@ -69,15 +85,10 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
     §5(G): the dog gets its identification number at its first license (kept for ever after) and
     a tag: the blank pre-printed tag typed in, else a new one; a renewal keeps the dog's tag unless
     a new one is asked for. A renewal supersedes the dog's active license. The fee lines are stored
-    on the license and as typed Payment ledger lines.
+    on the license and as typed Payment ledger lines. ``app`` was checked and prepared for this
+    dog already (`issue_license`, `counter.license_at_counter`); ``amount_received``: what came
+    with an application by mail (§5(A)(3)), on the receipt.
     """
-    refuse_dead_dog(dog)
-    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
-    prepare_application(app, dog, None, today)
-    errors = check_application(app, today, dog)
-    errors.update(check_method(method, reference))
-    if errors:
-        raise ServiceError(errors)
     if app.enumeration_identification is None and app.identified_unlicensed_in_enumeration:
         # §5(K): identified as unlicensed at the counter, while an enumeration is open.
         enum = open_enumeration(today)
@@ -146,7 +157,7 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
         owner = dog.primary_owner
         receipt = record_receipt(paid, method=method, reference=reference,
                                  payer_name=payer_name or (owner.full_name if owner else ""),
-                                 received_on=today, user=user)
+                                 received_on=today, user=user, amount_received=amount_received)
 
     tag = None
     if app.blank_tag.strip():  # refused on "blank_tag", like the application's own fields
