@@ -96,14 +96,24 @@ FEE_KINDS = ("license_fee", "population_surcharge", "purebred_fee", "enumeration
 
 @dataclass(frozen=True)
 class FeeLine:
+    """One line of a fee, the one shape from the law to the ledger: quoted on the clerk's screen,
+    kept on the license (`stored`) and taken in as a `Payment` of its ``kind``."""
     label: str
     amount: Decimal
     section: str
     kind: str  # one of FEE_KINDS
+    waived_reason: str | None = None  # a fee the clerk waived ($0.00), and why (§5(G)(2))
 
     def __post_init__(self):
         if self.kind not in FEE_KINDS:
             raise ValueError(f"Unknown fee line kind {self.kind!r}; use one of {FEE_KINDS}.")
+
+    def stored(self) -> dict:
+        """As kept on the license record (JSON): the amount as text, the reason when waived."""
+        out = {"kind": self.kind, "label": self.label, "amount": str(self.amount), "section": self.section}
+        if self.waived_reason:
+            out["waived_reason"] = self.waived_reason
+        return out
 
 
 @dataclass(frozen=True)

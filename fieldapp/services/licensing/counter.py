@@ -16,12 +16,11 @@ from ..money import check_method
 from .application import (
     Application,
     check_application,
-    fee_lines,
-    fee_total,
     license_needed_check,
     prepare_application,
     say_date,
 )
+from .fees import fee_lines, fee_total
 from .issue import refuse_dead_dog, write_license
 from .people import create_dog, create_owner
 
