@@ -234,14 +234,14 @@ def _seed_law_cases(today, clerk) -> None:
 
 def _seed_rabies_terms(today, clerk) -> None:
     """§5(A)(4) at the counter, two dogs licensed today through the counter's own services:
-    Juniper, vaccinated today with a three-year certificate, licensed for three years (to the end
+    Clover, vaccinated today with a three-year certificate, licensed for three years (to the end
     of the month her vaccination ends); Hazel, whose one-year certificate has seven months left,
     licensed for one year within AML §109(1)(a)'s limit, as the town's setting allows. Their
     renewal forms (/clerk/dogs/<id>/renew) say which rule decided the terms."""
     from .services.licensing import Application, RabiesEvidence, create_dog, create_owner, issue_license
     cases = [
         ({"first_name": "Cora", "last_name": "Whitlock", "address": "318 Fox Rd", "phone": "(315) 387-2481"},
-         {"name": "Juniper", "sex": "F", "born_on": today - relativedelta(years=2, months=2),
+         {"name": "Clover", "sex": "F", "born_on": today - relativedelta(years=2, months=2),
           "breed": "Labrador Retriever", "color": "chocolate", "markings": "white star on chest"},
          today, today + relativedelta(years=3), 3),
         ({"first_name": "Walt", "last_name": "Pruitt", "address": "77 Tryon Rd", "phone": "(315) 387-2493"},

@@ -11,9 +11,9 @@ def _dog(app, name):
 
 def test_s5A4_demo_fresh_three_year_certificate_licensed_for_three_years(clerk, app):
     """§5(A)(4) "In no event shall a dog license be issued for longer than the duration of the
-    rabies vaccination": Juniper, vaccinated today with a three-year certificate, has a
+    rabies vaccination": Clover, vaccinated today with a three-year certificate, has a
     three-year license, and her renewal form offers every term."""
-    dog_id, term, _ = _dog(app, "Juniper")
+    dog_id, term, _ = _dog(app, "Clover")
     assert term == 3
     page = clerk.get(f"/clerk/dogs/{dog_id}/renew").get_data(as_text=True)
     assert 'id="term-3"' in page and "a license may run to the end of that month" in page
