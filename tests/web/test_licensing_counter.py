@@ -144,3 +144,34 @@ def test_s5A3_mail_in_for_a_dog_not_on_file_needs_the_applicant_and_the_dog(cler
     assert r.status_code == 422
     page = r.get_data(as_text=True)
     assert "Enter the applicant&#39;s name" in page and 'value="Pepper"' in page
+
+
+def test_counter_same_key_from_several_clients_at_once_issues_one_license(app):
+    """Retries racing the first request (four clients, one key, released together): the key is
+    claimed before anything is written, so one license and one receipt; every other answer
+    is the first one's certificate."""
+    import threading
+
+    from fieldapp.demo import DEMO_PASSWORD
+    key = str(uuid.uuid4())
+    clients = [app.test_client() for _ in range(4)]
+    for c in clients:
+        c.post("/login", data={"username": "clerk", "password": DEMO_PASSWORD})
+    with app.app_context():
+        receipts = _count(Receipt)
+    barrier, answers = threading.Barrier(len(clients)), []
+
+    def post(c):
+        barrier.wait(timeout=30)
+        r = c.post("/clerk/licenses/new", data=new_dog_form(once_key=key))
+        answers.append((r.status_code, r.headers.get("Location")))
+
+    threads = [threading.Thread(target=post, args=(c,)) for c in clients]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(answers) == 4 and all(code in (302, 303) for code, _ in answers), answers
+    assert len({where for _, where in answers}) == 1
+    with app.app_context():
+        assert len(_scouts()) == 1 and _count(Receipt) == receipts + 1
