@@ -43,33 +43,8 @@ def _application(form: LicenseForm) -> svc.Application:
 
 
 def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
-    """The term choices (§5(A)(4)), which rule decided them, and the itemized fee for what the
-    form says so far (for the dog and owner of the page, §5(H), §5(G)(2), §5(K))."""
-    app = svc.prepare_application(_application(form), dog, owner, today)
-    r = app.rabies
-    checked = r.kind == "vet_statement" or r.valid_until is not None
-    choices = svc.term_choices(today, r.term_limit if checked else None, r.statement_date(today))
-    explanation = svc.term_explanation(today, r.term_limit if checked else None, r.statement_date(today))
-    allowed = [c.years for c in choices if c.allowed]
-    term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
-    lines, fee_error = None, None
-    if term is not None:
-        try:
-            if app.purebred_dogs_on_premises == 0:
-                app.purebred_dogs_on_premises = None
-                fee_error = "Enter the number of purebred dogs on the premises to see the purebred fee."
-            else:
-                lines = svc.fee_lines(app, term, today)
-        except (ValueError, TypeError) as exc:
-            fee_error = str(exc)
-    return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
-            "fee_total": svc.fee_total(lines) if lines else None, "fee_error": fee_error,
-            "term_field": form.term_years, "issued_on": today, "term_explanation": explanation,
-            "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
-            "enumeration": svc.open_enumeration(today),
-            "pending_enumeration": app.enumeration_identification,
-            "resident_due": (svc.new_resident_license_due(app.residence_began_on)
-                             if app.residence_begun_on_valid(today) else None)}
+    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`)."""
+    return {**svc.quote_at_counter(_application(form), today, dog, owner), "term_field": form.term_years}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:

@@ -38,6 +38,7 @@ from .counter import (
     held_message,
     issued_message,
     license_at_counter,
+    quote_at_counter,
 )
 from .enumerations import close_enumeration, open_enumeration, record_enumeration
 from .fees import FEE_KIND_LABELS, fee_lines, fee_schedule, fee_total, payment_lines, replacement_tag_line
@@ -78,6 +79,7 @@ __all__ = [
     "held_message",
     "issued_message",
     "license_at_counter",
+    "quote_at_counter",
     "write_license",
     "ALTERED_PROOFS",
     "FEE_KIND_LABELS",

@@ -122,6 +122,40 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     return CounterResult(license=lic, note=note)
 
 
+def quote_at_counter(app: Application, today: date, dog: Dog | None = None, owner: Owner | None = None) -> dict:
+    """The term choices (§5(A)(4)), which rule decided them, and the itemized fee for what the
+    form says so far (for the dog and owner of the page, §5(H), §5(G)(2), §5(K)); lenient, as
+    the clerk types: nothing is refused here."""
+    from ...law import new_resident_license_due
+    from .application import term_choices, term_explanation
+    from .enumerations import open_enumeration
+    prepare_application(app, dog, owner, today)
+    r = app.rabies
+    checked = r.kind == "vet_statement" or r.valid_until is not None
+    choices = term_choices(today, r.term_limit if checked else None, r.statement_date(today))
+    explanation = term_explanation(today, r.term_limit if checked else None, r.statement_date(today))
+    allowed = [c.years for c in choices if c.allowed]
+    term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
+    lines, fee_error = None, None
+    if term is not None:
+        try:
+            if app.purebred_dogs_on_premises == 0:
+                app.purebred_dogs_on_premises = None
+                fee_error = "Enter the number of purebred dogs on the premises to see the purebred fee."
+            else:
+                lines = fee_lines(app, term, today)
+        except (ValueError, TypeError) as exc:
+            fee_error = str(exc)
+    return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
+            "fee_total": fee_total(lines) if lines else None, "fee_error": fee_error,
+            "issued_on": today, "term_explanation": explanation,
+            "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
+            "enumeration": open_enumeration(today),
+            "pending_enumeration": app.enumeration_identification,
+            "resident_due": (new_resident_license_due(app.residence_began_on)
+                             if app.residence_begun_on_valid(today) else None)}
+
+
 def issued_message(lic, money) -> str:
     """What the clerk reads back when the license is issued."""
     dog = lic.dog
