@@ -60,6 +60,7 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5) -> str:
     if n_dogs is None:
         _seed_law_cases(today, clerk)
         dog_ids = dog_ids + [_seed_minor_owner_case(today, clerk)]
+        _seed_rabies_terms(today, clerk)
     db.session.commit()
     if n_dogs is not None and db.engine.dialect.name == "postgresql":
         # After a bulk load PostgreSQL plans from no statistics until autovacuum gets round to
@@ -255,6 +256,33 @@ def _seed_minor_owner_case(today, clerk) -> int:
                        bound_on=pepper.licenses[0].issued_on))
     db.session.flush()
     return pepper.id
+
+
+def _seed_rabies_terms(today, clerk) -> None:
+    """§5(A)(4) at the counter, two dogs licensed today through the counter's own services:
+    Clover, vaccinated today with a three-year certificate, licensed for three years (to the end
+    of the month her vaccination ends); Hazel, whose one-year certificate has seven months left,
+    licensed for one year within AML §109(1)(a)'s limit, as the town's setting allows. Their
+    renewal forms (/clerk/dogs/<id>/renew) say which rule decided the terms."""
+    from .services.licensing import Application, RabiesEvidence, create_dog, create_owner, issue_license
+    cases = [
+        ({"first_name": "Cora", "last_name": "Whitlock", "address": "318 Fox Rd", "phone": "(315) 387-2481"},
+         {"name": "Clover", "sex": "F", "born_on": today - relativedelta(years=2, months=2),
+          "breed": "Labrador Retriever", "color": "chocolate", "markings": "white star on chest"},
+         today, today + relativedelta(years=3), 3),
+        ({"first_name": "Walt", "last_name": "Pruitt", "address": "77 Tryon Rd", "phone": "(315) 387-2493"},
+         {"name": "Hazel", "sex": "F", "born_on": today - relativedelta(years=6, months=1),
+          "breed": "Beagle mix", "color": "lemon and white", "markings": "freckled muzzle"},
+         today - relativedelta(months=5), today + relativedelta(months=7), 1),
+    ]
+    for owner_data, dog_data, vaccinated_on, valid_until, term in cases:
+        owner = create_owner({"town": "Sandy Creek", "state": "NY", "zip_code": "13145", "email": None,
+                              "is_minor": False, "guardian_name": None, "show_phone_publicly": False,
+                              "phone_optin_on": None, **owner_data}, today, clerk)
+        dog = create_dog(dog_data, [owner], today, clerk)
+        rabies = RabiesEvidence(vet_name=VETS[1], vaccinated_on=vaccinated_on, valid_until=valid_until,
+                                certificate_number=f"RV-{dog_data['name'].upper()}-1")
+        issue_license(dog, Application(rabies=rabies, term_years=term, altered_proof="certificate"), today, clerk)
 
 
 def _demo_rabies(dog, today, days_left):

@@ -27,7 +27,8 @@ SETTINGS = [
     SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
                 "10.00", "§5(D)", "Set by resolution of the Town Board."),
     SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",
-                "15.00", "§5(D)", "Must be at least $5.00 more than the spayed/neutered fee."),
+                "15.00", "§5(D)", "With the $3 and $1 population control fees added, the total for an unaltered "
+                "dog must be at least $5.00 more than for a spayed or neutered dog (e.g. $10.00 and $13.00)."),
     SettingSpec("vet_statement_surcharge_as_altered",
                 "Dog with a vet's statement against spaying/neutering pays the $1 altered population "
                 "control fee (off: the $3 unaltered fee, as the dog is)", "bool", False, "§5(D)",
@@ -41,8 +42,15 @@ SETTINGS = [
     SettingSpec("fee_purebred_over_25", "Purebred license, annual fee, more than 25 purebreds on "
                 "the premises", "money", "100.00", "§5(H)", "The local law's §5(H)(3) amount."),
     SettingSpec("license_term_state_rule", "License may run to the end of the 11th month after the "
-                "rabies certificate expires (state rule, AML §109(1)(a)); off: never past the "
-                "vaccination (§5(A)(4))", "bool", False, "§5(A)(4)"),
+                "rabies certificate expires (state rule, AML §109(1)(a)); off: never past the end of "
+                "the month the vaccination ends (§5(A)(4))", "bool", False, "§5(A)(4)"),
+    SettingSpec("short_certificate_one_year_license",
+                "A current rabies certificate with less than a year left still gets the one-year "
+                "license, within AML §109(1)(a)'s limit (the last day of the eleventh month after it "
+                "expires); off: the dog is revaccinated first", "bool", True, "§5(A)(4)",
+                "§5(A)(4) \"not for longer than the duration of the rabies vaccination\": read as the "
+                "vaccination's length (on, protects the owner: a one-year license is not longer than a "
+                "one- or three-year vaccination) or as the time it has left (off: revaccinate first)."),
     SettingSpec("fee_impoundment_first", "Impoundment fee, the dog's first impoundment in twelve months",
                 "money", "20.00", "§8(C)(1)", "Set by resolution of the Town Board."),
     SettingSpec("fee_impoundment_second", "Impoundment fee, the dog's second impoundment in twelve months",

@@ -118,6 +118,8 @@ def register_template_helpers(app):
     app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
     from .services.search import PAGE
     app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most
+    from .once import once_key_field
+    app.jinja_env.globals["once_key_field"] = once_key_field  # money-taking forms: done once
 
     @app.after_request
     def vary_on_htmx(response):

@@ -21,7 +21,8 @@ from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, User
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
-FEE_SCHEDULE_ERROR = "The unaltered fee must be at least $5.00 more than the spayed/neutered fee (§5(D))."
+FEE_SCHEDULE_ERROR = ("With the $3/$1 population control fees added, the total fee for an unaltered dog must be "
+                      "at least $5.00 more than for a spayed or neutered dog (§5(D)).")
 
 
 def _groups():
@@ -83,7 +84,7 @@ def _changed_settings(form) -> dict:
 
 def _check_settings(form, changed, rows) -> dict:
     errors = {}
-    # §5(D): the unaltered fee must be at least $5 more than the spayed/neutered fee.
+    # §5(D): the unaltered dog's total fee must be at least $5 more than the altered dog's.
     altered = parse_value(SPECS["fee_altered"], changed.get("fee_altered", (None, get_setting("fee_altered")))[1])
     unaltered = parse_value(SPECS["fee_unaltered"],
                             changed.get("fee_unaltered", (None, get_setting("fee_unaltered")))[1])

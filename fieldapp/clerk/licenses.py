@@ -6,17 +6,15 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
+from ..once import once_per_key
 from ..services import licensing as svc
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.kennel_care import (
-    adopter_becomes_owner,
     adopter_owner_data,
     adoption_awaiting_license,
-    adoption_licensed,
     seized_dog_data,
 )
-from ..services.mail_in import mark_issued, refuse_unready
 from ..timeutil import local_today
 from ..web import refusal_on_form
 from .forms import DogFields, LicenseForm, OwnerFields
@@ -45,33 +43,8 @@ def _application(form: LicenseForm) -> svc.Application:
 
 
 def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
-    """The term choices (§5(A)(4)), which rule decided them, and the itemized fee for what the
-    form says so far (for the dog and owner of the page, §5(H), §5(G)(2), §5(K))."""
-    app = svc.prepare_application(_application(form), dog, owner, today)
-    r = app.rabies
-    checked = r.kind == "vet_statement" or r.valid_until is not None
-    choices = svc.term_choices(today, r.term_limit if checked else None, r.statement_date(today))
-    explanation = svc.term_explanation(today, r.term_limit if checked else None, r.statement_date(today))
-    allowed = [c.years for c in choices if c.allowed]
-    term = app.term_years if app.term_years in allowed else (allowed[0] if len(allowed) == 1 else None)
-    lines, fee_error = None, None
-    if term is not None:
-        try:
-            if app.purebred_dogs_on_premises == 0:
-                app.purebred_dogs_on_premises = None
-                fee_error = "Enter the number of purebred dogs on the premises to see the purebred fee."
-            else:
-                lines = svc.fee_lines(app, term, today)
-        except (ValueError, TypeError) as exc:
-            fee_error = str(exc)
-    return {"choices": choices, "rabies_checked": checked, "term": term, "fee_lines": lines,
-            "fee_total": svc.fee_total(lines) if lines else None, "fee_error": fee_error,
-            "term_field": form.term_years, "issued_on": today, "term_explanation": explanation,
-            "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
-            "enumeration": svc.open_enumeration(today),
-            "pending_enumeration": app.enumeration_identification,
-            "resident_due": (svc.new_resident_license_due(app.residence_began_on)
-                             if app.residence_begun_on_valid(today) else None)}
+    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`)."""
+    return {**svc.quote_at_counter(_application(form), today, dog, owner), "term_field": form.term_years}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
@@ -100,11 +73,23 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
         form.purebred_dogs_on_premises.data = lic.purebred_dogs_on_premises if lic else None
 
 
+def _mail_in(dog: Dog | None) -> MailApplication | None:
+    """§5(A)(3): the application by mail the license is for (?mail=<id>): of this dog, or of a
+    dog not yet on file when the form is for a new dog."""
+    ma = db.session.get(MailApplication, request.args.get("mail", type=int) or 0)
+    if ma is None or (ma.dog_id != (dog.id if dog is not None else None)):
+        return None
+    return ma
+
+
 @bp.route("/licenses/new", methods=["GET", "POST"])
 @bp.route("/dogs/<int:dog_id>/renew", methods=["GET", "POST"])
 @permission_required("issue_license")
+@once_per_key("license")
 def license_form(dog_id=None):
-    """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I))."""
+    """Issue a license: a new dog (and owner) or, with a dog, a renewal (§5(A)-(I)); also for an
+    application by mail (?mail=), an adoption (?adoption=) and a dog to be redeemed (?impoundment=).
+    The use case is `services.licensing.counter.license_at_counter`; this maps the forms."""
     today = local_today()
     # §8(E): a dog adopted out of the pound is licensed to its adopter (?adoption=<impoundment id>).
     adoption = adoption_awaiting_license(request.args.get("adoption", type=int))
@@ -116,16 +101,14 @@ def license_form(dog_id=None):
     owner = (db.get_or_404(Owner, owner_id)) if owner_id and dog is None and adoption is None else None
     posted = request.method == "POST"
     formdata = request.form if posted else None
-    owner_fields = (OwnerFields(formdata, prefix="owner", data=None if posted or adoption is None
-                                else adopter_owner_data(adoption))
+    mail_in = _mail_in(dog)
+    owner_fields = (OwnerFields(formdata, prefix="owner", data=None if posted else (
+                        adopter_owner_data(adoption) if adoption is not None else _mail_owner(mail_in)))
                     if (dog is None and owner is None) or adoption is not None else None)
-    dog_fields = (DogFields(formdata, prefix="dog", data=None if posted or adoption is None
-                            else seized_dog_data(adoption.impoundment)) if dog is None else None)
+    dog_fields = (DogFields(formdata, prefix="dog", data=None if posted else (
+                      seized_dog_data(adoption.impoundment) if adoption is not None else _mail_dog(mail_in)))
+                  if dog is None else None)
     form = LicenseForm()
-    # §5(A)(3): a license for an application by mail takes the payment enclosed with it.
-    mail_in = db.session.get(MailApplication, request.args.get("mail", type=int) or 0) if dog else None
-    if mail_in is not None and mail_in.dog_id != dog.id:
-        mail_in = None
     if not posted and dog is not None:
         _prefill_renewal(form, dog)
     if not posted and mail_in is not None:
@@ -137,58 +120,33 @@ def license_form(dog_id=None):
     notice = None
     status = 200
     if posted:
-        valid = form.validate_on_submit()
-        valid = all([valid] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
-        app = _application(form)
-        svc.prepare_application(app, dog, owner, today)
-        if form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.data \
-                and app.purebred_license is None and not form.purebred_dogs_on_premises.errors:
-            form.purebred_dogs_on_premises.errors = [
-                "Enter how many purebred dogs over four months are on the premises (§5(H))."]
-            valid = False
-        born_on = dog.born_on if dog is not None else dog_fields.born_on.data
+        complete = form.validate_on_submit()
+        complete = all([complete] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
         status = 422
         try:
-            svc.refuse_dead_dog(dog)
-            svc.license_needed_check(born_on, app.at_large, today, app.owner_asks)
-            if valid:
-                errors = svc.check_application(app, today, dog)  # before an owner or dog is made
-                if errors:
-                    raise ServiceError(errors)
-                if adoption is not None and adoption.license is not None:
-                    raise ServiceError({"": f"This dog was licensed to its adopter already "
-                                            f"(license {adoption.license.number})."})
-                the_owner = owner or (svc.create_owner(owner_fields.owner_data(), today, _user())
-                                      if dog is None or adoption is not None else None)
-                if adoption is not None and dog is not None:  # the adopter: the owner of record now
-                    adopter_becomes_owner(adoption, dog, the_owner, today, _user())
-                the_dog = dog or svc.create_dog(dog_fields.dog_data(), [the_owner], today, _user())
-                if dog is None and request.args.get("impoundment", type=int):  # licensed to be redeemed (§8(C))
-                    from ..models.enforcement import Impoundment
-                    from ..services.kennel import link_licensed_dog
-                    held = db.session.get(Impoundment, request.args.get("impoundment", type=int))
-                    if held is not None:
-                        link_licensed_dog(held, the_dog, _user())
-                if mail_in is not None:
-                    refuse_unready(mail_in)
-                lic = svc.issue_license(the_dog, app, today, _user(), **form.payment(),
-                                        payer_name=mail_in.payer_name if mail_in else "")
-                if mail_in is not None:
-                    mark_issued(mail_in, lic, _user())
-                if adoption is not None:
-                    adoption_licensed(adoption, the_dog, the_owner, lic, _user())
-                flash(f"License {lic.number} issued to {the_dog.name} (ID No. {the_dog.id_number}), "
-                      f"good through {svc.say_date(lic.expires_on)}. Fee {_money(lic.fee_total)}.", "success")
-                note = svc.license_needed_check(the_dog.born_on, app.at_large, today, app.owner_asks)
-                if note:
-                    flash(note, "info")
-                return redirect(url_for(".certificate", license_id=lic.id))
+            done = svc.license_at_counter(svc.CounterApplication(
+                application=_application(form), dog=dog, owner=owner,
+                owner_data=owner_fields.owner_data() if owner_fields is not None and complete else None,
+                dog_data=dog_fields.dog_data() if dog_fields is not None and complete else None,
+                born_on=dog_fields.born_on.data if dog_fields is not None else None,
+                purebred=form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.errors,
+                forms_complete=complete, adoption=adoption, mail_in=mail_in,
+                impoundment_id=request.args.get("impoundment", type=int) if dog is None else None,
+                **form.payment()), today, _user())
         except ServiceError as exc:
             refusal_on_form(exc, form, owner_fields, dog_fields)
         except svc.NoLicenseNeeded as exc:
             db.session.rollback()
             notice = str(exc)
             status = 200
+        else:
+            if done.held is not None:
+                flash(svc.held_message(done.held), "error")
+                return redirect(url_for(".mail_in", mail_id=done.held.id))
+            flash(svc.issued_message(done.license, _money), "success")
+            if done.note:
+                flash(done.note, "info")
+            return redirect(url_for(".certificate", license_id=done.license.id))
     if not posted and dog is not None and dog.status == "dead":
         form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
                             "for a dog recorded dead."]
@@ -197,6 +155,18 @@ def license_form(dog_id=None):
                            adoption=adoption,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
+
+
+def _mail_owner(ma: MailApplication | None) -> dict | None:
+    """A mail application for a dog not on file: the applicant's name to start the owner's form."""
+    if ma is None or not ma.applicant_name:
+        return None
+    first, _, last = ma.applicant_name.rpartition(" ")
+    return {"first_name": first or last, "last_name": last if first else "", "address": ma.applicant_address}
+
+
+def _mail_dog(ma: MailApplication | None) -> dict | None:
+    return {"name": ma.dog_name} if ma is not None and ma.dog_name else None
 
 
 def _money(amount) -> str:

@@ -10,6 +10,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..auth import permission_required
 from ..extensions import db
 from ..models import MAIL_MISSING, Dog, MailApplication
+from ..once import once_per_key
 from ..services import mail_in as svc
 from ..services.errors import ServiceError
 from ..timeutil import local_today
@@ -38,11 +39,17 @@ class MailInForm(FlaskForm):
                          render_kw={"inputmode": "decimal"})
     missing = MultiCheckbox("Missing from the envelope", choices=list(MAIL_MISSING.items()), validate_choice=False)
     notes = StringField("Notes (optional)", [Optional(), Length(max=300)], filters=[_strip])
+    # A dog not on file yet: who applied, where to write back, and the dog as written.
+    applicant_name = StringField("Applicant's name", [Optional(), Length(max=120)], filters=[_strip])
+    applicant_address = StringField("Applicant's address", [Optional(), Length(max=300)], filters=[_strip])
+    dog_name = StringField("Dog's name", [Optional(), Length(max=80)], filters=[_strip])
 
 
 class DocumentsForm(FlaskForm):
     missing = MultiCheckbox("Still missing (untick what came)", choices=list(MAIL_MISSING.items()),
                             validate_choice=False)
+    amount_added = StringField("Amount that came with them ($, optional)", [Optional(), Length(max=12)],
+                               filters=[_strip], render_kw={"inputmode": "decimal"})
 
 
 class MailedForm(FlaskForm):
@@ -62,9 +69,21 @@ def mail_in_list():
 
 @bp.route("/dogs/<int:dog_id>/mail-in/new", methods=["GET", "POST"])
 @permission_required("issue_license")
+@once_per_key("mail_in")
 def new_mail_in(dog_id):
     """Record a renewal (or license) application received by mail, §5(A)(3)."""
-    dog = db.get_or_404(Dog, dog_id)
+    return _record(db.get_or_404(Dog, dog_id))
+
+
+@bp.route("/mail/new", methods=["GET", "POST"])
+@permission_required("issue_license")
+@once_per_key("mail_in")
+def new_mail_in_new_dog():
+    """Record an application by mail for a dog not yet on file (§5(A)(3))."""
+    return _record(None)
+
+
+def _record(dog):
     today = local_today()
     form = MailInForm()
     if request.method == "GET":
@@ -77,7 +96,9 @@ def new_mail_in(dog_id):
                 ma = svc.record_mail_in(dog, received_on=form.received_on.data, method=form.method.data or "",
                                         reference=form.reference.data or "", amount=form.amount.data,
                                         missing=form.missing.data or [], notes=form.notes.data or "",
-                                        today=today, user=_user())
+                                        applicant_name=form.applicant_name.data or "",
+                                        applicant_address=form.applicant_address.data or "",
+                                        dog_name=form.dog_name.data or "", today=today, user=_user())
             except ServiceError as exc:
                 refusal_on_form(exc, form)
             else:
@@ -106,7 +127,7 @@ def mail_in_documents(mail_id):
     form = DocumentsForm()
     if form.validate_on_submit():
         try:
-            svc.documents_received(ma, form.missing.data or [], _user())
+            svc.documents_received(ma, form.missing.data or [], _user(), amount_added=form.amount_added.data)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:

@@ -43,6 +43,7 @@ from .licensing import (
     OWNERSHIP_NOTICE_DAYS,
     PUREBRED_FEES,
     RABIES_RULE_LOCAL,
+    RABIES_RULE_REVACCINATE,
     RABIES_RULE_STATE,
     RABIES_RULES,
     RABIES_VACCINATION_REQUEST_DAYS,
@@ -96,7 +97,7 @@ __all__ = [
     "new_york_holidays", "non_business_day_reason", "public_holidays",
     # §5 licensing
     "FEE_KINDS", "LICENSE_EXEMPTIONS", "LICENSE_TERMS", "NEW_RESIDENT_LICENSE_DAYS",
-    "OWNERSHIP_NOTICE_DAYS", "PUREBRED_FEES", "RABIES_RULE_LOCAL", "RABIES_RULE_STATE",
+    "OWNERSHIP_NOTICE_DAYS", "PUREBRED_FEES", "RABIES_RULE_LOCAL", "RABIES_RULE_REVACCINATE", "RABIES_RULE_STATE",
     "RABIES_RULES", "RABIES_VACCINATION_REQUEST_DAYS", "VET_STATEMENT_TERM_YEARS",
     "FeeBreakdown", "FeeLine", "Lateness", "LicenseExemption", "LicenseTerms", "TermOption",
     "age_in_months", "allowed_terms", "enumeration_open", "enumeration_surcharge_due",

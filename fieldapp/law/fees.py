@@ -28,25 +28,26 @@ def population_control_surcharge(altered: bool) -> Decimal:
 
 
 def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal) -> None:
-    """§5(D): check the Town Board's processing fees. Raises ValueError unless the
-    unaltered-dog fee is at least $5.00 more than the altered-dog fee; also rejects
-    negative fees (and, as money, float amounts with TypeError).
-
-    Why the two town fees and not the "total fee": the law says the *total* fee for
-    an unaltered dog shall be at least $5 more than for a spayed or neutered dog, but
-    the $1/$3 population-control surcharge is separate state money the town only
-    collects. We check the town's own fees, as the issue asks. That is the stricter
-    reading: if the town fees differ by $5, the totals differ by $7, so a schedule
-    that passes here satisfies the law under either reading.
+    """§5(D): check the Town Board's processing fees. "the total fee for an unaltered dog shall
+    be at least five ($5.00) dollars more than the total fee for a spayed or neutered dog": the
+    totals are the town's fee plus the population control fee collected with it ($3.00 for an
+    unaltered dog, $1.00 for an altered one), so town fees of $10.00 and $13.00 make totals of
+    $11.00 and $16.00, a lawful schedule. Compared for a one-year license, where the totals are
+    closest (the town fee may be charged per year, the $1/$3 once per license). Raises
+    ValueError when the totals differ by less; also rejects negative fees (and, as money,
+    float amounts with TypeError).
     """
     altered_fee = _money(altered_fee, "spayed/neutered dog fee")
     unaltered_fee = _money(unaltered_fee, "unaltered dog fee")
-    difference = unaltered_fee - altered_fee
+    altered_total = altered_fee + population_control_surcharge(True)
+    unaltered_total = unaltered_fee + population_control_surcharge(False)
+    difference = unaltered_total - altered_total
     if difference < MIN_UNALTERED_DIFFERENCE:
         raise ValueError(
-            f"The fee for an unaltered dog (${unaltered_fee}) must be at least $5.00 more than "
-            f"the fee for a spayed or neutered dog (${altered_fee}); it is only ${difference} "
-            "more (§5(D)).")
+            f"The total fee for an unaltered dog (${unaltered_fee} + ${UNALTERED_SURCHARGE} = "
+            f"${unaltered_total}) must be at least $5.00 more than the total fee for a spayed or "
+            f"neutered dog (${altered_fee} + ${ALTERED_SURCHARGE} = ${altered_total}); it is only "
+            f"${difference} more (§5(D)).")
 
 
 # --- §5(H) purebred licenses ----------------------------------------------
@@ -95,14 +96,24 @@ FEE_KINDS = ("license_fee", "population_surcharge", "purebred_fee", "enumeration
 
 @dataclass(frozen=True)
 class FeeLine:
+    """One line of a fee, the one shape from the law to the ledger: quoted on the clerk's screen,
+    kept on the license (`stored`) and taken in as a `Payment` of its ``kind``."""
     label: str
     amount: Decimal
     section: str
     kind: str  # one of FEE_KINDS
+    waived_reason: str | None = None  # a fee the clerk waived ($0.00), and why (§5(G)(2))
 
     def __post_init__(self):
         if self.kind not in FEE_KINDS:
             raise ValueError(f"Unknown fee line kind {self.kind!r}; use one of {FEE_KINDS}.")
+
+    def stored(self) -> dict:
+        """As kept on the license record (JSON): the amount as text, the reason when waived."""
+        out = {"kind": self.kind, "label": self.label, "amount": str(self.amount), "section": self.section}
+        if self.waived_reason:
+            out["waived_reason"] = self.waived_reason
+        return out
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,16 @@ from .calendar import last_day_of_month
 
 LICENSE_TERMS = (1, 2, 3)  # §5(A)(4): one, two or three years
 VET_STATEMENT_TERM_YEARS = 1  # §5(B)(2) with AML §109(1)(a): one year from the statement's date
-# License term vs rabies vaccination: which rule the town applies.
-RABIES_RULE_LOCAL = "local"  # §5(A)(4): never longer than the rabies vaccination (default)
-RABIES_RULE_STATE = "state"  # AML §109(1)(a): up to the end of the 11th month after it expires
-RABIES_RULES = {RABIES_RULE_LOCAL: "§5(A)(4)", RABIES_RULE_STATE: "AML §109(1)(a)"}
+# License term vs rabies vaccination: which rule the town applies (a town setting).
+# §5(A)(4) "In no event shall a dog license be issued for longer than the duration of the rabies
+# vaccination": a term may end no later than the last day of the month the vaccination ends (a
+# fresh one-year certificate gives a one-year license, a fresh three-year one up to three years).
+# When less than a year is left no term fits that way, and the two rules below differ:
+RABIES_RULE_LOCAL = "local"  # the one-year license, within AML §109(1)(a)'s limit (default)
+RABIES_RULE_REVACCINATE = "revaccinate"  # no license past the vaccination's month: revaccinate
+RABIES_RULE_STATE = "state"  # AML §109(1)(a) for every term: to the end of the 11th month after it
+RABIES_RULES = {RABIES_RULE_LOCAL: "§5(A)(4)", RABIES_RULE_REVACCINATE: "§5(A)(4)",
+                RABIES_RULE_STATE: "AML §109(1)(a)"}
 STATE_RULE_GRACE_MONTHS = 11  # AML §109(1)(a) "the eleventh month following"
 LICENSE_AGE_MONTHS = 4  # §5(A)(1): four months of age or over
 RABIES_VACCINATION_REQUEST_DAYS = 10  # §5(B)(1)
@@ -129,11 +135,16 @@ def license_terms(issued: date, rabies_valid_until: date | None, *, rule: str = 
                   vet_statement_on: date | None = None) -> LicenseTerms:
     """§5(A)(4) terms of 1, 2 or 3 years, limited by the rabies evidence:
 
-    - a rabies certificate good until ``rabies_valid_until``: with ``rule="local"`` (the
-      default, §5(A)(4) "In no event shall a dog license be issued for longer than the
-      duration of the rabies vaccination") no term may end after it; with ``rule="state"``
-      (AML §109(1)(a)) none may end after the last day of the eleventh month following it.
-      A certificate already expired on the issue date allows nothing (§5(B) "current, valid").
+    - a rabies certificate good until ``rabies_valid_until``: §5(A)(4) "In no event shall a dog
+      license be issued for longer than the duration of the rabies vaccination": a term may end
+      no later than the last day of the month the vaccination ends (`vaccination_month_end`).
+      When less than a year is left (no term fits), the explanation says so and the town's rule
+      decides: ``rule="local"`` (default: the vaccination's duration read as its length, which a
+      one-year license does not exceed) offers the one-year license if it ends within AML
+      §109(1)(a)'s limit, the last day of the eleventh month after the certificate expires;
+      ``rule="revaccinate"`` offers revaccination. ``rule="state"`` applies AML §109(1)(a)'s
+      limit to every term. A certificate already expired on the issue date allows nothing
+      (§5(B) "current, valid").
     - ``rabies_valid_until=None``: a §5(B)(2) veterinarian's statement in lieu of the
       certificate, dated ``vet_statement_on`` (default: the issue date): one year from the
       statement's date (AML §109(1)(a)), whatever the rule.
@@ -168,35 +179,73 @@ def license_terms(issued: date, rabies_valid_until: date | None, *, rule: str = 
                    "a current, valid rabies certificate is needed to license the dog (§5(B)).")
         return LicenseTerms(rule, section, refusal, None, tuple(
             TermOption(t, license_expiry(issued, t), refusal) for t in LICENSE_TERMS))
-    if rule == RABIES_RULE_LOCAL:
-        latest = rabies_valid_until
-        explanation = (f"A license may not run past the rabies vaccination's end on "
-                       f"{_say_date(rabies_valid_until)} (§5(A)(4)).")
-    else:
+    if rule == RABIES_RULE_STATE:
         latest = state_rule_latest_expiry(rabies_valid_until)
         explanation = (f"A license may run to {_say_date(latest)}, the last day of the eleventh month "
                        f"after the rabies certificate expires on {_say_date(rabies_valid_until)} "
                        "(AML §109(1)(a)).")
-    options = []
-    for t in LICENSE_TERMS:
-        expiry = license_expiry(issued, t)
-        refusal = None
-        if expiry > latest and rule == RABIES_RULE_LOCAL:
-            refusal = (f"A {t}-year license would run to {_say_date(expiry)}, past the rabies "
-                       f"vaccination's end on {_say_date(rabies_valid_until)} (§5(A)(4)).")
-        elif expiry > latest:
-            refusal = (f"A {t}-year license would run to {_say_date(expiry)}, past {_say_date(latest)}, "
-                       "the last day of the eleventh month after the rabies certificate expires on "
-                       f"{_say_date(rabies_valid_until)} (AML §109(1)(a)).")
-        options.append(TermOption(t, expiry, refusal))
-    return LicenseTerms(rule, section, explanation, latest, tuple(options))
+        options = []
+        for t in LICENSE_TERMS:
+            expiry = license_expiry(issued, t)
+            refusal = None if expiry <= latest else (
+                f"A {t}-year license would run to {_say_date(expiry)}, past {_say_date(latest)}, "
+                "the last day of the eleventh month after the rabies certificate expires on "
+                f"{_say_date(rabies_valid_until)} (AML §109(1)(a)).")
+            options.append(TermOption(t, expiry, refusal))
+        return LicenseTerms(rule, section, explanation, latest, tuple(options))
+    return _vaccination_month_terms(issued, rabies_valid_until, rule)
+
+
+def vaccination_month_end(rabies_valid_until: date) -> date:
+    """§5(A)(4): the last day of the month in which the rabies vaccination ends, the latest a
+    license may run to: a license ends on the last day of a month, so a certificate good until
+    10 Mar 2027 covers a one-year license issued 10 Mar 2026 (to 31 Mar 2027)."""
+    return last_day_of_month(rabies_valid_until.year, rabies_valid_until.month)
+
+
+def _vaccination_month_terms(issued: date, valid_until: date, rule: str) -> LicenseTerms:
+    """§5(A)(4) with a current certificate: each term that ends by the vaccination's month end.
+    Less than a year left (no term fits): say so, and offer what the town's rule allows: the
+    one-year license within AML §109(1)(a)'s limit ("local"), or revaccination ("revaccinate")."""
+    month_end = vaccination_month_end(valid_until)
+    good = _say_date(valid_until)
+    options = [TermOption(t, license_expiry(issued, t), None if license_expiry(issued, t) <= month_end else (
+        f"A {t}-year license would run to {_say_date(license_expiry(issued, t))}, past the end of the "
+        f"month the rabies vaccination ends ({good}, §5(A)(4)).")) for t in LICENSE_TERMS]
+    if any(o.allowed for o in options):
+        return LicenseTerms(rule, "§5(A)(4)", (
+            f"The rabies certificate is good until {good}: a license may run to the end of that month, "
+            f"{_say_date(month_end)} (§5(A)(4))."), month_end, tuple(options))
+    one = options[0]
+    short = (f"The rabies certificate is current but has less than a year left (good until {good}): "
+             f"a one-year license would run to {_say_date(one.expires_on)}, past the end of the month "
+             "the vaccination ends (§5(A)(4)).")
+    limit = state_rule_latest_expiry(valid_until)
+    if rule == RABIES_RULE_LOCAL and one.expires_on <= limit:
+        options[0] = TermOption(1, one.expires_on, None)
+        return LicenseTerms(rule, "§5(A)(4), AML §109(1)(a)", (
+            f"{short} By the town's setting the one-year license is issued on it, within AML §109(1)(a)'s "
+            f"limit of {_say_date(limit)} (the last day of the eleventh month after the certificate "
+            "expires); for a longer license, have the dog revaccinated first."), one.expires_on, tuple(options))
+    if rule == RABIES_RULE_LOCAL:
+        why = (f"A one-year license would also run past {_say_date(limit)}, the last day of the eleventh "
+               "month after the certificate expires (AML §109(1)(a)).")
+    else:
+        why = "By the town's setting a license does not run past the vaccination's month."
+    refusal = (f"{short} {why} Have the dog revaccinated: the license is then issued on the new "
+               "certificate, for as long as it covers.")
+    return LicenseTerms(rule, "§5(A)(4)" if rule != RABIES_RULE_LOCAL else "§5(A)(4), AML §109(1)(a)",
+                        refusal, None, tuple(TermOption(o.years, o.expires_on, refusal if o.years == 1
+                                                        else o.refusal) for o in options))
 
 
 def allowed_terms(issued: date, rabies_valid_until: date | None, rule: str = RABIES_RULE_LOCAL,
                   vet_statement_on: date | None = None) -> list[int]:
     """The terms (of 1, 2, 3) ``license_terms`` allows; may be empty.
 
-    By default (§5(A)(4)) a term's expiry must be on or before the rabies vaccination's end.
+    By default (§5(A)(4)) a term's expiry must be on or before the last day of the month the
+    rabies vaccination ends; with less than a year left, the one-year license within AML
+    §109(1)(a)'s limit (see ``license_terms``).
     ``rabies_valid_until=None`` is a §5(B)(2) veterinarian's statement: one year only.
     """
     return license_terms(issued, rabies_valid_until, rule=rule, vet_statement_on=vet_statement_on).allowed

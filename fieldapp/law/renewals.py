@@ -4,8 +4,9 @@ Pure functions over plain values (no Flask, no database). A license runs to the 
 month (§5(A)(4)); the clerk writes to owners 30, 60 or 90 days ahead, and to those whose license
 already ran out. A renewal is issued only with a current rabies certificate (§5(B)) and "In no
 event shall a dog license be issued for longer than the duration of the rabies vaccination"
-(§5(A)(4)): a certificate that would not cover a one-year renewal issued the day after the
-license expires is no use for it, and the letter asks for a new one.
+(§5(A)(4)): the letter asks for a new certificate only when the one on file allows no renewal
+issued the day after the license expires, by the same rule as the counter (`licensing.license_terms`:
+to the end of the vaccination's month; with less than a year left, the town's setting).
 """
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -37,9 +38,10 @@ def needs_new_rabies_certificate(expires_on: date, today: date, rabies_valid_unt
                                  vet_statement_on: date | None = None, rule: str = RABIES_RULE_LOCAL) -> bool:
     """§5(B), §5(A)(4): the owner must bring (or enclose) a new rabies certificate when the one
     on file would not allow even a one-year renewal issued the first day it could be
-    (`renewal_issued_on`): by the town's rule no license runs past the vaccination; with
-    ``rule="state"`` (AML §109(1)(a)) up to the end of the 11th month after it
-    (`licensing.allowed_terms`). No certificate on file: a new one too. §5(B)(2) a
+    (`renewal_issued_on`), by the counter's rule (`licensing.allowed_terms`): to the end of the
+    month the vaccination ends; with less than a year left, the one-year license within AML
+    §109(1)(a)'s limit (``rule="local"``, the default) or none (``rule="revaccinate"``);
+    ``rule="state"``: up to the end of the 11th month after it. No certificate on file: a new one too. §5(B)(2) a
     veterinarian's statement: its license ran one year from the statement, so a renewal needs a
     new statement (True)."""
     if vet_statement_on is not None or rabies_valid_until is None:

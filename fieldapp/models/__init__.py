@@ -24,5 +24,6 @@ from .licensing import (  # noqa: F401
     RabiesCertificate,
     Receipt,
 )
+from .once import FormOnce  # noqa: F401
 from .people import Owner, User  # noqa: F401
 from .settings import Setting  # noqa: F401

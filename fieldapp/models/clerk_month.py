@@ -39,11 +39,16 @@ class MailApplication(db.Model):
     "ready"; once the license is issued with the counter's own service, "issued", and the date
     the license and tag were mailed back is kept (`mailed_on`)."""
     id = db.Column(db.Integer, primary_key=True)
-    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
+    # None: a dog not yet on file; the applicant and the dog as written, until the license is issued
+    dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
+    applicant_name = db.Column(db.String(120), nullable=False, default="")
+    applicant_address = db.Column(db.String(300), nullable=False, default="")
+    dog_name = db.Column(db.String(80), nullable=False, default="")
     received_on = db.Column(db.Date, nullable=False)
     method = db.Column(db.String(12), nullable=False, default="check")  # PAYMENT_METHODS
     reference = db.Column(db.String(40), nullable=False, default="")
     amount = db.Column(db.Numeric(10, 2))  # the amount enclosed
+    fee_due = db.Column(db.Numeric(10, 2))  # §5(A)(3): the fee, when the amount enclosed fell short of it
     payer_name = db.Column(db.String(120), nullable=False, default="")
     missing = db.Column(db.JSON, nullable=False, default=list)  # MAIL_MISSING keys
     notes = db.Column(db.String(300), nullable=False, default="")
@@ -58,4 +63,23 @@ class MailApplication(db.Model):
 
     @property
     def missing_labels(self) -> list[str]:
-        return [MAIL_MISSING.get(k, k) for k in self.missing or []]
+        labels = [MAIL_MISSING.get(k, k) for k in self.missing or []]
+        if self.shortfall:  # §5(A)(3): say how much is missing
+            labels = [f"The rest of the fee: ${self.shortfall:,.2f} (the fee is ${self.fee_due:,.2f}; "
+                      f"${self.amount or 0:,.2f} came with the application, §5(A)(3))" if k == "fee" else label
+                      for k, label in zip(self.missing or [], labels, strict=True)]
+        return labels
+
+    @property
+    def shortfall(self):
+        """How much the amount enclosed is short of the fee (None: not known short)."""
+        if self.fee_due is None or "fee" not in (self.missing or []):
+            return None
+        short = self.fee_due - (self.amount or 0)
+        return short if short > 0 else None
+
+    @property
+    def who(self) -> str:
+        """The applicant: the dog's owner of record, else the name on the application."""
+        owner = self.dog.primary_owner if self.dog is not None else None
+        return owner.full_name if owner is not None else (self.applicant_name or self.payer_name)

@@ -66,6 +66,8 @@ class Receipt(db.Model):
     method = db.Column(db.String(12), nullable=False, default="cash")  # PAYMENT_METHODS
     reference = db.Column(db.String(40), nullable=False, default="")  # check or money order number
     payer_name = db.Column(db.String(120), nullable=False, default="")
+    # What actually came (a check by mail may be for more than the fee); None: the lines' total
+    amount_received = db.Column(db.Numeric(10, 2))
     received_on = db.Column(db.Date, nullable=False)
     received_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)

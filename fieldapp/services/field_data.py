@@ -65,6 +65,7 @@ NOT_ON_CARD: dict[str, str] = {
     "Hearing": "the court's; only the orders in force reach the card",
     "Summons": "the court's; only the orders in force reach the card",
     "EnumerationExpense": "the town's accounts",
+    "FormOnce": "a form's one-time key",
     "EnumerationResolution": "the town's accounts",
     "Event": "the audit log",
     "FieldEntry": "the phone's entry; the records it makes carry the dog",

@@ -56,6 +56,7 @@ from ..models.enforcement import (
 )
 from ..models.history import Change
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition
+from ..models.once import FormOnce
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
 
@@ -106,6 +107,7 @@ NOT_AUDITED: dict[type, str] = {
     TagScan: "a log of scans, written once and never changed",
     RenewalNotice: "a log of renewal letters sent, written once per letter in bulk",
     TicketNumberUse: "a ledger of its own: each ticket number's use or void is one row written once",
+    FormOnce: "a used one-time key of a form; the receipt or license it guards is audited",
 }
 # Recorded as changed, never with their values.
 SECRET_COLUMNS = {(User, "password_hash"): "(password changed)"}

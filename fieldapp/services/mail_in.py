@@ -6,8 +6,11 @@ A mail-in application is recorded with the date it was received and the payment 
 or money order and its number, the amount). Documents missing (§5(B) rabies certificate, §5(C)
 proof of spaying or neutering, §5(E) the form, §5(D) the full fee, §5(I) a training certificate)
 put it on hold, with a printable letter saying what is missing. Complete, the license is issued
-with the counter's own service (`licensing.issue_license`, the enclosed payment on its receipt),
-and the date the license and tag were mailed back is recorded."""
+with the counter's own service (`licensing.counter.license_at_counter`): only when the amount
+enclosed covers the fee (else on hold, the letter saying how much is missing), the receipt
+recording the amount that came; and the date the license and tag were mailed back is recorded.
+An application for a dog not yet on file is recorded with the applicant's name and address and
+the dog's name as written; the counter's new-dog form makes the dog when the license is issued."""
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
@@ -42,40 +45,75 @@ def _check(received_on, method, reference, amount, missing, today) -> tuple[dict
     return errors, value
 
 
-def record_mail_in(dog: Dog, *, received_on: date | None, method: str, reference: str, amount,
+def record_mail_in(dog: Dog | None, *, received_on: date | None, method: str, reference: str, amount,
                    missing: list[str], today: date, payer_name: str = "", notes: str = "",
+                   applicant_name: str = "", applicant_address: str = "", dog_name: str = "",
                    user=None) -> MailApplication:
     """§5(A)(3): record an application that came by mail, with the payment enclosed; on hold
-    while anything is missing (no payment: the fee is missing too)."""
-    if dog.status == "dead":
+    while anything is missing (no payment: the fee is missing too). ``dog=None``: a dog not yet
+    on file, with the applicant's name and address and the dog's name as written."""
+    if dog is not None and dog.status == "dead":
         raise ServiceError({"": f"{dog.name} was recorded as dead (§5(J)(2)); no license can be issued."})
     errors, value = _check(received_on, method, reference, amount, missing, today)
+    if dog is None:
+        if not applicant_name.strip():
+            errors["applicant_name"] = "Enter the applicant's name as it is on the application."
+        if not applicant_address.strip():
+            errors["applicant_address"] = "Enter the address to write back to."
+        if not dog_name.strip():
+            errors["dog_name"] = "Enter the dog's name as it is on the application."
     if errors:
         raise ServiceError(errors)
     missing = [k for k in MAIL_MISSING if k in missing or (k == "fee" and value == 0)]
-    owner = dog.primary_owner
+    owner = dog.primary_owner if dog is not None else None
     ma = MailApplication(dog=dog, received_on=received_on, method=method, reference=reference.strip(),
-                         amount=value, payer_name=payer_name.strip() or (owner.full_name if owner else ""),
+                         amount=value, payer_name=payer_name.strip() or (owner.full_name if owner else
+                                                                         applicant_name.strip()),
+                         applicant_name=applicant_name.strip(), applicant_address=applicant_address.strip(),
+                         dog_name=dog_name.strip(),
                          missing=missing, notes=notes.strip(), status="on_hold" if missing else "ready",
                          recorded_by_id=getattr(user, "id", None))
     db.session.add(ma)
     db.session.flush()
-    record_event("mail_in.received", ma, actor=user, dog_id=dog.id, received_on=received_on.isoformat(),
-                 method=method, reference=ma.reference, amount=str(value), missing=missing)
+    record_event("mail_in.received", ma, actor=user, dog_id=dog.id if dog is not None else None,
+                 received_on=received_on.isoformat(), method=method, reference=ma.reference,
+                 amount=str(value), missing=missing,
+                 **({} if dog is not None else {"applicant": ma.applicant_name, "dog_name": ma.dog_name}))
     return ma
 
 
-def documents_received(ma: MailApplication, still_missing: list[str], user=None) -> MailApplication:
-    """What came later: `still_missing` is what is still lacking; nothing left: ready to issue."""
+def hold_for_fee(ma: MailApplication, fee_due: Decimal, user=None) -> MailApplication:
+    """§5(A)(3) "the appropriate fee must accompany the licensing forms": the amount enclosed is
+    less than the fee; the application waits for the rest (the letter says how much)."""
+    ma.fee_due = fee_due
+    ma.missing = [k for k in MAIL_MISSING if k in (ma.missing or []) or k == "fee"]
+    ma.status = "on_hold"
+    db.session.flush()
+    record_event("mail_in.fee_short", ma, actor=user, fee_due=str(fee_due), amount=str(ma.amount or 0),
+                 shortfall=str(ma.shortfall))
+    return ma
+
+
+def documents_received(ma: MailApplication, still_missing: list[str], user=None,
+                       amount_added=None) -> MailApplication:
+    """What came later: `still_missing` is what is still lacking; nothing left: ready to issue.
+    ``amount_added``: money that came with them (the rest of the fee), added to the amount
+    enclosed; the counter checks it against the fee again when the license is issued."""
     if ma.status == "issued":
         raise ServiceError({"": "The license was issued already."})
     if any(k not in MAIL_MISSING for k in still_missing):
         raise ServiceError({"missing": "Choose what is still missing from the list."})
+    if amount_added not in (None, ""):
+        added = parse_amount(amount_added)
+        if added is None or added < 0:
+            raise ServiceError({"amount_added": "Enter the amount that came, like 2.00."})
+        ma.amount = (ma.amount or Decimal("0.00")) + added
     before = list(ma.missing or [])
     ma.missing = [k for k in MAIL_MISSING if k in still_missing]
     ma.status = "on_hold" if ma.missing else "ready"
     db.session.flush()
-    record_event("mail_in.documents", ma, actor=user, before=before, missing=ma.missing)
+    record_event("mail_in.documents", ma, actor=user, before=before, missing=ma.missing,
+                 amount=str(ma.amount) if ma.amount is not None else None)
     return ma
 
 
@@ -83,7 +121,7 @@ def refuse_unready(ma: MailApplication) -> None:
     """The license is issued only for a complete application (§5(A)(3))."""
     if ma.status == "on_hold":
         raise ServiceError({"": "This application by mail is on hold: " + "; ".join(ma.missing_labels)
-                                + ". Record the documents when they come."})
+                                + ". Record the documents (and any money) when they come."})
     if ma.status == "issued":
         raise ServiceError({"": f"The license for this application by mail was issued already"
                                 f"{' (' + ma.license.number + ')' if ma.license else ''}."})
@@ -117,10 +155,14 @@ def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
     how = {"check": "check", "money_order": "money order", "cash": "cash"}.get(ma.method, ma.method)
     paid = (f"your {how}{' No. ' + ma.reference if ma.reference else ''} for ${ma.amount:,.2f}"
             if ma.amount else "no payment")
+    owner = ma.dog.primary_owner if ma.dog is not None else None
+    to = [] if owner is not None else [f"{ma.applicant_name}, {ma.applicant_address}"]
+    short = ([f"The fee for the license is ${ma.fee_due:,.2f}; ${ma.shortfall:,.2f} of it is still "
+              "missing."] if ma.shortfall else [])
     return letter_pdf(
-        ma.dog.primary_owner, f"Your dog license application for {ma.dog.name}",
-        [f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. We are "
-         "holding it: a license can be issued only when everything below has come (Local Law No. 2 "
-         "of 2011, §5(A)(3))."],
+        owner, f"Your dog license application for {ma.dog.name if ma.dog is not None else ma.dog_name}",
+        to + [f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. We are "
+              "holding it: a license can be issued only when everything below has come (Local Law No. 2 "
+              "of 2011, §5(A)(3))."] + short,
         ma.missing_labels, today, items_heading="Please send:",
         closing=["When we have them we will mail you the license and the tag. Questions: call the Town Clerk."])

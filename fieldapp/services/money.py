@@ -36,14 +36,21 @@ def check_method(method: str, reference: str) -> dict[str, str]:
 
 
 def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference: str = "",
-                   payer_name: str = "", received_on: date, user=None) -> Receipt:
-    """A receipt with its lines, numbered R-YYYY-NNNNN. Raises ServiceError on a bad method."""
+                   payer_name: str = "", received_on: date, user=None,
+                   amount_received: Decimal | None = None) -> Receipt:
+    """A receipt with its lines, numbered R-YYYY-NNNNN. Raises ServiceError on a bad method.
+    ``amount_received``: what actually came, when it is not the lines' total (a check by mail
+    for more than the fee); never less than the lines (a shortfall is not a receipt)."""
     errors = check_method(method, reference)
     if errors:
         raise ServiceError(errors)
+    total = sum((line.amount for line in lines), Decimal("0.00"))
+    if amount_received is not None and amount_received < total:
+        raise ServiceError({"": f"${amount_received:,.2f} came in, less than the ${total:,.2f} due."})
     number = f"R-{received_on.year}-{next_in_sequence(f'receipt-{received_on.year}'):05d}"
     receipt = Receipt(number=number, method=method, reference=reference.strip(), payer_name=payer_name.strip(),
-                      received_on=received_on, received_by_id=getattr(user, "id", None))
+                      received_on=received_on, received_by_id=getattr(user, "id", None),
+                      amount_received=amount_received)
     db.session.add(receipt)
     for line in lines:
         receipt.lines.append(Payment(kind=line.kind, amount=line.amount, memo=line.memo or None,

@@ -42,7 +42,7 @@ class RenewalItem:
     dog: Dog
     window: str  # expired | 30 | 60 | 90
     needs_rabies: bool
-    fee_lines: list[dict]
+    fee_lines: list  # the law's FeeLine
     fee_total: Decimal
     last_notice: RenewalNotice | None = None
 
@@ -161,7 +161,7 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
         lines.append(f"- {item.dog.name} ({item.dog.description}), license {lic.number}, {state} "
                      f"{say_date(lic.expires_on)}. One-year renewal: ${item.fee_total:,.2f}")
         for ln in item.fee_lines:
-            lines.append(f"    {ln['label']}: ${ln['amount']:,.2f}")
+            lines.append(f"    {ln.label}: ${ln.amount:,.2f}")
     lines += ["", f"Total for one year: ${letter.total:,.2f}. A license may be for 1, 2 or 3 years, never "
               "past the rabies vaccination (§5(A)(4)).", "", "Please bring or enclose:"]
     lines += [f"- {w}" for w in what_to_bring(letter)]
@@ -204,7 +204,7 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         rows = [["Dog", "License", "Expires", "One-year fee"]]
         for item in lt.items:
             lic = item.license
-            fee = "<br/>".join(f"{_esc(ln['label'])}: ${ln['amount']:,.2f}" for ln in item.fee_lines)
+            fee = "<br/>".join(f"{_esc(ln.label)}: ${ln.amount:,.2f}" for ln in item.fee_lines)
             # Every cell a Paragraph, so it wraps inside its column: a plain string runs on
             # into the next ("expired October 31, 2026" printed over the fee).
             expires = ("expired " if item.window == "expired" else "") + say_date(lic.expires_on)

@@ -22,6 +22,7 @@ from ..auth import permission_required
 from ..extensions import db
 from ..field.card import load_card_dog
 from ..models import Dog, Tag, record_event
+from ..once import once_per_key
 from ..services.errors import ServiceError
 from ..services.status import dog_status
 from ..services.tags import make_blank_tags, replace_tag
@@ -246,6 +247,7 @@ def replace_form(dog_id, form=None, error=None, status=200):
 
 @bp.route("/tags/replace/<int:dog_id>", methods=["POST"])
 @permission_required("manage_tags")
+@once_per_key("replacement_tag")
 def replace(dog_id):
     """§5(G)(2): charge the replacement fee, issue a new tag (or bind a blank), retire the old."""
     dog = db.get_or_404(Dog, dog_id)

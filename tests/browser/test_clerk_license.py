@@ -37,7 +37,7 @@ def test_clerk_licenses_a_new_dog_on_a_phone(page, live_server):
     # the terms refresh as the date is typed, with the reason for the refused terms.
     page.fill("#rabies_valid_until", (date.today() + relativedelta(months=18)).isoformat())
     page.locator("#term-2-refused").wait_for()
-    assert "past the rabies" in page.locator("#term-2-refused").inner_text()
+    assert "past the end of the month the rabies vaccination ends" in page.locator("#term-2-refused").inner_text()
     assert page.locator("input[name=term_years]").count() == 1
 
     # A 3-year vaccination: all terms; pick 3 years and the fee follows.

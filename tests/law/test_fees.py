@@ -39,14 +39,26 @@ def test_s5D_fee_schedule_accepts_unaltered_at_least_5_more(altered, unaltered):
 
 
 @pytest.mark.parametrize("altered, unaltered", [
-    (Decimal("10.00"), Decimal("14.99")),
+    (Decimal("10.00"), Decimal("12.99")),   # totals $11.00 vs $15.99 differ by $4.99: rejected
     (Decimal("10.00"), Decimal("12.00")),   # totals $11 vs $15 differ by $4: rejected
     (Decimal("10.00"), Decimal("10.00")),
     (Decimal("15.00"), Decimal("10.00")),
-], ids=["4.99-more", "2-more", "equal", "unaltered-cheaper"])
+], ids=["totals-4.99-more", "totals-4-more", "equal", "unaltered-cheaper"])
 def test_s5D_fee_schedule_rejects_unaltered_less_than_5_more(altered, unaltered):
     with pytest.raises(ValueError, match=r"at least \$5\.00 more"):
         validate_fee_schedule(altered, unaltered)
+
+
+def test_s5D_the_5_dollar_difference_is_between_total_fees():
+    """§5(D): "the total fee for an unaltered dog shall be at least five ($5.00) dollars more than
+    the total fee for a spayed or neutered dog. In addition to the fee charged by the Town, a one
+    ($1.00) dollar fee for altered dogs and a three ($3.00) dollar fee for unaltered dogs shall be
+    collected": town fees of $10 and $13 are totals of $11 and $16, a lawful schedule."""
+    validate_fee_schedule(Decimal("10.00"), Decimal("13.00"))
+    assert license_fee(False, Decimal("10.00"), Decimal("13.00"), 1).total \
+        - license_fee(True, Decimal("10.00"), Decimal("13.00"), 1).total == Decimal("5.00")
+    with pytest.raises(ValueError, match=r"\$15\.99"):
+        validate_fee_schedule(Decimal("10.00"), Decimal("12.99"))
 
 
 @pytest.mark.parametrize("altered, unaltered", [

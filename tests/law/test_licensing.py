@@ -8,6 +8,7 @@ from fieldapp.law import (
     LICENSE_EXEMPTIONS,
     NEW_RESIDENT_LICENSE_DAYS,
     RABIES_RULE_LOCAL,
+    RABIES_RULE_REVACCINATE,
     RABIES_RULE_STATE,
     RABIES_RULES,
     RABIES_VACCINATION_REQUEST_DAYS,
@@ -70,19 +71,69 @@ def test_s5A4_license_expiry_rejects_other_terms(term):
 @pytest.mark.parametrize("issued, rabies_until, expected", [
     (date(2026, 1, 15), date(2028, 3, 14), [1, 2]),
     (date(2026, 1, 15), date(2029, 1, 31), [1, 2, 3]),   # ends exactly at 3-year expiry
-    (date(2026, 1, 15), date(2029, 1, 30), [1, 2]),
+    (date(2026, 1, 15), date(2029, 1, 1), [1, 2, 3]),    # same month as the 3-year expiry
+    (date(2026, 1, 15), date(2028, 12, 31), [1, 2]),     # the month before
     (date(2026, 1, 15), date(2027, 1, 31), [1]),         # ends exactly at 1-year expiry
-    (date(2026, 1, 15), date(2027, 1, 30), []),          # one day short
+    (date(2026, 1, 15), date(2027, 1, 15), [1]),         # a fresh one-year certificate
+    (date(2026, 1, 15), date(2026, 12, 31), []),         # less than a year left
     (date(2026, 1, 15), date(2026, 1, 15), []),          # valid today only
     (date(2026, 1, 15), date(2026, 1, 14), []),          # already expired
     (date(2024, 2, 29), date(2025, 2, 28), [1]),         # leap-day issue
-    (date(2023, 2, 10), date(2024, 2, 28), []),          # term crossing Feb 29 needs Feb 29
-    (date(2023, 2, 10), date(2024, 2, 29), [1]),
-], ids=["rabies-mid-2028", "rabies-exactly-3y", "rabies-day-short-of-3y", "rabies-exactly-1y",
-        "rabies-day-short-of-1y", "rabies-ends-on-issue-day", "rabies-expired",
-        "leap-day-issue", "leap-feb-one-day-short", "leap-feb-exact"])
-def test_s5A4_allowed_terms_end_on_or_before_rabies(issued, rabies_until, expected):
-    assert allowed_terms(issued, rabies_until) == expected
+    (date(2023, 2, 10), date(2024, 2, 10), [1]),         # a fresh one-year certificate, into a leap Feb
+], ids=["rabies-mid-2028", "rabies-exactly-3y", "rabies-in-3y-month", "rabies-month-short-of-3y",
+        "rabies-exactly-1y", "fresh-1y-certificate", "rabies-month-short-of-1y", "rabies-ends-on-issue-day",
+        "rabies-expired", "leap-day-issue", "fresh-1y-into-leap-feb"])
+def test_s5A4_term_ends_by_the_last_day_of_the_month_the_vaccination_ends(issued, rabies_until, expected):
+    """§5(A)(4) "In no event shall a dog license be issued for longer than the duration of the
+    rabies vaccination": a term may end no later than the last day of the month the vaccination
+    ends (the town's revaccination rule shows the bare limit)."""
+    assert allowed_terms(issued, rabies_until, rule=RABIES_RULE_REVACCINATE) == expected
+
+
+def test_s5A4_fresh_certificate_gives_a_license_of_its_length():
+    """§5(A)(4) "for longer than the duration of the rabies vaccination": a fresh one-year
+    certificate gives a one-year license, a fresh three-year one up to three years."""
+    vaccinated = date(2026, 3, 10)
+    for rule in (RABIES_RULE_LOCAL, RABIES_RULE_REVACCINATE):
+        assert allowed_terms(vaccinated, date(2027, 3, 10), rule=rule) == [1]
+        assert allowed_terms(vaccinated, date(2029, 3, 10), rule=rule) == [1, 2, 3]
+    assert allowed_terms(vaccinated, date(2027, 3, 10)) == [1]
+    assert allowed_terms(date(2026, 3, 20), date(2027, 3, 10)) == [1]  # licensed ten days later
+
+
+def test_s5A4_less_than_a_year_left_offers_the_one_year_license_within_AML_109_1a():
+    """§5(A)(4) "In no event shall a dog license be issued for longer than the duration of the
+    rabies vaccination", read as the vaccination's length (the default, protecting the owner):
+    a current certificate with less than a year left gets the one-year license, within AML
+    §109(1)(a)'s limit; the screen says the certificate is short, and never "no license until
+    revaccinated"."""
+    issued, good_until = date(2026, 3, 14), date(2026, 9, 10)
+    terms = license_terms(issued, good_until)
+    assert terms.rule == "local" and terms.allowed == [1]
+    assert terms.latest_expiry == date(2027, 3, 31)
+    assert "less than a year left" in terms.explanation and "AML §109(1)(a)" in terms.explanation
+    assert "31 Aug 2027" in terms.explanation  # the eleventh month after September 2026
+    assert "revaccinat" in terms.explanation and "No license" not in terms.explanation
+
+
+def test_s5A4_less_than_a_year_left_and_past_AML_limit_offers_revaccination():
+    """§5(A)(4) with AML §109(1)(a): a certificate ending the month of issue: a one-year license
+    would run past the eleventh month after it, so the way is revaccination, said as such."""
+    terms = license_terms(date(2027, 3, 5), date(2027, 3, 20))
+    assert terms.allowed == [] and terms.latest_expiry is None
+    refusal = terms.options[0].refusal
+    assert "less than a year left" in refusal and "Have the dog revaccinated" in refusal
+    assert "29 Feb 2028" in refusal
+
+
+def test_s5A4_town_setting_revaccinate_first_says_so():
+    """§5(A)(4) read as the time the vaccination has left (the town's other setting): less than a
+    year left, the owner is told so and to revaccinate; the certificate is called current."""
+    terms = license_terms(date(2026, 3, 14), date(2026, 9, 10), rule=RABIES_RULE_REVACCINATE)
+    assert terms.allowed == []
+    refusal = terms.options[0].refusal
+    assert "current but has less than a year left" in refusal and "town's setting" in refusal
+    assert "Have the dog revaccinated" in refusal
 
 
 def test_s5B2_vet_statement_without_a_date_gives_one_year_from_the_issue_day():
@@ -93,8 +144,8 @@ def test_s5B2_vet_statement_without_a_date_gives_one_year_from_the_issue_day():
 
 def test_s5A4_term_refusal_reason_past_rabies_end():
     reason = term_refusal_reason(date(2026, 1, 15), date(2028, 3, 14), 3)
-    assert reason == ("A 3-year license would run to 31 Jan 2029, past the rabies "
-                      "vaccination's end on 14 Mar 2028 (§5(A)(4)).")
+    assert reason == ("A 3-year license would run to 31 Jan 2029, past the end of the month the "
+                      "rabies vaccination ends (14 Mar 2028, §5(A)(4)).")
 
 
 def test_s5A4_term_refusal_reason_none_for_allowed_term():
@@ -278,7 +329,7 @@ def test_5B2_vet_statement_dated_after_issue_is_refused():
 def test_5A4_local_rule_is_the_default_and_says_so():
     terms = license_terms(date(2026, 1, 15), date(2028, 3, 14))
     assert terms.rule == RABIES_RULE_LOCAL == "local" and terms.section == "§5(A)(4)"
-    assert terms.allowed == [1, 2] and terms.latest_expiry == date(2028, 3, 14)
+    assert terms.allowed == [1, 2] and terms.latest_expiry == date(2028, 3, 31)
     assert "§5(A)(4)" in terms.explanation
     assert terms.options[2].refusal == term_refusal_reason(date(2026, 1, 15), date(2028, 3, 14), 3)
 
@@ -293,8 +344,9 @@ def test_AML_109_1a_state_rule_latest_expiry_end_of_eleventh_month_after_rabies(
 
 
 def test_AML_109_1a_state_rule_allows_terms_past_the_vaccination_and_says_which_rule():
-    issued, rabies = date(2026, 3, 14), date(2027, 3, 15)
-    assert allowed_terms(issued, rabies) == []  # §5(A)(4): 31 Mar 2027 is past 15 Mar 2027
+    issued, rabies = date(2026, 3, 14), date(2027, 2, 15)
+    assert allowed_terms(issued, rabies, rule=RABIES_RULE_REVACCINATE) == []  # 31 Mar 2027 is past February
+    rabies = date(2027, 3, 15)
     state = license_terms(issued, rabies, rule=RABIES_RULE_STATE)
     assert state.rule == "state" and state.section == "AML §109(1)(a)"
     assert state.allowed == [1] and state.latest_expiry == date(2028, 2, 29)
@@ -302,7 +354,7 @@ def test_AML_109_1a_state_rule_allows_terms_past_the_vaccination_and_says_which_
     later = license_terms(issued, date(2027, 4, 10), rule=RABIES_RULE_STATE)
     assert later.allowed == [1, 2]  # a 2-year license to 31 Mar 2028, the limit itself
     assert allowed_terms(issued, date(2027, 4, 10)) == [1]
-    assert set(RABIES_RULES) == {"local", "state"}
+    assert set(RABIES_RULES) == {"local", "revaccinate", "state"}
 
 
 def test_5B_expired_rabies_certificate_refused_under_either_rule():

@@ -37,12 +37,19 @@ def test_s5A4_renewal_lists_30_60_90_and_expired():
         renewals_due(licenses, TODAY, 45)
 
 
-def test_s5B_rabies_certificate_not_covering_a_one_year_renewal_needs_a_new_one():
+def test_s5A4_renewal_needs_a_new_certificate_by_the_counters_rule():
+    """§5(A)(4) "In no event shall a dog license be issued for longer than the duration of the
+    rabies vaccination": the renewal list asks for a new certificate only when the counter would
+    refuse the renewal on the one on file."""
     # The license ends 31 March 2026; a renewal is issued from 1 April, for a year to 30 April 2027.
-    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 3, 31))
-    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 9, 1))
-    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 4, 29))
-    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 4, 30))
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 3, 31))  # expired by then
+    # a certificate good into April 2027 covers the one-year renewal (to the end of its month)
+    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 4, 1), rule="revaccinate")
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2027, 3, 31), rule="revaccinate")
+    # less than a year left: the default offers the one-year license within AML §109(1)(a)
+    assert not needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 9, 1))
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 9, 1), rule="revaccinate")
+    assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, date(2026, 4, 20))  # past AML's limit
     assert needs_new_rabies_certificate(date(2026, 3, 31), TODAY, None)  # none on file
 
 
@@ -52,8 +59,8 @@ def test_AML_109_1a_state_rule_lets_a_shorter_certificate_do():
 
 
 def test_s5B_expired_license_renewed_today_needs_rabies_for_a_year_from_today():
-    assert needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2026, 9, 1))
-    assert not needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2027, 3, 31))
+    assert needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2026, 9, 1), rule="revaccinate")
+    assert not needs_new_rabies_certificate(date(2026, 1, 31), TODAY, date(2027, 3, 1), rule="revaccinate")
 
 
 def test_s5B2_vet_statement_renewal_needs_a_new_statement():

@@ -58,13 +58,14 @@ def test_s5D_fee_change_needs_authority(admin, app):
 
 def test_s5D_fee_schedule_validated_next_to_unaltered_fee(admin, app):
     data = current_form(app)
-    data.update(fee_altered="12.00", fee_unaltered="16.00", fee_altered__authority="R-1", fee_unaltered__authority="R-1")
+    # totals $13.00 and $17.00: $4.00 apart (§5(D) compares the totals, with the $1/$3 fees)
+    data.update(fee_altered="12.00", fee_unaltered="14.00", fee_altered__authority="R-1", fee_unaltered__authority="R-1")
     r = admin.post("/admin/", data=data)
     assert r.status_code == 422
     page = r.get_data(as_text=True)
-    msg = "The unaltered fee must be at least $5.00 more than the spayed/neutered fee (§5(D))."
-    assert f'<p class="error" id="fee_unaltered-error">{msg}</p>' in page
-    assert 'value="16.00"' in page  # what was typed is kept
+    from fieldapp.admin.views import FEE_SCHEDULE_ERROR
+    assert f'<p class="error" id="fee_unaltered-error">{FEE_SCHEDULE_ERROR}</p>' in page
+    assert 'value="14.00"' in page  # what was typed is kept
     with app.app_context():
         assert get_setting("fee_unaltered") == Decimal("15.00")
 

@@ -9,6 +9,7 @@ from dateutil.relativedelta import relativedelta
 from fieldapp.extensions import db
 from fieldapp.law import allowed_terms, license_expiry, term_refusal_reason
 from fieldapp.models import Dog, Event, License, Payment, Tag
+from fieldapp.settings import set_setting
 
 TODAY = date(2026, 3, 14)
 
@@ -104,15 +105,31 @@ def test_s5A4_term_past_rabies_refused_on_submit(clerk, app):
     r = clerk.post("/clerk/licenses/new", data=new_dog_form(rabies_valid_until="2027-06-01", term_years="3"))
     assert r.status_code == 422
     page = r.get_data(as_text=True)
-    assert "past the rabies" in page
+    assert "past the end of the month the rabies vaccination ends" in page
     with app.app_context():
         assert get_dog("Scout") is None
 
 
-def test_s5A4_no_term_possible_when_rabies_ends_within_a_year(clerk):
+def test_s5A4_less_than_a_year_left_gets_the_one_year_license_or_the_setting_says_revaccinate(clerk, app):
+    """§5(A)(4) "In no event shall a dog license be issued for longer than the duration of the
+    rabies vaccination": a current certificate with less than a year left gets the one-year
+    license within AML §109(1)(a)'s limit by default; with the town's other setting the owner is
+    told the certificate is current but short, and to revaccinate (never a bare "no license")."""
+    with app.app_context():
+        set_setting("short_certificate_one_year_license", False)
+        db.session.commit()
     r = clerk.post("/clerk/licenses/new", data=new_dog_form(rabies_valid_until="2026-09-01", term_years="1"))
     assert r.status_code == 422
-    assert "revaccinated" in r.get_data(as_text=True)
+    page = r.get_data(as_text=True)
+    assert "current but has less than a year left" in page and "Have the dog revaccinated" in page
+    assert "No license can be issued until" not in page
+    with app.app_context():
+        set_setting("short_certificate_one_year_license", True)
+        db.session.commit()
+    r = clerk.post("/clerk/licenses/new", data=new_dog_form(rabies_valid_until="2026-09-01", term_years="1"))
+    assert r.status_code == 302
+    with app.app_context():
+        assert get_dog("Scout").current_license.expires_on == date(2027, 3, 31)
 
 
 def test_s5B_expired_rabies_is_refused_and_typed_values_kept(clerk, app):

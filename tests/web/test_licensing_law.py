@@ -231,7 +231,7 @@ def test_s5B2_vet_statement_offers_only_one_year_from_its_date(clerk, app):
 def test_s5A4_local_rule_default_and_state_rule_setting_say_which_rule_applied(clerk, app):
     form = new_dog_form(rabies_valid_until="2027-06-01")
     q = clerk.get("/clerk/licenses/quote", query_string=form).get_data(as_text=True)
-    assert "may not run past the rabies vaccination" in q and "(§5(A)(4))" in q
+    assert "a license may run to the end of that month" in q and "(§5(A)(4))" in q
     assert 'id="term-2"' not in q
     with app.app_context():
         set_setting("license_term_state_rule", True)

@@ -33,7 +33,7 @@ def test_no_owner_data_on_any_demo_dogs_public_page(app, client, tokens):
         allowed_phones = {name: {o.phone for o in d.owners if o.show_phone_publicly and o.phone_optin_on}
                           for name, d in dogs.items()}
         forbidden = {o.id: (o, _owner_strings(o, include_phone=False), _owner_strings(o)) for o in owners}
-    assert len(tokens) == 16 and len(owners) == 17  # §4(I): Pepper, her minor owner and guardian
+    assert len(tokens) == 18 and len(owners) == 19  # §4(I) Pepper, her minor owner and guardian; §5(A)(4) Clover and Hazel
     for name, token in tokens.items():
         resp = client.get(f"/t/{token}")
         assert resp.status_code == 200, name

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 18:33:10.769859
+Create Date: 2026-12-04 18:56:12.500529
 
 """
 from alembic import op
@@ -181,6 +181,18 @@ def upgrade():
     with op.batch_alter_table('field_entry', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_field_entry_officer_id'), ['officer_id'], unique=False)
 
+    op.create_table('form_once',
+    sa.Column('key', sa.String(length=36), nullable=False),
+    sa.Column('form', sa.String(length=40), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=True),
+    sa.Column('result_url', sa.String(length=500), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['user_id'], ['user.id'], name=op.f('fk_form_once_user_id_user')),
+    sa.PrimaryKeyConstraint('key', name=op.f('pk_form_once'))
+    )
+    with op.batch_alter_table('form_once', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_form_once_user_id'), ['user_id'], unique=False)
+
     op.create_table('purebred_license',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('number', sa.String(length=20), nullable=False),
@@ -226,6 +238,7 @@ def upgrade():
     sa.Column('method', sa.String(length=12), nullable=False),
     sa.Column('reference', sa.String(length=40), nullable=False),
     sa.Column('payer_name', sa.String(length=120), nullable=False),
+    sa.Column('amount_received', sa.Numeric(precision=10, scale=2), nullable=True),
     sa.Column('received_on', sa.Date(), nullable=False),
     sa.Column('received_by_id', sa.Integer(), nullable=True),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
@@ -734,11 +747,15 @@ def upgrade():
 
     op.create_table('mail_application',
     sa.Column('id', sa.Integer(), nullable=False),
-    sa.Column('dog_id', sa.Integer(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('applicant_name', sa.String(length=120), nullable=False),
+    sa.Column('applicant_address', sa.String(length=300), nullable=False),
+    sa.Column('dog_name', sa.String(length=80), nullable=False),
     sa.Column('received_on', sa.Date(), nullable=False),
     sa.Column('method', sa.String(length=12), nullable=False),
     sa.Column('reference', sa.String(length=40), nullable=False),
     sa.Column('amount', sa.Numeric(precision=10, scale=2), nullable=True),
+    sa.Column('fee_due', sa.Numeric(precision=10, scale=2), nullable=True),
     sa.Column('payer_name', sa.String(length=120), nullable=False),
     sa.Column('missing', sa.JSON(), nullable=False),
     sa.Column('notes', sa.String(length=300), nullable=False),
@@ -979,6 +996,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_purebred_license_owner_id'))
 
     op.drop_table('purebred_license')
+    with op.batch_alter_table('form_once', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_form_once_user_id'))
+
+    op.drop_table('form_once')
     with op.batch_alter_table('field_entry', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_field_entry_officer_id'))
 

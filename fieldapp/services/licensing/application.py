@@ -1,7 +1,7 @@
-"""The license application (§5(A)-(I), §5(K)): terms, fees, the checks before a license is issued."""
+"""The license application (§5(A)-(I), §5(K)): terms and the checks before a license is issued.
+The fee is `fees.py`, the Town Board's enumerations `enumerations.py`."""
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
 
 from dateutil.relativedelta import relativedelta
 from sqlalchemy.orm import joinedload
@@ -11,15 +11,13 @@ from ...law import (
     LICENSE_EXEMPTIONS,
     LICENSE_TERMS,
     RABIES_RULE_LOCAL,
+    RABIES_RULE_REVACCINATE,
     RABIES_RULE_STATE,
     age_in_months,
-    enumeration_surcharge_due,
     license_expiry,
-    license_fee,
     license_note,
     license_required,
     license_terms,
-    purebred_license_fee,
 )
 from ...law.licensing import LICENSE_AGE_MONTHS
 from ...models import (
@@ -28,13 +26,11 @@ from ...models import (
     EnumerationResolution,
     Owner,
     PurebredLicense,
-    record_event,
 )
 from ...settings import get_setting
-from ...timeutil import local_today
 from ..enumeration import pending_identification
 from ..enumeration import surcharge_owed as enumeration_surcharge
-from ..errors import ServiceError
+from .enumerations import open_enumeration
 
 # §5(C): how an application shows the dog is spayed or neutered, or may pay as if it were;
 # and whether the proof shows the dog *is* altered (the vet statement only earns the altered fee).
@@ -46,15 +42,6 @@ _PROOFS = (
 )
 ALTERED_PROOFS = {code: label for code, label, _ in _PROOFS}
 PROOF_OF_ALTERING = tuple(code for code, _, shows_altered in _PROOFS if shows_altered)
-
-# Payment ledger kinds of the license fee lines.
-FEE_KIND_LABELS = {
-    "license_fee": "Town license fee",
-    "population_surcharge": "Animal population control fee",
-    "purebred_fee": "Purebred license fee",
-    "enumeration_surcharge": "Enumeration surcharge",
-    "replacement_tag": "Replacement tag",
-}
 
 class NoLicenseNeeded(Exception):
     """§5(A)(1): the dog is under four months old and not at large; args[0] says until when."""
@@ -133,8 +120,12 @@ class TermChoice:
 
 
 def term_rule() -> str:
-    """The town's rule for a license term against the rabies vaccination (setting)."""
-    return RABIES_RULE_STATE if get_setting("license_term_state_rule") else RABIES_RULE_LOCAL
+    """The town's rule for a license term against the rabies vaccination (settings): AML
+    §109(1)(a) for every term, or §5(A)(4) with, for a certificate with less than a year left,
+    the one-year license within AML's limit (default) or revaccination."""
+    if get_setting("license_term_state_rule"):
+        return RABIES_RULE_STATE
+    return RABIES_RULE_LOCAL if get_setting("short_certificate_one_year_license") else RABIES_RULE_REVACCINATE
 
 
 def term_choices(issued: date, rabies_limit: date | None,
@@ -155,47 +146,6 @@ def term_explanation(issued: date, rabies_limit: date | None,
     if rabies_limit is None and vet_statement_on is None:
         return None
     return license_terms(issued, rabies_limit, rule=term_rule(), vet_statement_on=vet_statement_on).explanation
-
-
-def open_enumeration(on: date) -> EnumerationResolution | None:
-    """§5(K): the enumeration a Town Board resolution declared that is open on ``on``."""
-    return db.session.scalars(
-        db.select(EnumerationResolution)
-        .where(EnumerationResolution.opens_on <= on,
-               db.or_(EnumerationResolution.closes_on.is_(None), EnumerationResolution.closes_on >= on))
-        .order_by(EnumerationResolution.opens_on.desc(), EnumerationResolution.id.desc())).first()
-
-
-def record_enumeration(resolution: str, adopted_on: date, opens_on: date, closes_on: date | None,
-                       surcharge: Decimal, user=None) -> EnumerationResolution:
-    """§5(K) "When the Town Board determines the need for a dog enumeration": the admin records
-    the Board's resolution, the period it is open and the surcharge it set."""
-    errors = {}
-    if opens_on < adopted_on:
-        errors["opens_on"] = "The enumeration can't open before the resolution that declared it."
-    if closes_on is not None and closes_on < opens_on:
-        errors["closes_on"] = "The last day can't be before the first day."
-    if surcharge < 0:
-        errors["surcharge"] = "The surcharge can't be negative."
-    if errors:
-        raise ServiceError(errors)
-    enum = EnumerationResolution(resolution=resolution.strip(), adopted_on=adopted_on, opens_on=opens_on,
-                                 closes_on=closes_on, surcharge=surcharge,
-                                 recorded_by_id=getattr(user, "id", None))
-    db.session.add(enum)
-    db.session.flush()
-    record_event("enumeration.recorded", enum, actor=user, resolution=enum.resolution,
-                 opens_on=opens_on.isoformat(), closes_on=closes_on.isoformat() if closes_on else None,
-                 surcharge=str(surcharge))
-    return enum
-
-
-def close_enumeration(enum: EnumerationResolution, closes_on: date, user=None) -> None:
-    """§5(K): the enumeration ends; from the next day no license carries its surcharge."""
-    if closes_on < enum.opens_on:
-        raise ServiceError({"closes_on": "The last day can't be before the first day."})
-    enum.closes_on = closes_on
-    record_event("enumeration.closed", enum, actor=user, closes_on=closes_on.isoformat())
 
 
 def active_purebred_license(owner: Owner | None, on: date) -> PurebredLicense | None:
@@ -227,7 +177,7 @@ ONE_DOG = Lookups()
 
 
 class TownLookups(Lookups):
-    """The same answers for lists of many dogs (renewals, follow-up: issue #16), read once on
+    """The same answers for lists of many dogs (renewals, follow-up, at county scale), read once on
     ``on`` with one query per table: every identification no license charged yet (with its
     enumeration), every purebred license in force, the enumeration open. Another day than
     ``on`` is asked of the database, as `Lookups` does."""
@@ -286,81 +236,6 @@ def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, 
     return app
 
 
-def fee_schedule() -> dict:
-    """The Town Board's fee schedule from the settings (never constants)."""
-    return {"altered_fee": get_setting("fee_altered"), "unaltered_fee": get_setting("fee_unaltered"),
-            "fee_per_year": get_setting("fee_per_year"),
-            "replacement_tag": get_setting("fee_replacement_tag"),
-            "purebred_fees": tuple(get_setting(k) for k in (
-                "fee_purebred_up_to_10", "fee_purebred_up_to_25", "fee_purebred_over_25")),
-            "vet_statement_surcharge_as_altered": get_setting("vet_statement_surcharge_as_altered")}
-
-
-def fee_lines(app: Application, term_years: int, on: date | None = None,
-              lookups: Lookups = ONE_DOG) -> list[dict]:
-    """The itemized fee (each line typed by the law core's FeeLine.kind), amounts as Decimal.
-
-    - §5(D) town fee + population control surcharge, via the law core's license_fee;
-    - §5(C) a vet's statement that altering would endanger the dog: the altered fee, and the
-      §5(D) surcharge of the dog as it is (unaltered) unless the town's setting says otherwise;
-    - §5(I) exempt dogs: no licensing fees (one $0 line saying so);
-    - §5(H) a purebred license: the annual purebred fee by the number of purebred dogs on the
-      premises, for each year of the term, takes the place of the town's individual fee; the
-      §5(D) surcharge is still collected ("in addition to the fee charged by the Town");
-    - §5(K) the enumeration surcharge only on a dog identified as unlicensed during an
-      enumeration declared by Town Board resolution: marked earlier (``enumeration_identification``,
-      the surcharge it owes, law/enumeration.py), or at the counter while one is open on ``on``
-      (default today); the resolution's surcharge;
-    - §5(G)(2) a replacement tag (``app.replaces_tag``): the Town Board's fee, or a $0.00 line
-      with the clerk's reason when waived.
-    """
-    s = fee_schedule()
-    on = on or local_today()
-    if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
-        enumeration = enumeration_surcharge(app.enumeration_identification)
-    else:  # identified now, at the counter: only while an enumeration is open
-        enum = lookups.open_enumeration(on)
-        enumeration = enumeration_surcharge_due(
-            enum.surcharge if enum else Decimal("0"), on, enum.opens_on if enum else None,
-            enum.closes_on if enum else None, app.identified_unlicensed_in_enumeration)
-    breakdown = license_fee(app.altered_proof in PROOF_OF_ALTERING, s["altered_fee"], s["unaltered_fee"],
-                            term_years, exemption=app.exemption, enumeration_surcharge=enumeration,
-                            fee_per_year=s["fee_per_year"],
-                            vet_statement_against_altering=app.altered_proof == "vet_statement",
-                            vet_statement_surcharge_as_altered=s["vet_statement_surcharge_as_altered"])
-    lines = [{"kind": ln.kind, "label": ln.label, "amount": ln.amount, "section": ln.section}
-             for ln in breakdown.lines]
-    if app.exemption is None and app.purebred_license is not None:
-        lines = [ln for ln in lines if ln["kind"] != "license_fee"]
-        pl = app.purebred_license
-        lines[:0] = [{"kind": "purebred_fee", "amount": Decimal("0.00"), "section": "§5(H)",
-                      "label": f"Covered by purebred license {pl.number} for the premises "
-                               f"(paid; through {say_date(pl.expires_on)})"}]
-    elif app.exemption is None and app.purebred_dogs_on_premises:
-        purebred = purebred_license_fee(app.purebred_dogs_on_premises, term_years, *s["purebred_fees"])
-        lines = [ln for ln in lines if ln["kind"] != "license_fee"]
-        lines[:0] = [{"kind": ln.kind, "label": ln.label, "amount": ln.amount, "section": ln.section}
-                     for ln in purebred.lines]
-    if app.replaces_tag:
-        lines.append(replacement_tag_line(s["replacement_tag"], app.waive_tag_fee_reason))
-    return lines
-
-
-def replacement_tag_line(fee: Decimal, waive_reason: str = "") -> dict:
-    """§5(G)(2): "Any person wishing to replace a tag previously issued shall pay a fee": every
-    tag after the dog's first, whatever the reason; waived only with the clerk's reason."""
-    reason = (waive_reason or "").strip()
-    if reason:
-        return {"kind": "replacement_tag", "amount": Decimal("0.00"), "section": "§5(G)(2)",
-                "label": f"Replacement tag fee waived: {reason}", "waived_reason": reason}
-    return {"kind": "replacement_tag", "amount": fee, "section": "§5(G)(2)",
-            "label": "Replacement tag (the dog's tag is not its first)"}
-
-
-def fee_total(lines: list[dict]) -> Decimal:
-    return sum((ln["amount"] for ln in lines), Decimal("0.00"))
-
-
 def license_needed_check(born_on: date | None, at_large: bool, today: date,
                          owner_asks: bool = False) -> str | None:
     """§5(A)(1): no license is required for a dog under four months that is not at large.
@@ -406,9 +281,8 @@ def check_application(app: Application, today: date, dog: Dog | None = None) -> 
     if "rabies_valid_until" not in errors and "rabies_vaccinated_on" not in errors:
         choices = term_choices(today, r.term_limit, r.statement_date(today))
         allowed = [c.years for c in choices if c.allowed]
-        if not allowed:
-            errors["term_years"] = (f"{choices[0].refusal} No license can be issued until the dog is "
-                                    "revaccinated.")
+        if not allowed:  # the refusal says why, and what the town's setting offers (§5(A)(4))
+            errors["term_years"] = choices[0].refusal
         elif app.term_years is None:
             errors["term_years"] = "Choose a license term of 1, 2 or 3 years."
         elif app.term_years not in allowed:

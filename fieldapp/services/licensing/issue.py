@@ -17,21 +17,20 @@ from ...models import (
 )
 from ..enumeration import charged_on, identify_unlicensed
 from ..errors import ServiceError
-from ..money import PaymentLine, check_method, record_receipt
+from ..money import check_method, record_receipt
 from ..numbers import assign_id_number, next_license_number
 from .application import (
     PROOF_OF_ALTERING,
     Application,
     RabiesEvidence,
     check_application,
-    fee_lines,
-    fee_total,
     license_needed_check,
-    open_enumeration,
     prepare_application,
     say_date,
     term_choices,
 )
+from .enumerations import open_enumeration
+from .fees import fee_lines, fee_total, payment_lines
 
 
 def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
@@ -60,7 +59,23 @@ def _rabies_record(dog: Dog, r: RabiesEvidence) -> RabiesCertificate:
 
 def issue_license(dog: Dog, app: Application, today: date, user=None, *, method: str = "cash",
                   reference: str = "", payer_name: str = "") -> License:
-    """§5(F): validate and issue a license (new or renewal) for `dog`, issued today.
+    """§5(F): check the application for `dog` (§5(A)-(I)) and issue the license
+    (`write_license`). The clerk's counter checks once itself (`counter.license_at_counter`)."""
+    refuse_dead_dog(dog)
+    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
+    prepare_application(app, dog, None, today)
+    errors = check_application(app, today, dog)
+    errors.update(check_method(method, reference))
+    if errors:
+        raise ServiceError(errors)
+    return write_license(dog, app, today, user, method=method, reference=reference, payer_name=payer_name,
+                         note=note)
+
+
+def write_license(dog: Dog, app: Application, today: date, user=None, *, method: str = "cash",
+                  reference: str = "", payer_name: str = "", note: str | None = None,
+                  amount_received=None) -> License:
+    """§5(F): issue a license (new or renewal) for `dog`, issued today.
 
     The fee is taken in as one receipt (`services.money.record_receipt`): how it was paid
     (`method` cash, check or money order, with its `reference` number) and by whom; the
@@ -69,15 +84,10 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
     §5(G): the dog gets its identification number at its first license (kept for ever after) and
     a tag: the blank pre-printed tag typed in, else a new one; a renewal keeps the dog's tag unless
     a new one is asked for. A renewal supersedes the dog's active license. The fee lines are stored
-    on the license and as typed Payment ledger lines.
+    on the license and as typed Payment ledger lines. ``app`` was checked and prepared for this
+    dog already (`issue_license`, `counter.license_at_counter`); ``amount_received``: what came
+    with an application by mail (§5(A)(3)), on the receipt.
     """
-    refuse_dead_dog(dog)
-    note = license_needed_check(dog.born_on, app.at_large, today, app.owner_asks)
-    prepare_application(app, dog, None, today)
-    errors = check_application(app, today, dog)
-    errors.update(check_method(method, reference))
-    if errors:
-        raise ServiceError(errors)
     if app.enumeration_identification is None and app.identified_unlicensed_in_enumeration:
         # §5(K): identified as unlicensed at the counter, while an enumeration is open.
         enum = open_enumeration(today)
@@ -128,25 +138,22 @@ def issue_license(dog: Dog, app: Application, today: date, user=None, *, method:
         purebred_dogs_on_premises=(premises.dogs_on_premises if premises else app.purebred_dogs_on_premises),
         purebred_license=premises, rabies_certificate=rabies,
         fee_total=fee_total(lines),
-        fee_lines=[{**ln, "amount": str(ln["amount"])} for ln in lines],
+        fee_lines=[ln.stored() for ln in lines],
         issued_by_id=getattr(user, "id", None))
     db.session.add(lic)
     for old in previous:
         old.status = "superseded"
     db.session.flush()
     if app.enumeration_identification is not None and any(
-            ln["kind"] == "enumeration_surcharge" and ln["amount"] > 0 for ln in lines):
+            ln.kind == "enumeration_surcharge" and ln.amount > 0 for ln in lines):
         charged_on(app.enumeration_identification, lic)  # §5(K): this license charged the surcharge
-    paid = [PaymentLine(kind=ln["kind"], amount=ln["amount"], dog_id=dog.id, license_id=lic.id,
-                        memo=f"License {lic.number}: {ln['label']}"[:200],
-                        waived_reason=ln.get("waived_reason"))
-            for ln in lines if ln["amount"] > 0 or ln.get("waived_reason")]
+    paid = payment_lines(lines, f"License {lic.number}", dog_id=dog.id, license_id=lic.id)
     receipt = None
     if paid:
         owner = dog.primary_owner
         receipt = record_receipt(paid, method=method, reference=reference,
                                  payer_name=payer_name or (owner.full_name if owner else ""),
-                                 received_on=today, user=user)
+                                 received_on=today, user=user, amount_received=amount_received)
 
     tag = None
     if app.blank_tag.strip():  # refused on "blank_tag", like the application's own fields
@@ -182,12 +189,12 @@ def _new_purebred_license(dog: Dog, app: Application, today: date, lines: list[d
     expires_on = next(c.expires_on for c in term_choices(today, app.rabies.term_limit,
                                                          app.rabies.statement_date(today))
                       if c.years == app.term_years)
-    purebred = [ln for ln in lines if ln["kind"] == "purebred_fee"]
+    purebred = [ln for ln in lines if ln.kind == "purebred_fee"]
     pl = PurebredLicense(
         number=f"P{today.year}-{next_in_sequence(f'purebred_license_{today.year}'):04d}", owner=owner,
         premises=owner.full_address, dogs_on_premises=app.purebred_dogs_on_premises, issued_on=today,
         term_years=app.term_years, expires_on=expires_on, fee_total=fee_total(purebred),
-        fee_lines=[{**ln, "amount": str(ln["amount"])} for ln in purebred],
+        fee_lines=[ln.stored() for ln in purebred],
         issued_by_id=getattr(user, "id", None))
     db.session.add(pl)
     db.session.flush()
