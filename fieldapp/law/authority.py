@@ -93,6 +93,9 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "The admin adds users, sets their role and deactivates them."),
     Power("read_activity_log", ("admin",), "",
           "The admin sees who signed in, what was exported and every change to the settings."),
+    Power("confirm_late_entries", ("clerk", "dco"), "§8(B), §9",
+          "The Town Clerk or the dog control officer confirms the date of a field entry typed days "
+          "back before it counts (a seizure's holding period, a ticket's court date)."),
     Power("view_charts", ("clerk",), "§5(F)",
           "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )
