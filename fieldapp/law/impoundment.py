@@ -240,7 +240,7 @@ def impoundment_end_refusal(outcome: str, on: date, deadline: date, status: str 
         word = {"adopted": "adopted out", "euthanized": "euthanized"}.get(
             outcome, "transferred (the case would end)")
         extra = (" During the period it may be boarded at another kennel or shelter with the case open: "
-                 "record where it is with \"Moved during the hold\"." if outcome == "transferred" else "")
+                 "record where it is (\"Boarded elsewhere during the hold\")." if outcome == "transferred" else "")
         return (f"The dog may not be {word} until {_say(deadline + timedelta(days=1))}: it must be "
                 f"held until the end of {_say(deadline)}, its redemption deadline (§8(B), §8(E))." + extra)
     return None
