@@ -196,10 +196,10 @@ def allowed_today(imp: Impoundment, today: date) -> list[str]:
     refusal = impoundment_end_refusal("adopted", today, imp.redemption_deadline, imp.status)
     after = imp.redemption_deadline + timedelta(days=1)
     if refusal is None:
-        out.append("Available for adoption, euthanasia or transfer now (§8(E))")
+        out.append("Available for adoption or euthanasia now (§8(E)), or a transfer that ends the case")
     else:
-        out.append(f"Available for adoption, euthanasia or transfer from {after:%A} {after.day} {after:%B %Y} "
-                   "(§8(E)); until then it may be boarded elsewhere, the case open")
+        out.append(f"Available for adoption or euthanasia from {after:%A} {after.day} {after:%B %Y} (§8(E)), "
+                   "or a transfer that ends the case; until then it may be boarded elsewhere, the case open")
     return out
 
 
