@@ -183,6 +183,6 @@ def confirm_late_entry(late_id):
     rec, _ = _record_of(late)
     if late.kind == "seizure" and rec is not None:
         confirm_late_seizure(rec, late, current_user)
-    record_event("entry.late_date_confirmed", late, actor=current_user, kind=late.kind, entry_id=late.entry_id,
+    record_event("entry.late_date_confirmed", late, actor=current_user, entry_kind=late.kind, entry_id=late.entry_id,
                  typed_on=late.typed_on.isoformat(), note=note[:300])
     return redirect(url_for("field.late_entries"), 303)
