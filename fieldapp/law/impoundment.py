@@ -60,7 +60,8 @@ def day_impounded(seized_on: date, received_on: date | None = None, rule: str = 
     if rule == "received" and received_on is not None and received_on > seized_on:
         day, reason = received_on, "the day the pound received the dog"
     if entry_reached_office_on is not None and entry_reached_office_on > day:
-        day, reason = entry_reached_office_on, "the day the entry reached the office (its typed date awaits the office's confirmation)"
+        day, reason = (entry_reached_office_on,
+                       "the day the entry reached the office (its typed date awaits the office's confirmation)")
     return day, reason
 
 

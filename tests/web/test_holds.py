@@ -133,9 +133,10 @@ def test_s8E_held_dog_boarded_elsewhere_keeps_the_case_open_and_the_owner_may_re
 # --- §8(D) what an owner who does not redeem owes ------------------------------------------------
 
 def test_s8D_unredeemed_owner_owes_the_fees_to_the_end_of_the_period_not_to_the_adoption(client, auth, app):
-    """§8(D) "If the owner of any unredeemed dog is known, such owner shall be liable for the
-    fees provided in Section 8(C)": the fees of the redemption period (to the end of Friday 30
-    October), not boarding for every day until the dog is adopted out on 20 November."""
+    """§8(D) "If the owner of any unredeemed dog is known, such owner shall be required to pay the
+    impoundment fees set forth in subdivision (C) of this section whether or not such owner chooses
+    to redeem his or her dog": the fees of the redemption period (to the end of Friday 30 October),
+    not boarding for every day until the dog is adopted out on 20 November."""
     auth.login("dco")
     max_id, *_ = max_keys(app)
     imp = seized(client, app, dog_id=str(max_id), dog_description="")
