@@ -194,3 +194,16 @@ def test_demo_town_shows_each_roadside_rule_on_the_dcos_screens(client, auth, ap
     home = client.get("/").get_data(as_text=True)
     assert "Rabies vaccination overdue" in home and "Rocky" in home
     assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{dog_id(app, 'Ginger')}").get_data(as_text=True)
+    # §8(B): Daisy's tag typed, not scanned: her owner is known, nine business days, linked to her.
+    with app.app_context():
+        daisy = db.session.execute(db.select(Impoundment).filter_by(dog_id=dog_id(app, "Daisy"))).scalar_one()
+        assert daisy.owner_known and "the tag typed" in daisy.owner_known_reason and daisy.status == "held"
+        # §8(E): the hound boarded at the SPCA during the hold, the case open.
+        hound = db.session.execute(db.select(Impoundment).filter_by(held_at="Oswego County SPCA, Fulton")).scalar_one()
+        assert hound.status == "held" and len(hound.moves) == 1
+        daisy_id, hound_id = daisy.id, hound.id
+    held = listing.split('id="held-now"')[1].split('id="ended"')[0]
+    assert "Daisy" in held and "Oswego County SPCA, Fulton" in held
+    assert "nine business days" in client.get(f"/field/impoundments/{daisy_id}").get_data(as_text=True)
+    assert "Boarded elsewhere during the hold (case open)" in client.get(
+        f"/field/impoundments/{hound_id}").get_data(as_text=True)
