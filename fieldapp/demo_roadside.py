@@ -25,8 +25,8 @@ from .models import Dog, User
 from .models.enforcement import Impoundment
 from .services import calendar as cal
 from .services.enforcement import identify_owner
-from .services.entries import submit_entry
 from .services.enforcement.payload import entered_at_the_time
+from .services.entries import submit_entry
 from .services.kennel import move_held_dog, redeem
 from .timeutil import utcnow
 
