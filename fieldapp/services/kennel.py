@@ -39,11 +39,12 @@ from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, Impoun
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from .enforcement.history import attach_enforcement, orders_in_force
-from .enforcement.seizure import end_impoundment, identify_owner, late_entry_of
+from .enforcement.seizure import end_impoundment, identify_owner
 from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
 
 ZERO = Decimal("0.00")
+ENTRY_REACHED_OFFICE = "the day the entry reached the office"  # law.impoundment.day_impounded's words
 DANGEROUS_ORDERS = ("dangerous", "vicious")
 
 
@@ -68,11 +69,11 @@ def held_as_dangerous(imp: Impoundment) -> bool:
 
 
 def fees_start(imp: Impoundment) -> tuple[date, datetime]:
-    """The day and instant the fees run from: the seizure; for a seizure entered late and not
-    confirmed yet, the day its holding period counts from (a typed date awaiting the office's
-    confirmation does not count, not even for boarding)."""
-    late = late_entry_of(imp) if imp.entry_id else None
-    if late is not None and late.awaiting and imp.period_from and imp.period_from > imp.impounded_on:
+    """The day and instant the fees run from: the seizure; for a seizure entered late, the day its
+    holding period counts from when that is later (a typed date awaiting the office's confirmation,
+    or one whose deadline had passed when the entry arrived, bills no boarding before it)."""
+    if (imp.period_from and imp.period_from > imp.impounded_on
+            and (imp.period_from_reason or "").startswith(ENTRY_REACHED_OFFICE)):
         return imp.period_from, datetime.combine(imp.period_from, datetime.min.time(), TOWN_TZ)
     return imp.impounded_on, to_local(imp.seized_at)
 

@@ -199,6 +199,8 @@ def test_s8B_seizure_dated_years_back_needs_a_reason_and_counts_from_the_office_
         assert row.period_from == today and row.redemption_deadline == imp.redemption_deadline
         assert "had passed by then" in row.period_from_reason
         assert not db.session.get(LateEntry, late_id).awaiting
+        from fieldapp.services.kennel import balance
+        assert balance(row).fees.by_kind()["boarding"] == Decimal("5.00")  # from today, not from 2016
 
 
 def test_s8B_late_seizure_confirmed_counts_from_the_typed_day_when_not_already_past(client, auth, app):
