@@ -33,8 +33,10 @@ def seed_demo_command(n_dogs, if_empty, rng_seed, history_years):
     if n_dogs is None:
         from .demo_court import seed_court_cases
         from .demo_roadside import seed_roadside_cases
-        click.echo(seed_roadside_cases(local_today()))
-        click.echo(seed_court_cases(local_today()))
+        from .services.enforcement.payload import entered_at_the_time
+        with entered_at_the_time():  # the demo's past: each entry as if it reached the office that day
+            click.echo(seed_roadside_cases(local_today()))
+            click.echo(seed_court_cases(local_today()))
     click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
                + ", ".join(u for u, _, _ in DEMO_USERS))
 

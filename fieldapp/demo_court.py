@@ -18,6 +18,7 @@ from .law import VIOLATIONS
 from .models import Dog, User
 from .models.enforcement import AppearanceTicket, SwornComplaint
 from .services import court
+from .services.enforcement.payload import entered_at_the_time
 from .services.entries import submit_entry
 from .timeutil import TOWN_TZ, utcnow
 
@@ -32,7 +33,8 @@ def _dog(name):
 
 def _entry(user, kind, **payload):
     entry_id = str(uuid.uuid4())
-    outcome = submit_entry(user, entry_id, kind, utcnow().isoformat(), payload)
+    with entered_at_the_time():  # the demo's past: as if it reached the office that day
+        outcome = submit_entry(user, entry_id, kind, utcnow().isoformat(), payload)
     if outcome.status not in (200, 201):
         raise RuntimeError(f"demo {kind}: {outcome.errors}")
     return entry_id, outcome.result

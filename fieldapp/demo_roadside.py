@@ -8,6 +8,10 @@ services as the phone, so the DCO's screens show each rule at work:
   impounded on her card;
 - a stray husky seized three weeks ago, never claimed: past its deadline, available for adoption
   or euthanasia (§8(E)) on the kennel board;
+- Daisy seized by an officer who typed her tag number (no scan): the tag names a licensed dog
+  with an owner of record, so her owner is known and she is held nine business days (§8(B));
+- a stray hound held, boarded at the Oswego County SPCA during the hold because the town kennel
+  was full: the case stays open and the owner may still redeem it (§8(B), §8(E));
 - Rocky asked to be vaccinated fifteen days ago, no certificate since: overdue on the
   officer's start page, one tap from a §5(B)(1) violation or ticket.
 §6(A)(8) shows on the violation form: ticked for Max (male) or Bella (spayed) it is refused;
@@ -21,8 +25,9 @@ from .models import Dog, User
 from .models.enforcement import Impoundment
 from .services import calendar as cal
 from .services.enforcement import identify_owner
+from .services.enforcement.payload import entered_at_the_time
 from .services.entries import submit_entry
-from .services.kennel import redeem
+from .services.kennel import move_held_dog, redeem
 from .timeutil import utcnow
 
 EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]
@@ -40,6 +45,11 @@ def _dog(name):
 
 
 def seed_roadside_cases(today) -> str:
+    with entered_at_the_time():  # the demo's past: each entry as if it reached the office that day
+        return _seed_roadside_cases(today)
+
+
+def _seed_roadside_cases(today) -> str:
     dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
     clerk = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
     for year in (today.year, today.year + 1):
@@ -68,11 +78,26 @@ def seed_roadside_cases(today) -> str:
     g_dog = _dog("Ginger")  # §8(C): license current, identification shown, the fees paid on a receipt
     redeem(db.session.get(Impoundment, ginger["impoundment_id"]), identification="NY driver license",
            method="cash", payer_name=g_dog.primary_owner.full_name, user=clerk, today=today)
+    # §8(B): the tag typed, not scanned, names Daisy, licensed, with an owner of record: nine days.
+    daisy = _dog("Daisy")
+    _entry(dco, "seizure", dog_description="Red dachshund, old, collar with a town tag", dog_breed="Dachshund",
+           dog_color="Red", dog_tag=str(daisy.active_tag.serial), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+           seized_at=f"{(today - timedelta(days=2)).isoformat()}T08:40", location_text="Harwood Dr by the school",
+           held_at="Town kennel")
+    # §8(B), §8(E): boarded at the SPCA during the hold (the town kennel full); the case stays open.
+    hound = _entry(dco, "seizure", dog_description="Black and tan hound, no collar", dog_breed="Coonhound mix",
+                   dog_color="Black and tan", dog_sex="M", codes=["5A1"],
+                   ruled_out=["5A1-under-4-months", "5H-dog-show"],
+                   seized_at=f"{(today - timedelta(days=3)).isoformat()}T17:15",
+                   location_text="Pierce Rd at the creek", held_at="Town kennel")
+    move_held_dog(db.session.get(Impoundment, hound["impoundment_id"]), "Oswego County SPCA, Fulton", dco,
+                  on=today - timedelta(days=2), note="Town kennel full; the owner may still redeem the dog")
+    db.session.commit()
     rocky = _dog("Rocky")
     for c in rocky.rabies_certificates:  # filed long ago: the request below is unanswered
         c.created_at = c.created_at - timedelta(days=400)
     db.session.commit()
     _entry(dco, "rabies_request", dog_id=str(rocky.id), requested_on=(today - timedelta(days=15)).isoformat())
     db.session.commit()
-    return ("Roadside cases: 4 seizures (one redeemed, one past its deadline), an overdue rabies request, "
-            "the town calendar.")
+    return ("Roadside cases: 6 seizures (one redeemed, one past its deadline, one owner known from a typed tag, "
+            "one boarded at the SPCA during the hold), an overdue rabies request, the town calendar.")

@@ -85,6 +85,16 @@ SETTINGS = [
                 "serve\"", "int", 3, "§9",
                 "§9: the officer observing a violation \"shall issue and serve an appearance ticket for such "
                 "violation\". 0 lists a violation from the day it is recorded."),
+    SettingSpec("period_from_received", "The holding period counts from the day the pound received the dog "
+                "when that is later than the seizure", "bool", True, "§8(B)",
+                "§8(B) \"excluding the day the dog is impounded\": on (the default, the owner gets the full "
+                "period), the day the pound received the dog when recorded and later than the seizure; off, "
+                "the day the dog was seized."),
+    SettingSpec("late_entry_days", "A field entry whose event is older than this many days needs a reason "
+                "and the office's confirmation", "int", 3, "§8(B), §9",
+                "A violation, seizure, ticket or complaint dated further back (a slipped digit in the "
+                "phone's date) waits for a clerk or the DCO to confirm it; until then a seizure's holding "
+                "period counts from the day the entry reached the office."),
     SettingSpec("copy_max_age_hours", "A scanned or typed tag shows the dog's status from the phone's copy at "
                 "once, while the office's card loads, only if the copy is younger than this (hours)", "int", 24,
                 "", "Older, the phone says its copy is too old to go by and waits for the office's card."),

@@ -26,6 +26,18 @@ def make_test_config(db) -> dict:
     }
 
 
+SUITE_LATE_ENTRY_DAYS = 36500
+
+
+def allow_the_suites_fixed_dates():
+    """The suite's entries carry fixed dates (October 2026) that grow older every day; the test
+    town lets them through the stale-date gate (setting `late_entry_days`, default 3). The gate's
+    own tests set it back (tests/web/test_late_entries.py)."""
+    from fieldapp.settings import set_setting
+    set_setting("late_entry_days", SUITE_LATE_ENTRY_DAYS)
+    db.session.commit()
+
+
 @pytest.fixture(scope="session")
 def demo_town_db(tmp_path_factory):
     """The demo town built once per run: a SQLite file each test copies, or on PostgreSQL the
@@ -40,6 +52,7 @@ def demo_town_db(tmp_path_factory):
     with app.app_context():
         db.create_all()
         seed_demo()
+        allow_the_suites_fixed_dates()
         db.session.remove()
         db.engine.dispose()  # SQLite: checkpoints the WAL; PostgreSQL: a template has no sessions
         if on_postgres():

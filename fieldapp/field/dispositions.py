@@ -13,8 +13,10 @@ from flask_login import current_user
 
 from ..auth import permission_required
 from ..extensions import db
+from ..models import LateEntry
 from ..models.enforcement import Impoundment
 from ..models.licensing import PAYMENT_METHODS
+from ..services import kennel as kennel_svc
 from ..services import kennel_care as care
 from ..services.enforcement.payload import PayloadReader
 from ..services.errors import ServiceError
@@ -35,6 +37,11 @@ def add_disposition_pages(bp):
                     record_disposition, methods=["POST"])
     bp.add_url_rule("/impoundments/<int:impoundment_id>/care", "care_check", care_check,
                     methods=["GET", "POST"])
+    bp.add_url_rule("/impoundments/<int:impoundment_id>/move", "move_held_dog", move_held_dog,
+                    methods=["POST"])
+    bp.add_url_rule("/late-entries", "late_entries", late_entries, methods=["GET"])
+    bp.add_url_rule("/late-entries/<int:late_id>/confirm", "confirm_late_entry", confirm_late_entry,
+                    methods=["POST"])
     bp.add_app_template_global(disposition_context, "disposition_context")
     bp.add_app_template_global(care_photos, "care_photos")
 
@@ -108,3 +115,74 @@ def care_check(impoundment_id):
             return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id) + "#care", 303)
     now = to_local(utcnow()).strftime("%Y-%m-%dT%H:%M")
     return render_template("field/care_check.html", imp=imp, errors=errors, values=values, now=now), status
+
+
+@permission_required("dispose_of_impounded_dog")
+def move_held_dog(impoundment_id):
+    """§8(B), §8(E): a held dog boarded elsewhere during the hold; the case stays open."""
+    from .views import impoundment_detail
+    imp = db.get_or_404(Impoundment, impoundment_id)
+    raw = (request.form.get("moved_on") or "").strip()
+    try:
+        on = date.fromisoformat(raw) if raw else local_today()
+    except ValueError:
+        return impoundment_detail(impoundment_id, status=422, move_errors={
+            "moved_on": "The date is not a date like 2026-12-04."}, move_values=request.form)
+    try:
+        kennel_svc.move_held_dog(imp, request.form.get("to_where", ""), current_user, on,
+                                 request.form.get("move_note", ""))
+    except ServiceError as exc:
+        db.session.rollback()
+        return impoundment_detail(impoundment_id, status=422, move_errors=exc.errors, move_values=request.form)
+    return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id) + "#moves", 303)
+
+
+# --- the stale-date gate: entries dated days back, confirmed by the office -------------------------
+
+def _record_of(late: LateEntry):
+    """The record the late entry made, and its page (None when the entry made none)."""
+    from ..models.enforcement import AppearanceTicket, SwornComplaint, Violation
+    model = {"seizure": Impoundment, "violation": Violation, "ticket": AppearanceTicket,
+             "complaint": SwornComplaint}.get(late.kind)
+    if model is None:
+        return None, None
+    rec = db.session.execute(db.select(model).filter_by(entry_id=late.entry_id)).scalar_one_or_none()
+    if rec is None:
+        return None, None
+    url = {"seizure": lambda r: url_for("field.impoundment_detail", impoundment_id=r.id),
+           "violation": lambda r: url_for("field.violation_detail", violation_id=r.id),
+           "ticket": lambda r: url_for("field.ticket_detail", number=r.number),
+           "complaint": lambda r: url_for("field.complaint_detail", complaint_id=r.id)}[late.kind](rec)
+    return rec, url
+
+
+@permission_required("confirm_late_entries")
+def late_entries(errors=None, status=200):
+    """Entries whose event was typed more than `late_entry_days` back, awaiting confirmation first."""
+    rows = list(db.session.scalars(db.select(LateEntry).order_by(
+        LateEntry.confirmed_at.is_not(None), LateEntry.received_at.desc()).limit(200)))
+    items = [(late, *_record_of(late)) for late in rows]
+    from ..services.enforcement.payload import late_entry_days
+    return render_template("field/late_entries.html", items=items, errors=errors or {},
+                           days=late_entry_days()), status
+
+
+@permission_required("confirm_late_entries")
+def confirm_late_entry(late_id):
+    """The office confirms the typed date: it counts from now on (a seizure's holding period is
+    counted again from it, never giving a deadline already past when the entry arrived)."""
+    from ..models import record_event
+    from ..services.enforcement.seizure import confirm_late_seizure
+    late = db.get_or_404(LateEntry, late_id)
+    if late.confirmed_at is not None:
+        return redirect(url_for("field.late_entries"), 303)
+    note = (request.form.get("confirm_note") or "").strip()
+    if not note:
+        return late_entries({late.id: "Say how the date was checked (e.g. the paper notes, the officer)."}, 422)
+    late.confirmed_at, late.confirmed_by_id, late.confirm_note = utcnow(), current_user.id, note[:300]
+    rec, _ = _record_of(late)
+    if late.kind == "seizure" and rec is not None:
+        confirm_late_seizure(rec, late, current_user)
+    record_event("entry.late_date_confirmed", late, actor=current_user, entry_kind=late.kind, entry_id=late.entry_id,
+                 typed_on=late.typed_on.isoformat(), note=note[:300])
+    return redirect(url_for("field.late_entries"), 303)

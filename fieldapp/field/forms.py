@@ -24,6 +24,9 @@ class EntryForm(FlaskForm):
     entry_id = HiddenField()
     dog_id = HiddenField()
     dog_description = StringField("Description of the dog", render_kw={"autocomplete": "off"})
+    # The stale-date gate (services/enforcement/payload.py): a date typed days back needs a reason.
+    late_reason = StringField("If the date is days back: why it is entered only now",
+                              render_kw={"autocomplete": "off", "maxlength": 300})
 
     def prefill(self, **values):
         """A fresh entry (GET): a new UUID, so a double submit of this page is idempotent."""

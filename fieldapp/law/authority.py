@@ -97,6 +97,9 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("read_the_law_reading", ("clerk", "justice", "admin"), "§4-§11",
           "The Town Clerk, the Town Justice and the admin read how this app reads each rule of the law, "
           "with the settings that change it (for the town attorney and the Town Board)."),
+    Power("confirm_late_entries", ("clerk", "dco"), "§8(B), §9",
+          "The Town Clerk or the dog control officer confirms the date of a field entry typed days "
+          "back before it counts (a seizure's holding period, a ticket's court date)."),
     Power("view_charts", ("clerk",), "§5(F)",
           "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )

@@ -19,6 +19,8 @@ class HoldingPeriod:
     deadline: date
     business_days: int
     skipped: tuple[tuple[date, str], ...] = ()
+    counted_from: date | None = None  # the day excluded as "the day the dog is impounded"
+    counted_from_reason: str = ""  # which day that is, in words (see `day_impounded`)
 
 
 def holding_period(impounded_on: date, owner_known: bool, closed_days=(), open_days=()) -> HoldingPeriod:
@@ -31,7 +33,47 @@ def holding_period(impounded_on: date, owner_known: bool, closed_days=(), open_d
     """
     days = OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS if owner_known else HOLDING_PERIOD_BUSINESS_DAYS
     deadline, skipped = business_days_after(impounded_on, days, closed_days, open_days)
-    return HoldingPeriod(deadline, days, tuple(skipped))
+    return HoldingPeriod(deadline, days, tuple(skipped), impounded_on)
+
+
+# §8(B) "excluding the day the dog is impounded": which day that is, when the pound received the
+# dog later than it was seized (a town setting, "impounded_day").
+IMPOUNDED_DAY_RULES = ("received", "seized")
+
+
+def day_impounded(seized_on: date, received_on: date | None = None, rule: str = "received",
+                  entry_reached_office_on: date | None = None) -> tuple[date, str]:
+    """§8(B): the day the holding period counts from ("excluding the day the dog is impounded"),
+    and why, in words.
+
+    - ``rule="received"`` (the default, the reading that gives the owner the full period): the day
+      the pound received the dog when that is recorded and later than the seizure;
+      ``rule="seized"``: the day the dog was seized.
+    - ``entry_reached_office_on``: for a seizure entered late and not yet confirmed by the office
+      (or whose deadline from the typed date had already passed when it reached the office), the
+      day the entry reached the office when that is later: no deadline rests on a date typed
+      days earlier (a wrong year on the phone must not make a deadline already past).
+    """
+    if rule not in IMPOUNDED_DAY_RULES:
+        raise ValueError(f"Unknown rule {rule!r}; use one of {IMPOUNDED_DAY_RULES}.")
+    day, reason = seized_on, "the day the dog was seized"
+    if rule == "received" and received_on is not None and received_on > seized_on:
+        day, reason = received_on, "the day the pound received the dog"
+    if entry_reached_office_on is not None and entry_reached_office_on > day:
+        day, reason = (entry_reached_office_on,
+                       "the day the entry reached the office (its typed date awaits the office's confirmation)")
+    return day, reason
+
+
+def fees_run_until(outcome: str, ended_on: date | None, deadline: date) -> date | None:
+    """§8(D) "the owner ... shall be liable for the fees provided in Section 8(C)": an owner who
+    does not redeem the dog owes the fees of the redemption period, not boarding for every day
+    until the dog is adopted out, transferred or dies. The day the fees run to (the day after the
+    deadline: the deadline is a full day held), or None when they run to the end of the case
+    (redeemed, or still held: the owner redeeming pays to the day of redemption, §8(C))."""
+    if outcome in ("held", "redeemed") or ended_on is None:
+        return None
+    return min(ended_on, deadline + timedelta(days=1))
 
 
 def redemption_deadline(impounded_on: date, owner_known: bool, closed_days=(), open_days=()) -> date:
@@ -174,27 +216,34 @@ IMPOUNDMENT_OUTCOMES = {
     "redeemed": "Redeemed by the owner (§8(C))",
     "adopted": "Adopted out (§8(E))",
     "euthanized": "Euthanized (§8(E))",
-    "transferred": "Transferred to another shelter",
+    "transferred": "Transferred to another shelter or rescue (§8(E))",
     "died": "Died in care",
 }
-# Only once the holding period is over (§8(E) "unredeemed at the expiration").
-AFTER_HOLDING_PERIOD_ONLY = ("adopted", "euthanized")
+# Only once the holding period is over (§8(E) "unredeemed at the expiration"): a transfer ends the
+# case as an adoption does, so during the period a held dog is only moved (boarded elsewhere, the
+# case open and the owner still able to redeem it, `services/kennel.py: move_held_dog`). Death in
+# care may be recorded any time.
+AFTER_HOLDING_PERIOD_ONLY = ("adopted", "euthanized", "transferred")
 
 
 def impoundment_end_refusal(outcome: str, on: date, deadline: date, status: str = "held") -> str | None:
     """§8(E): why an impoundment may not end as ``outcome`` on ``on``, or None when it may.
 
-    A dog is redeemed (§8(C)), transferred or dies in care at any time while it is held; it
-    is adopted out or euthanized only after the end of its redemption deadline (§8(B), §8(E)).
+    A dog is redeemed (§8(C)) or dies in care at any time while it is held; it is adopted out,
+    euthanized or transferred (the case ends) only after the end of its redemption deadline
+    (§8(B), §8(E)); during the period it may be boarded elsewhere, the case staying open.
     """
     if outcome not in IMPOUNDMENT_OUTCOMES:
         return f"Unknown outcome: {outcome}."
     if status != "held":
         return f"The impoundment already ended ({status}); the dog is not held."
     if outcome in AFTER_HOLDING_PERIOD_ONLY and on <= deadline:
-        word = "adopted out" if outcome == "adopted" else "euthanized"
+        word = {"adopted": "adopted out", "euthanized": "euthanized"}.get(
+            outcome, "transferred (the case would end)")
+        extra = (" During the period it may be boarded at another kennel or shelter with the case open: "
+                 "record where it is (\"Boarded elsewhere during the hold\")." if outcome == "transferred" else "")
         return (f"The dog may not be {word} until {_say(deadline + timedelta(days=1))}: it must be "
-                f"held until the end of {_say(deadline)}, its redemption deadline (§8(B), §8(E)).")
+                f"held until the end of {_say(deadline)}, its redemption deadline (§8(B), §8(E))." + extra)
     return None
 
 

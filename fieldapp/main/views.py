@@ -25,5 +25,10 @@ def home():
     to_serve = 0
     if current_user.may("follow_up_tickets"):
         to_serve = len(violations_awaiting_ticket(local_today())) + len(tickets_not_served())
+    late_entries = 0
+    if current_user.may("confirm_late_entries"):
+        from ..models import LateEntry
+        late_entries = db.session.scalar(db.select(db.func.count(LateEntry.id)).where(
+            LateEntry.confirmed_at.is_(None)))
     return render_template("main/home.html", user=current_user, open_reports=open_reports,
-                           overdue_requests=overdue, to_serve=to_serve)
+                           overdue_requests=overdue, to_serve=to_serve, late_entries=late_entries)

@@ -57,6 +57,10 @@ class Impoundment(db.Model):
     owner_known_reason = db.Column(db.String(300), nullable=False, default="")
     owner_named = db.Column(db.String(120), nullable=False, default="")  # named by the officer
     redemption_deadline = db.Column(db.Date, nullable=False)
+    # §8(B) "excluding the day the dog is impounded": the day the period counted from and which
+    # day that is (seized, received by the pound, or the entry reached the office), shown with it.
+    period_from = db.Column(db.Date)
+    period_from_reason = db.Column(db.String(120), nullable=False, default="")
     # The days the holding period skipped: [["YYYY-MM-DD", "Thanksgiving day (GCL §24)"], ...]
     deadline_skipped = db.Column(db.JSON, nullable=False, default=list)
     location_text = db.Column(db.String(300), nullable=False, default="")

@@ -68,3 +68,21 @@ class CareCheck(db.Model):
     impoundment = db.relationship("Impoundment", backref=db.backref(
         "care_checks", order_by="CareCheck.checked_at", cascade="all, delete-orphan"))
     by = db.relationship("User")
+
+
+class ImpoundmentMove(db.Model):
+    """§8(B), §8(E): a held dog boarded elsewhere during its redemption period (another kennel, the
+    SPCA). The case stays open and the owner may still redeem it; `Impoundment.held_at` says where
+    the dog is now."""
+    id = db.Column(db.Integer, primary_key=True)
+    impoundment_id = db.Column(db.Integer, db.ForeignKey("impoundment.id"), nullable=False, index=True)
+    moved_on = db.Column(db.Date, nullable=False)
+    from_where = db.Column(db.String(200), nullable=False, default="")
+    to_where = db.Column(db.String(200), nullable=False)
+    note = db.Column(db.String(300), nullable=False, default="")
+    by_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    impoundment = db.relationship("Impoundment", backref=db.backref(
+        "moves", order_by="ImpoundmentMove.moved_on", cascade="all, delete-orphan"))
+    by = db.relationship("User")

@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
-from .enforcement.payload import FIRST_YEAR, LAST_YEAR, check_document
+from .enforcement.payload import FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
 from .registry import KINDS
 
@@ -110,6 +110,8 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         db.session.add(entry)
         db.session.flush()  # claims the UUID before any record is written
         entry.result = spec.apply(clean, entry, user)
+        if hold_late_entry(entry) is not None:  # the stale-date gate: the office confirms the date
+            entry.result = {**entry.result, "awaiting_office_confirmation": True}
         db.session.commit()
     except ServiceError as exc:
         db.session.rollback()

@@ -66,6 +66,8 @@ NOT_ON_CARD: dict[str, str] = {
     "Summons": "the court's; only the orders in force reach the card",
     "EnumerationExpense": "the town's accounts",
     "FormOnce": "a form's one-time key",
+    "ImpoundmentMove": "where a held dog is boarded; the kennel's, not the roadside's",
+    "LateEntry": "the office's confirmation of an entry's date",
     "EnumerationResolution": "the town's accounts",
     "Event": "the audit log",
     "FieldEntry": "the phone's entry; the records it makes carry the dog",

@@ -54,8 +54,9 @@ from ..models.enforcement import (
     SwornComplaint,
     Violation,
 )
+from ..models.entries import LateEntry
 from ..models.history import Change
-from ..models.kennel_care import CareCheck, ImpoundmentDisposition
+from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
@@ -96,6 +97,8 @@ AUDITED: dict[type, frozenset[str]] = {
     TownDay: frozenset(),  # a closed day moves every §8(B) deadline
     TicketBlock: frozenset(),  # §9 ticket numbers handed to a device
     FoundReport: frozenset(),  # a finder's message and how the office handled it
+    ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
+    LateEntry: frozenset(),  # an entry typed days back and the office's confirmation
 }
 # Models left out of the history, each with the reason. `tests/test_listeners.py` fails when a
 # model is in neither table, so a new model is a decision, not an accident.

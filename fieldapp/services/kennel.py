@@ -29,6 +29,7 @@ from ..law.impoundment import (
     ImpoundmentFeeLine,
     ImpoundmentFees,
     days_held,
+    fees_run_until,
     impoundment_end_refusal,
     impoundment_fees,
     impoundments_in_twelve_months,
@@ -43,6 +44,7 @@ from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
 
 ZERO = Decimal("0.00")
+ENTRY_REACHED_OFFICE = "the day the entry reached the office"  # law.impoundment.day_impounded's words
 DANGEROUS_ORDERS = ("dangerous", "vicious")
 
 
@@ -66,8 +68,23 @@ def held_as_dangerous(imp: Impoundment) -> bool:
     return any(o.status in DANGEROUS_ORDERS and o.day1 <= imp.impounded_on for o in orders_in_force(imp.dog))
 
 
+def fees_start(imp: Impoundment) -> tuple[date, datetime]:
+    """The day and instant the fees run from: the seizure; for a seizure entered late, the day its
+    holding period counts from when that is later (a typed date awaiting the office's confirmation,
+    or one whose deadline had passed when the entry arrived, bills no boarding before it)."""
+    if (imp.period_from and imp.period_from > imp.impounded_on
+            and (imp.period_from_reason or "").startswith(ENTRY_REACHED_OFFICE)):
+        return imp.period_from, datetime.combine(imp.period_from, datetime.min.time(), TOWN_TZ)
+    return imp.impounded_on, to_local(imp.seized_at)
+
+
 def accrued_until(imp: Impoundment, at: datetime | None = None) -> tuple[date, datetime]:
-    """The day and instant the fees run to: the end of the case, or `at` (now) while held."""
+    """The day and instant the fees run to: the end of the case, or `at` (now) while held; §8(D)
+    for an owner who did not redeem the dog, no later than the end of the redemption period
+    (`law.impoundment.fees_run_until`)."""
+    cap = fees_run_until(imp.status, imp.ended_on, imp.redemption_deadline)
+    if cap is not None and cap < imp.ended_on:
+        return cap, datetime.combine(cap, datetime.min.time(), TOWN_TZ)
     if imp.status != "held" and imp.ended_on is not None:
         if imp.ended_at is not None:
             return imp.ended_on, to_local(imp.ended_at)
@@ -80,9 +97,11 @@ def accrued_until(imp: Impoundment, at: datetime | None = None) -> tuple[date, d
 def fees_for(imp: Impoundment, at: datetime | None = None) -> ImpoundmentFees:
     """§8(C): the fees accrued by this impoundment, from the Town Board's settings."""
     until_day, until = accrued_until(imp, at)
-    hours = (until - to_local(imp.seized_at)).total_seconds() / 3600
+    from_day, since = fees_start(imp)
+    hours = (until - since).total_seconds() / 3600
     return impoundment_fees(
-        impoundment_number(imp), days_held(imp.impounded_on, until_day), max(hours, 0.0), held_as_dangerous(imp),
+        impoundment_number(imp), days_held(from_day, max(until_day, from_day)), max(hours, 0.0),
+        held_as_dangerous(imp),
         fee_first=get_setting("fee_impoundment_first"), fee_second=get_setting("fee_impoundment_second"),
         fee_third_and_later=get_setting("fee_impoundment_third"),
         boarding_per_day=get_setting("fee_boarding_daily"))
@@ -178,10 +197,45 @@ def allowed_today(imp: Impoundment, today: date) -> list[str]:
     refusal = impoundment_end_refusal("adopted", today, imp.redemption_deadline, imp.status)
     after = imp.redemption_deadline + timedelta(days=1)
     if refusal is None:
-        out.append("Available for adoption or euthanasia now (§8(E))")
+        out.append("Available for adoption or euthanasia now (§8(E)), or a transfer that ends the case")
     else:
-        out.append(f"Available for adoption or euthanasia from {after:%A} {after.day} {after:%B %Y} (§8(E))")
+        out.append(f"Available for adoption or euthanasia from {after:%A} {after.day} {after:%B %Y} (§8(E)), "
+                   "or a transfer that ends the case; until then it may be boarded elsewhere, the case open")
     return out
+
+
+# --- §8(B), §8(E) a held dog boarded elsewhere during the hold ---------------------------------
+
+def move_held_dog(imp: Impoundment, to_where: str, user, on: date | None = None, note: str = ""):
+    """§8(B), §8(E): a held dog boarded at another kennel or the SPCA. The case stays open (the
+    owner may still redeem it, §8(C)); only where the dog is changes (`held_at`). A transfer that
+    ends the case is a disposition, after the redemption period (`kennel_care.record_disposition`)."""
+    from ..models.kennel_care import ImpoundmentMove
+    on = on or local_today()
+    to_where, note = (to_where or "").strip(), (note or "").strip()
+    errors = {}
+    if imp.status != "held":
+        errors["to_where"] = f"The impoundment already ended ({imp.status}); the dog is not held."
+    elif not to_where:
+        errors["to_where"] = "Say where the dog is boarded now (the kennel or shelter, and its town)."
+    elif len(to_where) > 200:
+        errors["to_where"] = "Keep this under 200 characters."
+    if len(note) > 300:
+        errors["move_note"] = "Keep the note under 300 characters."
+    if on > local_today():
+        errors["moved_on"] = "The date is in the future."
+    elif on < imp.impounded_on:
+        errors["moved_on"] = "The date is before the dog was impounded."
+    if errors:
+        raise ServiceError(errors)
+    move = ImpoundmentMove(impoundment=imp, moved_on=on, from_where=imp.held_at or "", to_where=to_where,
+                           note=note, by_id=user.id)
+    db.session.add(move)
+    imp.held_at = to_where[:200]
+    db.session.flush()
+    record_event("impoundment.moved", imp, actor=user, to_where=to_where, from_where=move.from_where,
+                 on=on.isoformat())
+    return move
 
 
 def days_left(imp: Impoundment, today: date) -> int:
@@ -371,6 +425,10 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
     steps = [CaseStep(to_local(imp.seized_at), "Seized and impounded (§8(A))",
                       f"Hold until {imp.redemption_deadline:%a %-d %b %Y} (§8(B))"
                       + (f"; held at {imp.held_at}" if imp.held_at else ""))]
+    for m in imp.moves:
+        steps.append(CaseStep(m.moved_on, "Boarded elsewhere during the hold (case open)",
+                              f"Now at {m.to_where}" + (f" (from {m.from_where})" if m.from_where else "")
+                              + (f" — {m.note}" if m.note else "")))
     for n in imp.notices:
         steps.append(CaseStep(to_local(n.notified_at), "Owner notified",
                               f"{IMPOUNDMENT_NOTICE_METHODS.get(n.method, n.method)}, to {n.to_whom}"
@@ -390,7 +448,8 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
     def key(step):  # to the minute, then seizure, notices, money, the end (one counter visit)
         w = step.when
         w = w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=TOWN_TZ)
-        kind = ("seized" if step.what.startswith("Seized") else "notice" if step.what == "Owner notified"
+        kind = ("seized" if step.what.startswith("Seized") else "notice"
+                if step.what in ("Owner notified", "Boarded elsewhere during the hold (case open)")
                 else "money" if step.what.startswith(("Paid", "Fee waived")) else "end")
         return w.replace(second=0, microsecond=0), rank[kind]
     return sorted(steps, key=key)

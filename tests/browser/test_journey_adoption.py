@@ -11,6 +11,7 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.enforcement import Impoundment
+from fieldapp.services.enforcement.payload import entered_at_the_time
 from fieldapp.services.entries import submit_entry
 from fieldapp.timeutil import local_today, utcnow
 
@@ -22,11 +23,12 @@ def seize_a_stray(server, description):
     with server.app().app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         seized_on = local_today() - timedelta(days=21)
-        outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
-            "dog_description": description, "dog_breed": "Beagle mix", "dog_sex": "F", "dog_color": "Tan",
-            "dog_age": "about 2 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
-            "seized_at": f"{seized_on.isoformat()}T09:00", "location_text": "Route 3 by the fairgrounds",
-            "held_at": "Sandy Creek Town Kennel"})
+        with entered_at_the_time():  # recorded then: as if it reached the office that day
+            outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
+                "dog_description": description, "dog_breed": "Beagle mix", "dog_sex": "F", "dog_color": "Tan",
+                "dog_age": "about 2 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                "seized_at": f"{seized_on.isoformat()}T09:00", "location_text": "Route 3 by the fairgrounds",
+                "held_at": "Sandy Creek Town Kennel"})
         assert outcome.status == 201, outcome.errors
         imp = db.session.get(Impoundment, outcome.result["impoundment_id"])
         out = {"id": imp.id, "record_number": imp.record_number}

@@ -11,6 +11,7 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.enforcement import AppearanceTicket
+from fieldapp.services.enforcement.payload import entered_at_the_time
 from fieldapp.services.entries import submit_entry
 from fieldapp.timeutil import local_today, to_local, utcnow
 
@@ -23,10 +24,11 @@ def old_violation(server) -> str:
     entry_id = str(uuid.uuid4())
     with server.app().app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-        outcome = submit_entry(dco, entry_id, "violation", utcnow().isoformat(), {
-            "dog_description": DOG, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
-            "occurred_at": f"{(local_today() - timedelta(days=4)).isoformat()}T16:20",
-            "location_text": "Wart Rd by the creek bridge", "narrative": "Loose on the road again."})
+        with entered_at_the_time():  # recorded then: as if it reached the office that day
+            outcome = submit_entry(dco, entry_id, "violation", utcnow().isoformat(), {
+                "dog_description": DOG, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                "occurred_at": f"{(local_today() - timedelta(days=4)).isoformat()}T16:20",
+                "location_text": "Wart Rd by the creek bridge", "narrative": "Loose on the road again."})
         assert outcome.status == 201, outcome.errors
     return entry_id
 

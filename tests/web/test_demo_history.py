@@ -17,6 +17,7 @@ from fieldapp.models.enforcement import AppearanceTicket, Impoundment, RabiesReq
 from fieldapp.querycount import counting_queries
 from fieldapp.services import ticket_numbers
 from fieldapp.services.enforcement import validate_violation, violations_awaiting_ticket
+from fieldapp.services.enforcement.payload import entered_at_the_time
 from fieldapp.services.field_data import field_dataset
 from fieldapp.services.kennel import balance
 from fieldapp.services.status import dog_status
@@ -120,7 +121,8 @@ def test_enforcement_over_the_years_as_the_services_make_it(town):
             assert entry.kind == "violation" and entry.result["violation_id"] == v.id
             if v.supersedes_id:
                 continue  # its replay is refused: the version it corrects is corrected already
-            clean = validate_violation(entry.payload, users[entry.officer_id])  # the phone's entry stands
+            with entered_at_the_time():  # read as on the day it reached the office (the stale-date gate)
+                clean = validate_violation(entry.payload, users[entry.officer_id])  # the phone's entry stands
             assert (clean.codes, clean.ruled_out, clean.occurred_at) == (v.codes, v.ruled_out, v.occurred_at)
         tickets = db.session.scalars(db.select(AppearanceTicket)).all()
         assert tickets and all(t.violation_id and t.dog_id == t.violation.dog_id for t in tickets)

@@ -124,14 +124,23 @@ def test_s8E_s8C_redeemed_any_time_while_held_only_with_license_identification_a
     assert again.status_code == 422 and "already ended" in errors_of(again)["redeem"]
 
 
-def test_s8E_transferred_needs_where_and_died_in_care_any_time(client, auth, app):
+def test_s8E_transfer_ends_the_case_only_after_the_period_died_in_care_any_time(client, auth, app):
+    """§8(E) "Any dog unredeemed at the expiration of the appropriate redemption period shall be
+    made available for adoption or euthanized": a transfer that ends the case is such a
+    disposition, so it comes only after the period (during it the dog may be boarded elsewhere,
+    the case open); death in care is recorded any time."""
     auth.login("dco")
-    imp_id = seize(client, app)
+    imp_id = seize(client, app)  # Monday 19 October, owner unknown: held to Monday 26 October
     url = f"/field/impoundments/{imp_id}/disposition"
-    refused = client.post(url, data={"outcome": "transferred", "on": "2026-10-20"})
+    refused = client.post(url, data={"outcome": "transferred", "on": "2026-10-27"})
     assert refused.status_code == 422 and "shelter or rescue" in errors_of(refused)["transferred-transferred_to"]
+    early = client.post(url, data={"outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"})
+    assert early.status_code == 422
+    assert "may not be transferred" in errors_of(early)["transferred-on"]
+    assert "Monday 26 October 2026" in errors_of(early)["transferred-on"]
+    assert impoundment(app, imp_id).status == "held"
     assert client.post(url, data={
-        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"}).status_code == 303
+        "outcome": "transferred", "on": "2026-10-27", "transferred_to": "Oswego County SPCA"}).status_code == 303
     other = seize(client, app, dog_description="Black lab mix")
     assert client.post(f"/field/impoundments/{other}/disposition", data={
         "outcome": "died", "on": "2026-10-21", "cause": "Old age"}).status_code == 303
@@ -145,7 +154,7 @@ def test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy(client,
     assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
         before = field_dataset(None)["version"]
-    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20",
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-31",
                                                                         "transferred_to": "Oswego County SPCA"})
     assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
@@ -185,3 +194,16 @@ def test_demo_town_shows_each_roadside_rule_on_the_dcos_screens(client, auth, ap
     home = client.get("/").get_data(as_text=True)
     assert "Rabies vaccination overdue" in home and "Rocky" in home
     assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{dog_id(app, 'Ginger')}").get_data(as_text=True)
+    # §8(B): Daisy's tag typed, not scanned: her owner is known, nine business days, linked to her.
+    with app.app_context():
+        daisy = db.session.execute(db.select(Impoundment).filter_by(dog_id=dog_id(app, "Daisy"))).scalar_one()
+        assert daisy.owner_known and "the tag typed" in daisy.owner_known_reason and daisy.status == "held"
+        # §8(E): the hound boarded at the SPCA during the hold, the case open.
+        hound = db.session.execute(db.select(Impoundment).filter_by(held_at="Oswego County SPCA, Fulton")).scalar_one()
+        assert hound.status == "held" and len(hound.moves) == 1
+        daisy_id, hound_id = daisy.id, hound.id
+    held = listing.split('id="held-now"')[1].split('id="ended"')[0]
+    assert "Daisy" in held and "Oswego County SPCA, Fulton" in held
+    assert "nine business days" in client.get(f"/field/impoundments/{daisy_id}").get_data(as_text=True)
+    assert "Boarded elsewhere during the hold (case open)" in client.get(
+        f"/field/impoundments/{hound_id}").get_data(as_text=True)

@@ -239,9 +239,10 @@ def test_s8C1_fees_rise_with_the_dogs_impoundments_in_twelve_months_from_the_set
         set_setting("fee_boarding_daily", "0.00")
         db.session.commit()
     auth.login("dco")
-    for day in ("2026-10-05", "2026-10-12"):
+    # §8(E): each earlier case transferred after its redemption period (nine business days).
+    for day, ended in (("2026-08-03", "2026-08-19"), ("2026-09-01", "2026-09-16")):
         earlier = seize_dog(client, app, "Max", at=f"{day}T10:00")
-        client.post(f"/field/impoundments/{earlier}/disposition", data={"outcome": "transferred", "on": day,
+        client.post(f"/field/impoundments/{earlier}/disposition", data={"outcome": "transferred", "on": ended,
                                                                         "transferred_to": "Back home by the SPCA"})
     imp_id = seize_dog(client, app, "Max")
     as_user(client, auth, "clerk")
@@ -265,8 +266,8 @@ def test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_page
     auth.login("dco")
     max_id = dog_id(app, "Max")
     imp_id = seize_dog(client, app, "Max")
-    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20",
-                                                                        "transferred_to": "Oswego County SPCA"})
+    client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "died", "on": "2026-10-20",
+                                                                        "cause": "Hit by a car before it was seized"})
     as_user(client, auth, "clerk")
     with app.app_context():
         from fieldapp.models import Dog

@@ -170,7 +170,7 @@ def test_s8E_adopted_dog_on_file_changes_owner_of_record_when_licensed(client, a
     auth.login("dco")
     luna = dog_id(app, "Luna")
     imp_id = seize(client, app, dog_id=str(luna), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
-                   seized_at="2026-10-05T10:00")
+                   seized_at="2026-10-05T10:00", received_on="")  # §8(B) counted from the seizure
     client.post(f"/field/impoundments/{imp_id}/disposition", data=ADOPTER)
     auth.logout()
     auth.login("clerk")
@@ -205,13 +205,18 @@ def test_s8E_euthanasia_records_where_by_whom_and_on_whose_authority(client, aut
     assert imp.status == "euthanized" and "Dr. Ames" in imp.end_note
 
 
-def test_s8E_transfer_and_death_in_care_close_the_case_any_time(client, auth, app):
+def test_s8E_transfer_after_the_period_and_death_in_care_any_time(client, auth, app):
+    """§8(E) "unredeemed at the expiration of the appropriate redemption period": a transfer that
+    closes the case comes after the period (held to Monday 26 October); death in care any time."""
     auth.login("dco")
     imp_id = seize(client, app)
-    refused = client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-20"})
+    refused = client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "transferred", "on": "2026-10-27"})
     assert refused.status_code == 422 and "shelter or rescue" in errors_of(refused)["transferred-transferred_to"]
+    early = client.post(f"/field/impoundments/{imp_id}/disposition", data={
+        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"})
+    assert early.status_code == 422 and "may not be transferred" in errors_of(early)["transferred-on"]
     assert client.post(f"/field/impoundments/{imp_id}/disposition", data={
-        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"}).status_code == 303
+        "outcome": "transferred", "on": "2026-10-27", "transferred_to": "Oswego County SPCA"}).status_code == 303
     assert get(app, Impoundment, imp_id).status == "transferred"
     other = seize(client, app)
     refused = client.post(f"/field/impoundments/{other}/disposition", data={"outcome": "died", "on": "2026-10-21"})
@@ -237,7 +242,7 @@ def test_s8E_disposition_forms_follow_who_may_act(client, auth, app, role):
         page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
         assert ('id="disposition-adopted"' in page) == allowed
     response = client.post(f"/field/impoundments/{imp_id}/disposition", data={
-        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"})
+        "outcome": "transferred", "on": "2026-10-27", "transferred_to": "Oswego County SPCA"})
     assert response.status_code == (303 if allowed else 403)
 
 
@@ -279,7 +284,7 @@ def test_s8B_no_care_check_for_a_dog_no_longer_held(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app)
     client.post(f"/field/impoundments/{imp_id}/disposition", data={
-        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "SPCA"})
+        "outcome": "transferred", "on": "2026-10-27", "transferred_to": "SPCA"})
     response = client.post(f"/field/impoundments/{imp_id}/care", data={"fed": "yes"})
     assert response.status_code == 422 and "not held any more" in errors_of(response)["checked_at"]
 
@@ -325,7 +330,7 @@ def test_dl18_csv_one_row_per_seizure_of_the_period_with_the_reports_columns(cli
     inside = seize(client, app, seized_at="2026-10-19T10:00")
     seize(client, app, seized_at="2026-09-30T10:00")
     client.post(f"/field/impoundments/{inside}/disposition", data={
-        "outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"})
+        "outcome": "transferred", "on": "2026-10-27", "transferred_to": "Oswego County SPCA"})
     auth.logout()
     auth.login("clerk")
     response = client.get("/reports/dl18.csv?from=2026-10-01&to=2026-10-31")
@@ -339,7 +344,7 @@ def test_dl18_csv_one_row_per_seizure_of_the_period_with_the_reports_columns(cli
     assert row["Record number"] == get(app, Impoundment, inside).record_number
     assert row["Date seized"] == "2026-10-19" and row["Time seized"] == "10:00"
     assert row["Breed"] == "Husky" and row["Sex"] == "Male" and row["Owner notified"] == "No"
-    assert row["Disposition"].startswith("Transferred") and row["Date of disposition"] == "2026-10-20"
+    assert row["Disposition"].startswith("Transferred") and row["Date of disposition"] == "2026-10-27"
     assert row["Impoundments in the past 12 months"] == "1"
 
 
@@ -347,9 +352,9 @@ def test_dl18_csv_counts_the_dogs_impoundments_and_describes_it_from_its_record(
     auth.login("dco")
     max_id = dog_id(app, "Max")
     first = seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
-                  seized_at="2026-09-01T10:00")
+                  seized_at="2026-09-01T10:00", received_on="")
     assert client.post(f"/field/impoundments/{first}/disposition", data={
-        "outcome": "transferred", "on": "2026-09-02", "transferred_to": "Oswego County SPCA"}).status_code == 303
+        "outcome": "transferred", "on": "2026-09-16", "transferred_to": "Oswego County SPCA"}).status_code == 303
     seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION, seized_at="2026-10-19T10:00")
     rows = list(csv.DictReader(io.StringIO(
         client.get("/reports/dl18.csv?from=2026-10-19&to=2026-10-19").data.decode("utf-8-sig"))))

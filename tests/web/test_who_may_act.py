@@ -23,6 +23,7 @@ ROUTE_OF_POWER = {
     "follow_up_tickets": "/field/to-serve",
     "read_activity_log": "/admin/activity",
     "view_charts": "/clerk/charts",
+    "confirm_late_entries": "/field/late-entries",
     "keep_accounts": "/clerk/money/",
     "report_seizures": "/reports/",
     "keep_enumeration": "/clerk/enumerations/",

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 18:56:12.500529
+Create Date: 2026-12-04 20:27:33.833060
 
 """
 from alembic import op
@@ -478,6 +478,8 @@ def upgrade():
     sa.Column('owner_known_reason', sa.String(length=300), nullable=False),
     sa.Column('owner_named', sa.String(length=120), nullable=False),
     sa.Column('redemption_deadline', sa.Date(), nullable=False),
+    sa.Column('period_from', sa.Date(), nullable=True),
+    sa.Column('period_from_reason', sa.String(length=120), nullable=False),
     sa.Column('deadline_skipped', sa.JSON(), nullable=False),
     sa.Column('location_text', sa.String(length=300), nullable=False),
     sa.Column('latitude', sa.Float(), nullable=True),
@@ -513,6 +515,22 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_impoundment_violation_entry_id'), ['violation_entry_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_impoundment_violation_id'), ['violation_id'], unique=False)
 
+    op.create_table('late_entry',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('kind', sa.String(length=30), nullable=False),
+    sa.Column('field', sa.String(length=30), nullable=False),
+    sa.Column('typed_on', sa.Date(), nullable=False),
+    sa.Column('received_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('late_reason', sa.String(length=300), nullable=False),
+    sa.Column('confirmed_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('confirmed_by_id', sa.Integer(), nullable=True),
+    sa.Column('confirm_note', sa.String(length=300), nullable=False),
+    sa.ForeignKeyConstraint(['confirmed_by_id'], ['user.id'], name=op.f('fk_late_entry_confirmed_by_id_user')),
+    sa.ForeignKeyConstraint(['entry_id'], ['field_entry.id'], name=op.f('fk_late_entry_entry_id_field_entry')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_late_entry')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_late_entry_entry_id'))
+    )
     op.create_table('license',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('number', sa.String(length=20), nullable=False),
@@ -729,6 +747,22 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment_disposition')),
     sa.UniqueConstraint('impoundment_id', name=op.f('uq_impoundment_disposition_impoundment_id'))
     )
+    op.create_table('impoundment_move',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('impoundment_id', sa.Integer(), nullable=False),
+    sa.Column('moved_on', sa.Date(), nullable=False),
+    sa.Column('from_where', sa.String(length=200), nullable=False),
+    sa.Column('to_where', sa.String(length=200), nullable=False),
+    sa.Column('note', sa.String(length=300), nullable=False),
+    sa.Column('by_id', sa.Integer(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['by_id'], ['user.id'], name=op.f('fk_impoundment_move_by_id_user')),
+    sa.ForeignKeyConstraint(['impoundment_id'], ['impoundment.id'], name=op.f('fk_impoundment_move_impoundment_id_impoundment')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_impoundment_move'))
+    )
+    with op.batch_alter_table('impoundment_move', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_impoundment_move_impoundment_id'), ['impoundment_id'], unique=False)
+
     op.create_table('impoundment_notice',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('impoundment_id', sa.Integer(), nullable=False),
@@ -894,6 +928,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_impoundment_notice_impoundment_id'))
 
     op.drop_table('impoundment_notice')
+    with op.batch_alter_table('impoundment_move', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_impoundment_move_impoundment_id'))
+
+    op.drop_table('impoundment_move')
     op.drop_table('impoundment_disposition')
     with op.batch_alter_table('hearing', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_hearing_ticket_id'))
@@ -938,6 +976,7 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_license_dog_id'))
 
     op.drop_table('license')
+    op.drop_table('late_entry')
     with op.batch_alter_table('impoundment', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_impoundment_violation_id'))
         batch_op.drop_index(batch_op.f('ix_impoundment_violation_entry_id'))

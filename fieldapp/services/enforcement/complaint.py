@@ -40,7 +40,7 @@ def validate_complaint(payload, user) -> ComplaintInput:
     nature = r.text("nature", 5000)
     if not nature and not codes:
         r.error("nature", "Say what the dog did (the nature of the violation).")
-    violation_on = r.day("violation_on", "date of the violation")
+    violation_on = r.day("violation_on", "date of the violation", event=True)
     if violation_on and violation_on > local_today():
         r.error("violation_on", "The date of the violation is in the future.")
     dog, description = r.dog()

@@ -10,6 +10,8 @@ reads it, and `PayloadReader` checks each field's type and range as it reads it.
 with a `ServiceError` (422, a message per field), never a 500.
 """
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -17,7 +19,7 @@ from ...extensions import db
 from ...law import VIOLATIONS
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
-from ...timeutil import TOWN_TZ, utcnow
+from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
 from ..errors import ServiceError
 
 # How far ahead of the server's clock a phone's clock may be before a time is "in the future".
@@ -160,6 +162,7 @@ class PayloadReader:
     def __init__(self, payload: dict):
         self.payload = payload
         self.errors: dict[str, str] = {}
+        self.late: LateEvent | None = None  # the stale-date gate's finding (`event=True` reads)
 
     def error(self, name, message):
         self.errors.setdefault(name, message)
@@ -217,8 +220,9 @@ class PayloadReader:
             return None
         return value
 
-    def instant(self, name, label) -> datetime:
-        """A time as typed on the phone (local "YYYY-MM-DDTHH:MM", or ISO with a zone) in UTC."""
+    def instant(self, name, label, event=False) -> datetime:
+        """A time as typed on the phone (local "YYYY-MM-DDTHH:MM", or ISO with a zone) in UTC.
+        `event`: the entry's event time, passed through the stale-date gate (`late_gate`)."""
         raw = self.text(name, 40)
         if not raw:
             return utcnow()  # not given: now
@@ -234,9 +238,11 @@ class PayloadReader:
             return utcnow()
         if when > utcnow() + CLOCK_SKEW:
             self.error(name, f"The {label} is in the future.")
+        elif event and raw:
+            self.late_gate(name, label, to_local(when).date())
         return when
 
-    def day(self, name, label, required=True) -> date | None:
+    def day(self, name, label, required=True, event=False) -> date | None:
         raw = self.text(name, 20)
         if not raw:
             if required:
@@ -249,7 +255,31 @@ class PayloadReader:
         if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:
             self.error(name, f"The {label} is not a date like 2026-12-04.")
             return None
+        if event:
+            self.late_gate(name, label, day)
         return day
+
+    def counting_day(self, day: date) -> date:
+        """The day a period (a court date, a deadline) counts from: `day`, or the day the entry
+        reaches the office when the gate found the event late (never a period already past)."""
+        return max(day, local_today()) if self.late is not None else day
+
+    def late_gate(self, name, label, typed_on: date) -> None:
+        """The stale-date gate: an event dated more than `late_entry_days` (a setting) before the
+        entry reaches the office needs a reason (`late_reason`), and then waits for the office's
+        confirmation (`hold_late_entry`). A slipped digit in the phone's date (2016 for 2026)
+        must never make a §8(B) deadline or a court date that is already past."""
+        reached = local_today()
+        if not is_late(typed_on, reached):
+            return
+        reason = self.text(LATE_REASON, 300)
+        self.late = LateEvent(name, typed_on, reason)
+        if not reason:
+            days = (reached - typed_on).days
+            self.error(name, f"The {label} is {days} days ago ({typed_on:%A} {typed_on.day} {typed_on:%B %Y}). "
+                             "Check the date, the year too. If it is right, say why it is entered only now: "
+                             "the office confirms it before it counts.")
+            self.error(LATE_REASON, LATE_REASON_NEEDED)
 
     def choices(self, name) -> list[str]:
         """A checkbox field: one text value or a list of them; anything else is an error."""
@@ -312,6 +342,74 @@ class PayloadReader:
     def done(self):
         if self.errors:
             raise ServiceError(self.errors)
+
+
+# --- the stale-date gate -------------------------------------------------------------------------
+# Each kind of field entry's event time (the payload's field): the violation seen, the dog seized,
+# the ticket served (or written), the violation complained of.
+EVENT_FIELDS = {"violation": "occurred_at", "seizure": "seized_at", "ticket": "served_at",
+                "complaint": "violation_on"}
+LATE_REASON = "late_reason"
+LATE_REASON_NEEDED = ("Say why this is entered only now (e.g. written on paper during an outage). "
+                      "The office confirms the date before it counts.")
+
+
+@dataclass(frozen=True)
+class LateEvent:
+    field: str
+    typed_on: date
+    reason: str
+
+
+_AT_THE_TIME = ContextVar("entered_at_the_time", default=False)
+
+
+@contextmanager
+def entered_at_the_time():
+    """Entries made now for days past as if each had reached the office on its day (the demo
+    town's past, `seed-demo`): the stale-date gate lets them through."""
+    token = _AT_THE_TIME.set(True)
+    try:
+        yield
+    finally:
+        _AT_THE_TIME.reset(token)
+
+
+def late_entry_days() -> int:
+    from ...settings import get_setting
+    return max(0, int(get_setting("late_entry_days")))
+
+
+def is_late(typed_on: date, reached_on: date) -> bool:
+    """An event dated more than `late_entry_days` before the day the entry reached the office."""
+    return not _AT_THE_TIME.get() and (reached_on - typed_on).days > late_entry_days()
+
+
+def _typed_on(entry) -> date | None:
+    name = EVENT_FIELDS.get(entry.kind)
+    if not name or not isinstance(entry.payload, dict) or not entry.payload.get(name):
+        return None
+    r = PayloadReader(entry.payload)
+    when = r.day(name, name) if name == "violation_on" else to_local(r.instant(name, name)).date()
+    return None if r.errors else when
+
+
+def hold_late_entry(entry):
+    """The stale-date gate's record: a `LateEntry` awaiting the office's confirmation for an entry
+    whose event time is late (the validator asked for the reason already), else None. Idempotent:
+    the seizure's applier asks first (its holding period depends on it), `submit_entry` after."""
+    from ...models import LateEntry
+    if entry.late is not None:
+        return entry.late
+    typed_on = _typed_on(entry)
+    received = entry.server_received_at or utcnow()
+    if typed_on is None or not is_late(typed_on, to_local(received).date()):
+        return None
+    late = LateEntry(entry=entry, kind=entry.kind, field=EVENT_FIELDS[entry.kind], typed_on=typed_on,
+                     received_at=received, late_reason=str(entry.payload.get(LATE_REASON) or "").strip()[:300])
+    db.session.add(late)
+    db.session.flush()
+    return late
 
 
 def resolve_violation(entry_uuid: str) -> Violation | None:

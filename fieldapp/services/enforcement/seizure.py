@@ -15,16 +15,19 @@ deadline. §8(E): an impoundment ends redeemed, adopted, euthanized, transferred
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from sqlalchemy import func
+
 from ...extensions import db
 from ...law import IMPOUNDMENT_OUTCOMES, holding_period, impoundment_end_refusal, owner_known
 from ...law.dl18 import dl18_record_number
-from ...law.impoundment import HoldingPeriod, OwnerKnown
-from ...models import Dog, next_in_sequence, record_event
+from ...law.impoundment import HoldingPeriod, OwnerKnown, day_impounded
+from ...models import Dog, LateEntry, License, Tag, next_in_sequence, record_event
 from ...models.enforcement import Impoundment, Violation
+from ...settings import get_setting
 from ...timeutil import local_today, to_local, utcnow
 from ..errors import ServiceError
 from .checks import check_codes
-from .payload import Location, PayloadReader, closed_days, open_days, read_followed_violation
+from .payload import MAX_ID, Location, PayloadReader, closed_days, hold_late_entry, open_days, read_followed_violation
 
 IMPOUNDMENT_STATUSES = ("held", *IMPOUNDMENT_OUTCOMES)
 
@@ -102,6 +105,62 @@ def holding_period_for(impounded_on: date, known: bool) -> HoldingPeriod:
     return holding_period(impounded_on, known, closed_days(), open_days())
 
 
+def dog_from_typed(looks: "DogDescription") -> tuple[Dog | None, str]:
+    """§8(B): the dog a typed (not scanned) tag or ID number belongs to, when it is a licensed dog
+    with an owner of record: its owner is known. The tag is matched as the town's tag (its token
+    or number) or a license number, the ID number as the town's §5(G) number; exact matches only,
+    and only when they name one dog. Returns the dog and what was typed, in words."""
+    found: dict[int, str] = {}
+    idn = looks.id_number.strip().lstrip("#").strip()
+    if idn.isdigit() and len(idn) <= 10 and 0 < int(idn) <= MAX_ID:
+        for dog_id in db.session.scalars(db.select(Dog.id).where(Dog.id_number == int(idn))):
+            found.setdefault(dog_id, f"the ID number typed ({idn})")
+    tag = looks.tag.strip().lstrip("#").strip().lower()
+    if tag and len(tag) <= 40:
+        words = f"the tag typed ({looks.tag.strip()})"
+        parts = [db.select(Tag.dog_id).where(Tag.dog_id.is_not(None), Tag.status == "active",
+                                             func.lower(Tag.token) == tag),
+                 db.select(License.dog_id).where(func.lower(License.number) == tag)]
+        if tag.isdigit() and len(tag) <= 10 and int(tag) <= MAX_ID:
+            parts.append(db.select(Tag.dog_id).where(Tag.dog_id.is_not(None), Tag.status == "active",
+                                                     Tag.serial == int(tag)))
+        for part in parts:
+            for dog_id in db.session.scalars(part):
+                found.setdefault(dog_id, words)
+    if len(found) != 1:
+        return None, ""
+    dog_id, words = next(iter(found.items()))
+    dog = db.session.get(Dog, dog_id)
+    if dog is None or not dog.licenses or dog.primary_owner is None:
+        return None, ""
+    return dog, words
+
+
+def period_start(seized_on: date, received_on: date | None, reached_office_on: date | None = None
+                 ) -> tuple[date, str]:
+    """§8(B) the day excluded as "the day the dog is impounded", by the town's setting
+    `period_from_received` (default: the day the pound received the dog, when later)."""
+    rule = "received" if get_setting("period_from_received") else "seized"
+    return day_impounded(seized_on, received_on, rule, reached_office_on)
+
+
+def late_entry_of(imp: Impoundment) -> LateEntry | None:
+    """The stale-date gate's record of the seizure entry, if it was entered late."""
+    return db.session.execute(db.select(LateEntry).filter_by(entry_id=imp.entry_id)).scalar_one_or_none()
+
+
+def counted_from(imp: Impoundment) -> date:
+    """The day the holding period of `imp` counts from (older rows: the day impounded)."""
+    return imp.period_from or imp.impounded_on
+
+
+def _set_period(imp: Impoundment, start: date, reason: str) -> HoldingPeriod:
+    period = holding_period_for(start, imp.owner_known)
+    imp.period_from, imp.period_from_reason = start, reason[:120]
+    imp.redemption_deadline, imp.deadline_skipped = period.deadline, skipped_list(period)
+    return period
+
+
 def skipped_list(period: HoldingPeriod) -> list:
     return [[d.isoformat(), reason] for d, reason in period.skipped]
 
@@ -116,6 +175,11 @@ def validate_seizure(payload, user) -> SeizureInput:
     violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
                                                    followed.ruled_out)
     dog, description = followed.dog, followed.dog_description or looks.words()
+    typed_words = ""
+    if dog is None and (looks.tag or looks.id_number):
+        # §8(B): a tag or ID number typed, not scanned, may still name a licensed dog and its owner.
+        dog, typed_words = dog_from_typed(looks)
+        description = description or (dog.description if dog is not None else "")
     held = held_now(dog)
     if held is not None:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "
@@ -123,11 +187,13 @@ def validate_seizure(payload, user) -> SeizureInput:
                           "Record its redemption or release first.")
     owner_named = r.text("owner_named", 120)
     known = owner_known_for(dog, owner_named)
+    if typed_words and known:
+        known = OwnerKnown(True, f"Found from {typed_words}: {dog.name}. " + known.reason)
     if not known and str(payload.get("owner_known") or "").lower() == "yes":
         # An older form's "owner known" box with nothing on file: the law needs a name.
         r.error("owner_named", "§8(B): nothing on file names this dog's owner. Give the name of the "
                                "owner you know, or leave it empty (five business days).")
-    seized_at = r.instant("seized_at", "time of the seizure")
+    seized_at = r.instant("seized_at", "time of the seizure", event=True)
     if r.codes("codes"):  # codes carried from a recorded violation were checked there
         check_codes(r, codes, dog, to_local(seized_at).date())
     location = r.location()
@@ -141,13 +207,18 @@ def validate_seizure(payload, user) -> SeizureInput:
     r.done()
     return SeizureInput(violation, violation_uuid or None, codes, ruled_out, dog, description,
                         known, owner_named, seized_at, location, held_at, notes,
-                        DogDescription() if dog is not None else looks, received_on)
+                        DogDescription() if dog is not None and not typed_words else looks, received_on)
 
 
 def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     impounded_on = to_local(clean.seized_at).date()
+    # The stale-date gate: a seizure typed days back counts from the day it reached the office
+    # until the office confirms the date.
+    late = hold_late_entry(entry)
+    reached = to_local(late.received_at).date() if late is not None else None
     # §8(B): five business days, nine if the owner is known, excluding the day impounded.
-    period = holding_period_for(impounded_on, clean.owner_known.known)
+    start, start_reason = period_start(impounded_on, clean.received_on, reached)
+    period = holding_period_for(start, clean.owner_known.known)
     deadline = period.deadline
     where = clean.location
     # DL-18: the record number, a sequence that starts again each year (taken first: it flushes).
@@ -161,7 +232,8 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
                       location_text=where.location_text or "", latitude=where.latitude,
                       longitude=where.longitude, accuracy_m=where.accuracy_m,
                       held_at=clean.held_at, notes=clean.notes, officer_id=user.id,
-                      received_on=clean.received_on or impounded_on)
+                      received_on=clean.received_on or impounded_on, period_from=start,
+                      period_from_reason=start_reason[:120])
     looks = clean.description or DogDescription()
     imp.dog_breed, imp.dog_sex, imp.dog_color = looks.breed, looks.sex, looks.color
     imp.dog_age, imp.dog_id_number, imp.dog_tag = looks.age, looks.id_number, looks.tag
@@ -173,6 +245,7 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     return {"impoundment_id": imp.id, "record_number": imp.record_number, "redemption_deadline": deadline.isoformat(),
             "owner_known": imp.owner_known, "owner_known_reason": imp.owner_known_reason,
             "skipped": imp.deadline_skipped, "impounded_on": impounded_on.isoformat(),
+            "counted_from": start.isoformat(), "counted_from_reason": start_reason,
             "url": f"/field/impoundments/{imp.id}"}
 
 
@@ -187,7 +260,7 @@ def identify_owner(imp: Impoundment, owner_name: str, user) -> None:
     if len(owner_name) > 120:
         raise ServiceError({"owner_named": "Keep the name under 120 characters."})
     old_deadline, was_known = imp.redemption_deadline, imp.owner_known
-    period = holding_period_for(imp.impounded_on, True)
+    period = holding_period_for(counted_from(imp), True)
     imp.owner_named = owner_name
     imp.owner_known = True
     imp.owner_known_reason = owner_known_for(imp.dog, owner_name).reason
@@ -214,3 +287,21 @@ def end_impoundment(imp: Impoundment, outcome: str, user, on: date | None = None
     imp.ended_at = utcnow() if on == local_today() else None  # §8(C)(2) hours; a past day: by days
     record_event(f"impoundment.{outcome}", imp, actor=user, on=on.isoformat(), note=note,
                  redemption_deadline=imp.redemption_deadline.isoformat())
+
+
+def confirm_late_seizure(imp: Impoundment, late: LateEntry, user) -> None:
+    """The office confirms the typed date of a seizure entered late: the holding period counts
+    from the day impounded as typed (§8(B)), but never gives a deadline that had already passed
+    when the entry reached the office (then it keeps counting from that day). Never commits."""
+    if imp.status != "held":
+        return
+    reached = to_local(late.received_at).date()
+    start, reason = period_start(imp.impounded_on, imp.received_on if imp.received_on != imp.impounded_on
+                                 else None)
+    if holding_period_for(start, imp.owner_known).deadline < reached:
+        start, reason = reached, ("the day the entry reached the office (the deadline from the typed "
+                                  "date had passed by then)")
+    old = imp.redemption_deadline
+    period = _set_period(imp, start, reason)
+    record_event("impoundment.date_confirmed", imp, actor=user, old_deadline=old.isoformat(),
+                 redemption_deadline=period.deadline.isoformat(), counted_from=start.isoformat())

@@ -96,13 +96,13 @@ def validate_ticket(payload, user) -> TicketInput:
     if how not in SERVICE_METHODS and how != NOT_SERVED_YET:
         r.error("served_how", SERVED_HOW_NEEDED)
     # The time on the form: when it was served, or (not served yet) when it was written.
-    issued_at = r.instant("served_at", "time the ticket was served")
+    issued_at = r.instant("served_at", "time the ticket was served", event=True)
     served_at = None if how == NOT_SERVED_YET else issued_at
     note = r.text("service_note", 300)
     # §5(B)(1), §6(A)(8) against the dog's record, as of the violation (or the serving).
     check_codes(r, codes, dog, to_local(violation.occurred_at if violation else issued_at).date())
     court = court_settings()
-    earliest = court.first_session(to_local(issued_at).date())
+    earliest = court.first_session(r.counting_day(to_local(issued_at).date()))
     appear_on = r.day("appear_on", "appearance date", required=False)
     refusal = appearance_date_refusal(appear_on, earliest, court.weekday) if appear_on else None
     if refusal:

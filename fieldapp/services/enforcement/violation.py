@@ -39,7 +39,7 @@ def validate_violation(payload, user) -> ViolationInput:
     ruled_out = r.ruled_out(codes)
     dog, description = r.dog()
     owner_description = r.text("owner_description", 300)
-    occurred_at = r.instant("occurred_at", "time of the violation")
+    occurred_at = r.instant("occurred_at", "time of the violation", event=True)
     check_codes(r, codes, dog, to_local(occurred_at).date())  # §5(B)(1), §6(A)(8) against the record
     location = r.location()
     narrative, witness = r.text("narrative", 5000), r.text("witness", 300)
