@@ -133,8 +133,8 @@ def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
             return
         issued = town.at(day, rng.randint(9, 17))
         r = rng.random()
-        how, note = (("residence", "Left with an adult at the door") if r < 0.5 else
-                     ("mail", "Mailed first class to the address above") if r < 0.8 else ("personal", ""))
+        # CPL §150.40(2): served personally; left at the door or mailed is not service.
+        how, note = ("personal", "At the door" if r < 0.5 else "")
         if (town.today - day).days <= 6 and rng.random() < 0.4:
             how, note = "", ""  # written, not served yet ("To issue and serve"); its day still ahead
     capacity, name, address = "owner", dog.owner_name, dog.owner_address
