@@ -59,7 +59,8 @@ def tickets_not_served(limit: int = 100) -> list[AppearanceTicket]:
     """§9: tickets written and not served yet (CPL §150.40(2): not handed to the person charged),
     oldest first."""
     return db.session.execute(db.select(AppearanceTicket).where(AppearanceTicket.served_how != "personal")
-                              .options(selectinload(AppearanceTicket.dog))
+                              .options(selectinload(AppearanceTicket.dog),
+                                       selectinload(AppearanceTicket.service_attempts))
                               .order_by(AppearanceTicket.issued_at).limit(limit)).scalars().all()
 
 
