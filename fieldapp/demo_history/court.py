@@ -27,22 +27,24 @@ def court_outcome(town: Town, case: Row, kind: str, dog: BulkDog, codes, day: da
     if adjourn and rng.random() < 0.15:
         later = first_court_session(day, court["weekday"], 14, town.closed)
         appeared = rng.random() < 0.7
+        at = town.at(day, 20)  # one draw for the day, as when a case had one disposition
         for code in offences:
             town.dispositions.append(Row(_case(kind, case), code=code, decided_on=day, appeared=appeared,
                                           plea="", outcome="adjourned", adjourned_to=later, fine=Decimal("0"),
                                           imprisonment_days=0, section="", notes="Adjourned at the owner's request.",
-                                          decided_by_id=town.justice.id, created_at=town.at(day, 20)))
+                                          decided_by_id=town.justice.id, created_at=at))
         if later >= town.today:
             return
         day = later
     licensed_since = "5A1" in codes and dog.licensed_on(day)
     if rng.random() < (0.5 if licensed_since else 1 - CONVICTED):
+        at = town.at(day, 20)
         for code in offences:
             town.dispositions.append(Row(
                 _case(kind, case), code=code, decided_on=day, appeared=True, plea="not_guilty", outcome="dismissed",
                 adjourned_to=None, fine=Decimal("0"), imprisonment_days=0, section="",
                 notes="Dismissed: proof of license shown." if licensed_since else "Dismissed.",
-                decided_by_id=town.justice.id, created_at=town.at(day, 20)))
+                decided_by_id=town.justice.id, created_at=at))
         return
     # Convicted of the first offence on a plea of guilty; any other charge dismissed on that plea.
     fine, section = rng.choice(FINES), penalty_section(offences[:1] if offences[0] else [])
@@ -56,7 +58,7 @@ def court_outcome(town: Town, case: Row, kind: str, dog: BulkDog, codes, day: da
             _case(kind, case), code=code, decided_on=day, appeared=True, plea="not_guilty", outcome="dismissed",
             adjourned_to=None, fine=Decimal("0"), imprisonment_days=0, section="",
             notes="Dismissed on the plea to the other charge.", decided_by_id=town.justice.id,
-            created_at=town.at(day, 20)))
+            created_at=d["created_at"]))
     paid = day + timedelta(days=rng.randint(0, 30))
     if paid <= town.last_day and rng.random() < FINE_PAID:
         title = "Appearance ticket {} (§9)" if kind == "ticket" else "Sworn complaint no. {} (§10)"

@@ -61,12 +61,17 @@ def first_court_session(served_on: date, session_weekday: int, min_days_ahead: i
                         closed_days=()) -> date:
     """§9: the appearance date on a ticket served on `served_on` is the Town Court's first
     session day (`session_weekday`, Monday = 0) at least `min_days_ahead` days later, skipping
-    New York holidays and days the town is closed (``closed_days``); never later than CPL
-    §150.40(1) allows ("as soon as possible"): a notice period that would pass the twentieth day
-    gives way to the last session within them."""
+    New York holidays and days the town is closed (``closed_days``)."""
+    return next_session(served_on + timedelta(days=max(0, min_days_ahead)), session_weekday, closed_days)
+
+
+def first_return_date(issued_on: date, session_weekday: int, min_days_ahead: int, closed_days=()) -> date:
+    """§9 and CPL §150.40(1) "as soon as possible, but in no event later than twenty days": the
+    first session the town's notice period allows (`first_court_session`), unless that passes
+    the last session within twenty days of issuance: the notice period then gives way."""
     closed = frozenset(closed_days)
-    d = next_session(served_on + timedelta(days=max(0, min_days_ahead)), session_weekday, closed)
-    return d if min_days_ahead <= 0 else min(d, latest_return_date(served_on, session_weekday, closed))
+    d = first_court_session(issued_on, session_weekday, min_days_ahead, closed)
+    return d if min_days_ahead <= 0 else min(d, latest_return_date(issued_on, session_weekday, closed))
 
 
 CPL_150_40_1 = ("CPL §150.40(1): an appearance ticket is returnable as soon as possible and no later than "

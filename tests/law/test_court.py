@@ -10,6 +10,7 @@ from fieldapp.law.court import (
     appearance_date_refusal,
     conviction_refusal,
     first_court_session,
+    first_return_date,
     hearing_refusal,
     latest_return_date,
     past_return_date_refusal,
@@ -92,7 +93,9 @@ def test_CPL150_40_1_latest_return_date_within_twenty_days_or_the_next_session(i
 
 def test_CPL150_40_1_a_notice_period_past_twenty_days_gives_way():
     """The town's notice period (§9, a setting) never pushes the return date past CPL §150.40(1)."""
-    assert first_court_session(date(2026, 6, 24), WEDNESDAY, 25) == date(2026, 7, 8)
+    assert first_court_session(date(2026, 6, 24), WEDNESDAY, 25) == date(2026, 7, 22)
+    assert first_return_date(date(2026, 6, 24), WEDNESDAY, 25) == date(2026, 7, 8)
+    assert first_return_date(date(2026, 6, 24), WEDNESDAY, 7) == date(2026, 7, 1)
 
 
 def test_CPL150_40_1_a_later_date_is_refused_with_the_rule():

@@ -1,6 +1,6 @@
 """§9 appearance ticket: served on the owner, the person in charge, or a minor owner's parent
 or guardian (§4(I)); the court, its address and the appearance date come from the town's
-settings (`law/court.py: first_court_session`).
+settings (`law/court.py: first_return_date`).
 
 A ticket is for an offence: each exception that could apply is ruled out, exactly as for a
 violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
@@ -30,7 +30,7 @@ from ...law.court import (
     NOT_SERVED_YET,
     SERVICE_METHODS,
     appearance_date_refusal,
-    first_court_session,
+    first_return_date,
     latest_return_date,
     past_return_date_refusal,
 )
@@ -59,8 +59,9 @@ class Court:
     min_days_ahead: int
 
     def first_session(self, served_on: date, closed=None) -> date:
-        return first_court_session(served_on, self.weekday, self.min_days_ahead,
-                                   closed_days() if closed is None else closed)
+        """§9, CPL §150.40(1): the first session a ticket served on `served_on` may name."""
+        return first_return_date(served_on, self.weekday, self.min_days_ahead,
+                                 closed_days() if closed is None else closed)
 
     def last_session(self, issued_on: date, closed=None) -> date:
         """CPL §150.40(1): the last session a ticket issued on `issued_on` may name."""
