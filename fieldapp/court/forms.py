@@ -63,12 +63,12 @@ class DispositionForm(FlaskForm):
     notes = TextAreaField("Notes", render_kw={"rows": 2})
 
 
-VERDICTS = [("", "Nothing decided today")] + list(OUTCOMES.items())
-
-
-def disposition_form_for(codes, **kwargs) -> DispositionForm:
-    """The disposition form of a case whose open offences are `codes` (§11 per offence)."""
+def disposition_form_for(codes, defaults: bool = False, **kwargs) -> DispositionForm:
+    """The disposition form of a case whose open offences are `codes` (§11 per offence); a
+    default among the outcomes only if the town's court records one (`defaults`)."""
     from ..services.court import offence_field
+    outcomes = [(k, v) for k, v in OUTCOMES.items() if defaults or k != "default"]
+    verdicts = [("", "Nothing decided today")] + outcomes
 
     class CaseDispositionForm(DispositionForm):
         pass
@@ -77,7 +77,7 @@ def disposition_form_for(codes, **kwargs) -> DispositionForm:
         setattr(CaseDispositionForm, offence_field("plea", code), RadioField("Plea", choices=list(PLEAS.items()),
                                                                              default=""))
         setattr(CaseDispositionForm, offence_field("outcome", code), RadioField(
-            "Disposition", choices=list(OUTCOMES.items()) if only else VERDICTS, default=None if only else ""))
+            "Disposition", choices=outcomes if only else verdicts, default=None if only else ""))
         setattr(CaseDispositionForm, offence_field("fine", code), StringField(
             "Fine ($)", default="0", render_kw={"inputmode": "decimal"}))
         setattr(CaseDispositionForm, offence_field("imprisonment_days", code), StringField(

@@ -11,6 +11,7 @@ from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Summons
 from ..services import court as svc
 from ..services.errors import ServiceError
+from ..settings import get_setting
 from ..timeutil import local_today
 from ..web import refusal_on_form
 from .forms import ChangeOrderForm, FineForm, HearingForm, OrderForm, SummonsForm, disposition_form_for
@@ -53,8 +54,8 @@ def _case_page(case, status=200, **forms):
                                                    appear_time=court.time)
     hearing = forms.get("hearing") or HearingForm(formdata=None, held_on=today)
     order = forms.get("order") or OrderForm(formdata=None, ordered_on=today)
-    disposition = forms.get("disposition") or disposition_form_for(case.open_offences, formdata=None,
-                                                                   decided_on=today)
+    disposition = forms.get("disposition") or disposition_form_for(
+        case.open_offences, get_setting("court_records_defaults"), formdata=None, decided_on=today)
     return render_template(
         "court/case.html", case=case, today=today, summons_form=summons, hearing_form=hearing,
         order_form=order, disposition_form=disposition, fine_form=forms.get("fine") or FineForm(
@@ -151,7 +152,7 @@ def change_order(order_id):
 @permission_required("judge")
 def disposition(kind, ident):
     case = _case_or_404(kind[:-1], ident)
-    form = disposition_form_for(case.open_offences)
+    form = disposition_form_for(case.open_offences, get_setting("court_records_defaults"))
 
     def verdict(code):
         value = lambda name: form[svc.offence_field(name, code)].data  # noqa: E731

@@ -11,7 +11,8 @@ from .types import UTCDateTime, now_utc
 HEARING_SIDES = ("complainant", "owner")
 PLEAS = {"": "No plea", "not_guilty": "Not guilty", "guilty": "Guilty"}
 OUTCOMES = {"adjourned": "Adjourned", "acd": "Adjourned in contemplation of dismissal", "dismissed": "Dismissed",
-            "convicted": "Convicted"}
+            "convicted": "Convicted", "default": "Default: did not appear"}
+# "default" only where the town's court records one (setting court_records_defaults): never final.
 
 
 class Summons(db.Model):

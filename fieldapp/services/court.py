@@ -23,6 +23,7 @@ from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, dangerous_finding_refusal
 from ..models import Payment, record_event
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Summons
 from ..models.enforcement import AppearanceTicket, SwornComplaint
+from ..settings import get_setting
 from ..timeutil import to_local
 from .enforcement import court_settings
 from .errors import ServiceError
@@ -425,6 +426,17 @@ def record_disposition(case: Case, *, decided_on: date | None, appeared: bool, v
             continue
         if v.outcome == "adjourned" and (adjourned_to is None or (decided_on and adjourned_to <= decided_on)):
             errors["adjourned_to"] = "Give the later day the case is adjourned to."
+        if v.outcome == "default":
+            if not get_setting("court_records_defaults"):
+                errors[f("outcome")] = ("The town's court does not record defaults (setting): adjourn the "
+                                        "offence instead.")
+            elif appeared:
+                errors[f("outcome")] = "A default is for a person charged who did not appear."
+            elif not case.summoned(decided_on):
+                errors[f("outcome")] = ("§11: no default on a ticket never served personally or a complaint "
+                                        "whose owner was never summoned.")
+            if not (notes or "").strip():
+                errors["notes"] = "Give the reason for the default."
         if v.outcome == "acd" and (v.until is None or (decided_on and v.until <= decided_on)):
             errors[f("until")] = "Give the later day the adjournment in contemplation of dismissal ends."
         fine = parse_money(v.fine)

@@ -12,7 +12,7 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog, Payment, User
 from fieldapp.models.court import CourtOrder, Disposition, Hearing
 from fieldapp.models.enforcement import AppearanceTicket, SwornComplaint, Violation
-from fieldapp.settings import get_setting
+from fieldapp.settings import get_setting, set_setting
 from fieldapp.timeutil import local_today, utcnow
 
 EVERY_PERSON_EXCEPTION = ["4C-totality"]
@@ -459,3 +459,33 @@ def test_court_records_read_by_staff_written_by_the_justice_only(client, auth, a
     assert client.get("/court/docket").status_code == 403
     auth.login("justice")
     assert 'href="/court/docket"' in client.get("/").get_data(as_text=True)
+
+
+def test_s11_default_is_its_own_outcome_only_when_the_town_uses_one(client, auth, app):
+    """§11: penalties "upon conviction"; a default (the person charged did not appear), if the
+    town's court records one, is its own outcome with its reason, never a conviction."""
+    number = make_ticket(app)
+    auth.login("justice")
+    data = {"decided_on": local_today().isoformat(), "notes": "Did not appear; a summons to follow.",
+            **verdicts(**{"6A1": {"outcome": "default"}})}
+    assert 'value="default"' not in client.get(f"/court/tickets/{number}").get_data(as_text=True)
+    r = client.post(f"/court/tickets/{number}/dispositions", data=data)
+    assert r.status_code == 422 and "does not record defaults" in errors_of(r)["outcome_6A1"]
+    with app.app_context():
+        set_setting("court_records_defaults", True)
+        db.session.commit()
+    assert 'value="default"' in client.get(f"/court/tickets/{number}").get_data(as_text=True)
+    r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "notes": ""})
+    assert r.status_code == 422 and "reason" in errors_of(r)["notes"]
+    r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "appeared": "y"})
+    assert r.status_code == 422 and "did not appear" in errors_of(r)["outcome_6A1"]
+    r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "fine_6A1": "50"})
+    assert r.status_code == 422 and "only upon conviction" in errors_of(r)["fine_6A1"]
+    assert client.post(f"/court/tickets/{number}/dispositions", data=data).status_code == 303
+    with app.app_context():
+        d = db.session.execute(db.select(Disposition)).scalar_one()
+        assert d.outcome == "default" and d.fine == 0 and d.section == "" and "summons to follow" in d.notes
+    assert number in client.get("/court/docket").get_data(as_text=True)  # still open
+    unserved = make_ticket(app, served=False)
+    r = client.post(f"/court/tickets/{unserved}/dispositions", data=data)
+    assert r.status_code == 422 and "never served" in errors_of(r)["outcome_6A1"]

@@ -1,5 +1,5 @@
 """Readings of the local law, s9_s11."""
-from .base import Reading
+from .base import Reading, Setting
 
 READINGS: tuple[Reading, ...] = (
     Reading(
@@ -78,5 +78,16 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_s11_each_offence_its_own_verdict_and_its_own_sentence_within_the_limits",
                "test_s11_one_offence_convicted_the_other_dismissed_or_adjourned_the_case_stays_open",
                "test_s11_demo_ticket_with_two_offences_each_its_own_verdict"),
+    ),
+    Reading(
+        section="§11",
+        quote="Upon conviction, a violation for failure to license a dog shall be deemed an offense",
+        reading=("A person charged who does not appear is not convicted for it: by default the offence is "
+                 "adjourned and stays open; a town whose court records defaults has a default, with its "
+                 "reason, as its own outcome, never a conviction and never on a ticket not served."),
+        tests=("test_s11_default_is_its_own_outcome_only_when_the_town_uses_one",),
+        setting=Setting("court_records_defaults", protects="the defendant",
+                        other_reading="a default with its reason is recorded as its own outcome of the offence"),
+        choice=True,
     ),
 )
