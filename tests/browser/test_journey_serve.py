@@ -74,6 +74,7 @@ def test_constable_sees_what_waits_and_the_dco_issues_and_serves_it(phone, brows
         dp.wait_for_timeout(200)
     else:
         raise AssertionError("the ticket did not reach the server: " + dco.text()[:500])
+    dp.get_by_text("Not served yet (CPL §150.40(2)", exact=False).first.wait_for()  # the "what now" page
     dco.settle()
     dco.check_screen()
 
