@@ -142,7 +142,8 @@ def test_CPL150_40_2_left_at_the_residence_is_an_attempt_noted_and_the_ticket_no
     assert f"/field/tickets/{t.number}/serve" in client.get("/field/to-serve").get_data(as_text=True)
 
 
-def test_CPL150_40_2_api_ticket_mailed_is_an_attempt_and_an_unknown_method_refused(client, auth, app):
+def test_s9_api_ticket_with_service_fields(client, auth, app):
+    """CPL §150.40(2): "must be served personally": mailed, sent to the API, is an attempt."""
     auth.login("dco")
     with app.app_context():
         officer = db.session.execute(db.select(User.id).filter_by(username="dco")).scalar_one()

@@ -11,7 +11,7 @@ READINGS: tuple[Reading, ...] = (
                  "not served and on the list to serve."),
         tests=("test_CPL150_40_2_served_personally_the_one_service_mail_and_residence_are_attempts",
                "test_CPL150_40_2_left_at_the_residence_is_an_attempt_noted_and_the_ticket_not_served",
-               "test_CPL150_40_2_api_ticket_mailed_is_an_attempt_and_an_unknown_method_refused",
+               "test_s9_api_ticket_with_service_fields",
                "test_CPL150_40_2_an_attempt_from_the_tickets_page_is_noted_and_it_stays_to_serve"),
         statute="CPL",
     ),
