@@ -8,10 +8,21 @@ the officers' phones and the Justice's pages, so `make run` shows a working dock
 - §11: Bella ticketed a month ago for habitual barking, convicted on her owner's plea of guilty,
   fined $75.00 under §11(B), the fine paid (a `fine` line of the ledger);
 - §9 "issue and serve": a violation by Molly five days ago with no ticket yet, and a ticket to
-  Tucker's owner written two days ago and not served yet, both on the officers' "To issue and serve".
+  Tucker's owner written two days ago and not served yet, both on the officers' "To issue and serve";
+- §10(B): a sworn complaint that Sadie dug up a neighbour's garden, her owner summoned, the hearing held
+  and the owner did not appear (recorded as such), adjourned to the next session;
+- §11 per offence: Buddy's owner ticketed for two offences, running at large and no license:
+  convicted of the one on a plea of guilty and fined $100.00 under §11(A), the other adjourned
+  to the next session on a plea of not guilty.
+
+Entries dated in the past are sent as on their day (the day they reached the office, `_as_of`):
+a ticket's return date is never already past when it reaches the office (CPL §150.10(1)).
 """
 import uuid
+from contextlib import contextmanager
 from datetime import datetime, time, timedelta
+
+from flask import current_app
 
 from .extensions import db
 from .law import VIOLATIONS
@@ -38,6 +49,17 @@ def _entry(user, kind, **payload):
     if outcome.status not in (200, 201):
         raise RuntimeError(f"demo {kind}: {outcome.errors}")
     return entry_id, outcome.result
+
+
+@contextmanager
+def _as_of(day):
+    """Entries made as on `day`: the town's today pinned (timeutil.local_today) while they are sent."""
+    before = current_app.config.get("FIXED_TODAY")
+    current_app.config["FIXED_TODAY"] = day
+    try:
+        yield
+    finally:
+        current_app.config["FIXED_TODAY"] = before
 
 
 def _at(day, hour, minute=0) -> str:
@@ -91,12 +113,13 @@ def seed_court_cases(today) -> str:
     # §11: Bella, habitual barking; convicted, fined $75.00 (§11(B)), the fine paid.
     bella = _dog("Bella")
     barked_on = today - timedelta(days=30)
-    _, result = _entry(dco, "ticket", dog_id=str(bella.id), served_how="personal",
-                       served_at=_at(barked_on, 21, 40), **_offence("6A2"), **_served_on(bella))
+    with _as_of(barked_on):
+        _, result = _entry(dco, "ticket", dog_id=str(bella.id), served_how="personal",
+                           served_at=_at(barked_on, 21, 40), **_offence("6A2"), **_served_on(bella))
     ticket = db.session.get(AppearanceTicket, result["ticket_id"])
-    disposition = court.record_disposition(court.Case(ticket), decided_on=ticket.appear_on, appeared=True,
-                                           plea="guilty", outcome="convicted", adjourned_to=None, fine="75.00",
-                                           days=0, notes="First offence.", user=justice)
+    [disposition] = court.record_disposition(
+        court.Case(ticket), decided_on=ticket.appear_on, appeared=True, adjourned_to=None, notes="First offence.",
+        verdicts={"6A2": court.Verdict(plea="guilty", outcome="convicted", fine="75.00")}, user=justice)
     court.receive_fine(disposition, amount="75.00", received_on=ticket.appear_on, user=justice)
 
     # §9 "issue and serve": Molly's violation waits for its ticket; Tucker's ticket is not served yet.
@@ -107,6 +130,42 @@ def seed_court_cases(today) -> str:
     tucker = _dog("Tucker")
     _entry(dco, "ticket", dog_id=str(tucker.id), served_how="later", served_at=_at(today - timedelta(days=2), 10),
            **_offence("5A1"), **_served_on(tucker))
+
+    # §10(B): Sadie's owner summoned; at the hearing the owner did not appear; adjourned.
+    sadie = _dog("Sadie")
+    complained_on = today - timedelta(days=17)
+    sadie_entry, _ = _entry(constable, "complaint", dog_id=str(sadie.id), complainant_name="Walter Sharpe",
+                            complainant_residence="12 Pierrepont Rd, Sandy Creek", sworn="y", codes="6A3",
+                            nature="The retriever got into my yard again and dug up the vegetable garden.",
+                            violation_on=(complained_on - timedelta(days=2)).isoformat(), forward_now="y",
+                            owner_name=sadie.primary_owner.full_name,
+                            owner_residence=sadie.primary_owner.full_address)
+    sadie_complaint = db.session.execute(db.select(SwornComplaint).filter_by(entry_id=sadie_entry)).scalar_one()
+    summoned_for = settings.first_session(complained_on)
+    court.summon(sadie_complaint, name=sadie_complaint.owner_name, address=sadie_complaint.owner_residence,
+                 appear_on=summoned_for, appear_time=settings.time, user=justice, today=complained_on)
+    court.record_hearing(court.Case(sadie_complaint), held_on=summoned_for, complainant_appeared=True,
+                         owner_appeared=False, appearances="Walter Sharpe", complainant_counsel="", owner_counsel="",
+                         evidence="Photos of the garden; the complainant's testimony.",
+                         adjourned_to=settings.first_session(today), user=justice)
+
+    # §11 per offence: Buddy's owner ticketed for running at large and for no license; guilty of
+    # the one (§11(A), $100.00), not guilty of the other, adjourned for its hearing.
+    buddy = _dog("Buddy")
+    loose_on = today - timedelta(days=20)
+    with _as_of(loose_on):
+        _, result = _entry(dco, "ticket", dog_id=str(buddy.id), served_how="personal",
+                           served_at=_at(loose_on, 8, 15), codes=["6A1", "5A1"],
+                           ruled_out=[e.code for c in ("6A1", "5A1") for e in VIOLATIONS[c].exceptions],
+                           **_served_on(buddy))
+    buddy_ticket = db.session.get(AppearanceTicket, result["ticket_id"])
+    court.record_disposition(
+        court.Case(buddy_ticket), decided_on=buddy_ticket.appear_on, appeared=True,
+        adjourned_to=settings.first_session(today), notes="The owner contests the running at large.",
+        verdicts={"5A1": court.Verdict(plea="guilty", outcome="convicted", fine="100.00"),
+                  "6A1": court.Verdict(plea="not_guilty", outcome="adjourned")}, user=justice)
     db.session.commit()
     return ("Court cases: Bear's ticket returnable next session, Luna confined after a hearing (adjourned), "
-            "Bella convicted and her fine paid; to issue and serve: Molly's violation, Tucker's ticket.")
+            "Bella convicted and her fine paid; to issue and serve: Molly's violation, Tucker's ticket; "
+            "Sadie's owner summoned and absent at the hearing (adjourned); Buddy's ticket for two offences, "
+            "each with its own verdict.")

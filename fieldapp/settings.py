@@ -79,7 +79,14 @@ SETTINGS = [
                 "1992 Harwood Drive, Sandy Creek, NY 13145", "§9"),
     SettingSpec("court_session_weekday", "Court session weekday (0=Monday)", "int", 2, "§9"),
     SettingSpec("court_session_time", "Court session time (HH:MM)", "text", "18:00", "§9"),
-    SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9"),
+    SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9",
+                "CPL §150.40(1): never later than the last session within 20 days of issuance; a longer "
+                "notice period gives way to it."),
+    SettingSpec("court_records_defaults", "The Town Court records a default, with its reason, when the person "
+                "charged does not appear (never a conviction)", "bool", False, "§11",
+                "§11: penalties only \"upon conviction\". Off (protects the defendant): a non-appearance is "
+                "an adjournment, the case stays open. On: a default with its reason is its own outcome of "
+                "an offence, on a ticket served personally or an owner summoned, with no sentence."),
     SettingSpec("ticket_due_days", "Days an officer has to issue and serve the appearance ticket for a "
                 "violation observed; after them the violation shows on the officers' list \"To issue and "
                 "serve\"", "int", 3, "§9",

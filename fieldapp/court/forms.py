@@ -26,6 +26,7 @@ class HearingForm(FlaskForm):
     held_on = DateField("Day of the hearing", validators=[Optional()])
     complainant_appeared = BooleanField("The complainant (or, on a ticket, the officer) appeared")
     owner_appeared = BooleanField("The owner appeared in person")
+    came_of_own_accord = BooleanField("Not summoned (on a ticket: not served): the owner came of their own accord")
     appearances = StringField("Others who appeared")
     complainant_counsel = StringField("Counsel for the complainant")
     owner_counsel = StringField("Counsel for the owner")
@@ -54,14 +55,36 @@ class ChangeOrderForm(FlaskForm):
 
 
 class DispositionForm(FlaskForm):
+    """§11: the day's disposition; each offence's plea, verdict and sentence are fields added per
+    case by `disposition_form_for` (`plea_6A1`, `outcome_6A1`, ...: services/court.py offence_field)."""
     decided_on = DateField("Date", validators=[Optional()])
     appeared = BooleanField("The defendant appeared")
-    plea = RadioField("Plea", choices=list(PLEAS.items()), default="")
-    outcome = RadioField("Disposition", choices=list(OUTCOMES.items()))
-    adjourned_to = DateField("Adjourned to", validators=[Optional()])
-    fine = StringField("Fine ($)", default="0", render_kw={"inputmode": "decimal"})
-    imprisonment_days = StringField("Days of imprisonment", default="0", render_kw={"inputmode": "numeric"})
+    adjourned_to = DateField("Adjourned to (an offence adjourned)", validators=[Optional()])
     notes = TextAreaField("Notes", render_kw={"rows": 2})
+
+
+def disposition_form_for(codes, defaults: bool = False, **kwargs) -> DispositionForm:
+    """The disposition form of a case whose open offences are `codes` (§11 per offence); a
+    default among the outcomes only if the town's court records one (`defaults`)."""
+    from ..services.court import offence_field
+    outcomes = [(k, v) for k, v in OUTCOMES.items() if defaults or k != "default"]
+    verdicts = [("", "Nothing decided today")] + outcomes
+
+    class CaseDispositionForm(DispositionForm):
+        pass
+    only = len(codes) == 1
+    for code in codes:
+        setattr(CaseDispositionForm, offence_field("plea", code), RadioField("Plea", choices=list(PLEAS.items()),
+                                                                             default=""))
+        setattr(CaseDispositionForm, offence_field("outcome", code), RadioField(
+            "Disposition", choices=outcomes if only else verdicts, default=None if only else ""))
+        setattr(CaseDispositionForm, offence_field("fine", code), StringField(
+            "Fine ($)", default="0", render_kw={"inputmode": "decimal"}))
+        setattr(CaseDispositionForm, offence_field("imprisonment_days", code), StringField(
+            "Days of imprisonment", default="0", render_kw={"inputmode": "numeric"}))
+        setattr(CaseDispositionForm, offence_field("until", code), DateField(
+            "Adjourned in contemplation of dismissal until", validators=[Optional()]))
+    return CaseDispositionForm(**kwargs)
 
 
 class FineForm(PaymentFields, FlaskForm):

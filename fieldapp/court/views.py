@@ -11,9 +11,10 @@ from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Summons
 from ..services import court as svc
 from ..services.errors import ServiceError
+from ..settings import get_setting
 from ..timeutil import local_today
 from ..web import refusal_on_form
-from .forms import ChangeOrderForm, DispositionForm, FineForm, HearingForm, OrderForm, SummonsForm
+from .forms import ChangeOrderForm, FineForm, HearingForm, OrderForm, SummonsForm, disposition_form_for
 
 bp = Blueprint("court", __name__, url_prefix="/court")
 
@@ -53,13 +54,14 @@ def _case_page(case, status=200, **forms):
                                                    appear_time=court.time)
     hearing = forms.get("hearing") or HearingForm(formdata=None, held_on=today)
     order = forms.get("order") or OrderForm(formdata=None, ordered_on=today)
-    disposition = forms.get("disposition") or DispositionForm(formdata=None, decided_on=today)
+    disposition = forms.get("disposition") or disposition_form_for(
+        case.open_offences, get_setting("court_records_defaults"), formdata=None, decided_on=today)
     return render_template(
         "court/case.html", case=case, today=today, summons_form=summons, hearing_form=hearing,
         order_form=order, disposition_form=disposition, fine_form=forms.get("fine") or FineForm(
             formdata=None, received_on=today), fine_for=forms.get("fine_for"),
         change_form=forms.get("change") or ChangeOrderForm(formdata=None, ordered_on=today),
-        change_for=forms.get("change_for"), exceptions_for=exceptions_for,
+        change_for=forms.get("change_for"), exceptions_for=exceptions_for, offence_field=svc.offence_field,
         orders_in_force=svc.orders_in_force_for(dog), fine_outstanding=svc.fine_outstanding,
         judge=current_user.may("judge")), status
 
@@ -117,7 +119,8 @@ def hearing(kind, ident):
         case, held_on=form.held_on.data, complainant_appeared=form.complainant_appeared.data,
         owner_appeared=form.owner_appeared.data, appearances=form.appearances.data or "",
         complainant_counsel=form.complainant_counsel.data or "", owner_counsel=form.owner_counsel.data or "",
-        evidence=form.evidence.data or "", adjourned_to=form.adjourned_to.data, user=current_user), "#hearings")
+        evidence=form.evidence.data or "", adjourned_to=form.adjourned_to.data, user=current_user,
+        came_of_own_accord=form.came_of_own_accord.data), "#hearings")
 
 
 @bp.post("/complaints/<int:complaint_id>/orders")
@@ -149,11 +152,16 @@ def change_order(order_id):
 @permission_required("judge")
 def disposition(kind, ident):
     case = _case_or_404(kind[:-1], ident)
-    form = DispositionForm()
+    form = disposition_form_for(case.open_offences, get_setting("court_records_defaults"))
+
+    def verdict(code):
+        value = lambda name: form[svc.offence_field(name, code)].data  # noqa: E731
+        return svc.Verdict(plea=value("plea") or "", outcome=value("outcome") or "", fine=value("fine"),
+                           days=value("imprisonment_days"), until=value("until"))
     return _submit(case, "disposition", form, lambda: svc.record_disposition(
-        case, decided_on=form.decided_on.data, appeared=form.appeared.data, plea=form.plea.data or "",
-        outcome=form.outcome.data or "", adjourned_to=form.adjourned_to.data, fine=form.fine.data,
-        days=form.imprisonment_days.data, notes=form.notes.data or "", user=current_user), "#dispositions")
+        case, decided_on=form.decided_on.data, appeared=form.appeared.data,
+        verdicts={code: verdict(code) for code in case.open_offences}, adjourned_to=form.adjourned_to.data,
+        notes=form.notes.data or "", user=current_user), "#dispositions")
 
 
 @bp.post("/dispositions/<int:disposition_id>/fines")

@@ -23,29 +23,42 @@ def court_outcome(town: Town, case: Row, kind: str, dog: BulkDog, codes, day: da
     with a fine (§11(A) or §11(B)), most fines paid within a month."""
     rng = town.rng
     court = town.court
+    offences = list(codes) or [""]  # §11: each offence charged has its own disposition
     if adjourn and rng.random() < 0.15:
         later = first_court_session(day, court["weekday"], 14, town.closed)
-        town.dispositions.append(Row(_case(kind, case), decided_on=day, appeared=rng.random() < 0.7,
-                                      plea="", outcome="adjourned", adjourned_to=later, fine=Decimal("0"),
-                                      imprisonment_days=0, section="", notes="Adjourned at the owner's request.",
-                                      decided_by_id=town.justice.id, created_at=town.at(day, 20)))
+        appeared = rng.random() < 0.7
+        at = town.at(day, 20)  # one draw for the day, as when a case had one disposition
+        for code in offences:
+            town.dispositions.append(Row(_case(kind, case), code=code, decided_on=day, appeared=appeared,
+                                          plea="", outcome="adjourned", adjourned_to=later, fine=Decimal("0"),
+                                          imprisonment_days=0, section="", notes="Adjourned at the owner's request.",
+                                          decided_by_id=town.justice.id, created_at=at))
         if later >= town.today:
             return
         day = later
     licensed_since = "5A1" in codes and dog.licensed_on(day)
     if rng.random() < (0.5 if licensed_since else 1 - CONVICTED):
-        town.dispositions.append(Row(
-            _case(kind, case), decided_on=day, appeared=True, plea="not_guilty", outcome="dismissed",
-            adjourned_to=None, fine=Decimal("0"), imprisonment_days=0, section="",
-            notes="Dismissed: proof of license shown." if licensed_since else "Dismissed.",
-            decided_by_id=town.justice.id, created_at=town.at(day, 20)))
+        at = town.at(day, 20)
+        for code in offences:
+            town.dispositions.append(Row(
+                _case(kind, case), code=code, decided_on=day, appeared=True, plea="not_guilty", outcome="dismissed",
+                adjourned_to=None, fine=Decimal("0"), imprisonment_days=0, section="",
+                notes="Dismissed: proof of license shown." if licensed_since else "Dismissed.",
+                decided_by_id=town.justice.id, created_at=at))
         return
-    fine, section = rng.choice(FINES), penalty_section(codes)
+    # Convicted of the first offence on a plea of guilty; any other charge dismissed on that plea.
+    fine, section = rng.choice(FINES), penalty_section(offences[:1] if offences[0] else [])
     validate_sentence(fine, 0, section=section)  # §11
-    d = Row(_case(kind, case), decided_on=day, appeared=True, plea="guilty", outcome="convicted",
+    d = Row(_case(kind, case), code=offences[0], decided_on=day, appeared=True, plea="guilty", outcome="convicted",
              adjourned_to=None, fine=fine, imprisonment_days=0, section=section, notes="",
              decided_by_id=town.justice.id, created_at=town.at(day, 20))
     town.dispositions.append(d)
+    for code in offences[1:]:
+        town.dispositions.append(Row(
+            _case(kind, case), code=code, decided_on=day, appeared=True, plea="not_guilty", outcome="dismissed",
+            adjourned_to=None, fine=Decimal("0"), imprisonment_days=0, section="",
+            notes="Dismissed on the plea to the other charge.", decided_by_id=town.justice.id,
+            created_at=d["created_at"]))
     paid = day + timedelta(days=rng.randint(0, 30))
     if paid <= town.last_day and rng.random() < FINE_PAID:
         title = "Appearance ticket {} (§9)" if kind == "ticket" else "Sworn complaint no. {} (§10)"

@@ -118,8 +118,8 @@ def violation_entry(town: Town, v: Row, officer, where, supersedes=None, rabies=
                         "url": f"/field/violations/{v['id']}", **({"rabies_due_on": due} if rabies else {})})
 
 def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
-    """§9: written at the roadside and handed over, or written later and left at the
-    residence or mailed (the last few days: some not served yet)."""
+    """§9: written at the roadside and handed over, or written later and handed over at the
+    door (CPL §150.40(2): served personally; the last few days: some not served yet)."""
     rng = town.rng
     roadside = officer is not town.constable and rng.random() < AT_THE_ROADSIDE
     if officer is town.constable:  # §9 names the DCO and police officers: one of them writes it later
@@ -133,12 +133,12 @@ def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
             return
         issued = town.at(day, rng.randint(9, 17))
         r = rng.random()
-        how, note = (("residence", "Left with an adult at the door") if r < 0.5 else
-                     ("mail", "Mailed first class to the address above") if r < 0.8 else ("personal", ""))
+        # CPL §150.40(2): served personally, at the door; left there or mailed would not be service.
+        how, note = "personal", "Handed over at the door" if r < 0.8 else ""
         if (town.today - day).days <= 6 and rng.random() < 0.4:
             how, note = "", ""  # written, not served yet ("To issue and serve"); its day still ahead
     capacity, name, address = "owner", dog.owner_name, dog.owner_address
-    if how == "personal" and rng.random() < 0.15:
+    if how == "personal" and not note and rng.random() < 0.15:  # the same draws as before
         capacity, (name, address) = "in_charge", town.person()
     court = town.court
     issued_on = to_local(issued).date()

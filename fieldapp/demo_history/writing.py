@@ -121,7 +121,7 @@ def write(town: Town) -> dict[str, int]:
     put(TicketBlock, town.blocks, ("first",))
     put(AppearanceTicket, town.tickets, entry)
     put(TicketNumberUse, town.number_uses)
-    put(Disposition, town.dispositions, ("ticket_id", "complaint_id", "decided_on"))
+    put(Disposition, town.dispositions, ("ticket_id", "complaint_id", "decided_on", "code"))
     put(Impoundment, town.impoundments, entry)
     put(ImpoundmentNotice, town.notices)
     put(RabiesRequest, town.rabies_requests, entry)

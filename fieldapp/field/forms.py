@@ -8,7 +8,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
 
 from ..law import VIOLATIONS
-from ..law.court import NOT_SERVED_YET, SERVICE_METHODS
+from ..law.court import ATTEMPT_METHODS, NOT_SERVED_YET, SERVICE_METHODS
 from ..services.enforcement import SERVED_CAPACITIES
 from ..timeutil import TOWN_TZ
 
@@ -104,10 +104,12 @@ class TicketForm(EntryForm):
     served_name = StringField("Full name of the person served", render_kw={"autocomplete": "off"})
     served_address = StringField("Their address", render_kw={"autocomplete": "off"})
     minor_owner_name = StringField("Name of the minor who owns the dog")
-    # §9 "issue and serve": how it reached the person served, or written now and served later.
+    # §9 "issue and serve", CPL §150.40(2): handed in person to the person charged, or written
+    # now and served later; left at the residence or mailed is an attempt, not service.
     served_how = RadioField("How the ticket was served", choices=list(SERVICE_METHODS.items()) + [
-        (NOT_SERVED_YET, "Not served yet: I will serve it later (from the ticket's page)")], validate_choice=False)
-    service_note = StringField("Service note (with whom it was left, how it was mailed)",
+        (NOT_SERVED_YET, "Not served yet: I will serve it later (from the ticket's page)")]
+        + list(ATTEMPT_METHODS.items()), validate_choice=False)
+    service_note = StringField("Service note (where, or of the attempt: with whom it was left, how it was mailed)",
                                render_kw={"autocomplete": "off"})
     served_at = StringField("Date and time served", render_kw=DATETIME)
     appear_on = StringField("Appearance date", render_kw={"type": "date"})
@@ -115,10 +117,10 @@ class TicketForm(EntryForm):
 
 class ServeTicketForm(FlaskForm):
     """§9: a ticket written and not served yet, marked served from its page."""
-    served_how = RadioField("How the ticket was served", choices=list(SERVICE_METHODS.items()),
-                            validate_choice=False)
-    served_at = StringField("Date and time served", render_kw=DATETIME)
-    service_note = StringField("Service note (with whom it was left, how it was mailed)",
+    served_how = RadioField("How the ticket was served", choices=list(SERVICE_METHODS.items())
+                            + list(ATTEMPT_METHODS.items()), validate_choice=False)
+    served_at = StringField("Date and time served (or tried)", render_kw=DATETIME)
+    service_note = StringField("Service note (where, or of the attempt: with whom it was left, how it was mailed)",
                                render_kw={"autocomplete": "off"})
     appear_on = StringField("Appearance date", render_kw={"type": "date"})
 

@@ -35,15 +35,16 @@ def _ticket_or_404(number) -> AppearanceTicket:
 
 
 def serve_ticket(number):
-    """GET: the form to record how and when a ticket not served yet was served; POST: records it
-    (303 to the ticket), or the form again with its messages and what was typed (422)."""
+    """GET: the form to record how and when a ticket not served yet was served in person (CPL
+    §150.40(2)), or an attempt (a note, still not served); POST: records it (303 to the ticket),
+    or the form again with its messages and what was typed (422)."""
     ticket = _ticket_or_404(number)
     if ticket.served:
         return redirect(url_for("field.ticket_detail", number=number), 303)
     if request.method == "GET":
-        # The date printed on the ticket, unless it is too soon for a ticket served today (§9).
-        earliest = enf.serving.earliest_appearance(local_today())
-        appear_on = ticket.appear_on if ticket.appear_on >= earliest else earliest
+        # The date printed on the ticket, unless it is too soon (§9) or too late (CPL §150.40(1))
+        # for a ticket served today.
+        appear_on = enf.serving.appearance_for_serving(ticket, local_today())
         form = ServeTicketForm(formdata=None, served_at=now_local_input(), served_how="personal",
                                appear_on=appear_on.isoformat())
         return render_template("field/serve_ticket.html", t=ticket, form=form, moved=appear_on != ticket.appear_on)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 from ..auth import permission_required
 from ..extensions import db
 from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS
-from ..law.court import SERVICE_METHODS
+from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
@@ -48,7 +48,7 @@ LIST_LIMIT = 100
 def _field_helpers():
     return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
             "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
-            "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
+            "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
 
 
 # --- scan, lookup, card --------------------------------------------------------------------

@@ -10,7 +10,9 @@ from .types import UTCDateTime, now_utc
 
 HEARING_SIDES = ("complainant", "owner")
 PLEAS = {"": "No plea", "not_guilty": "Not guilty", "guilty": "Guilty"}
-OUTCOMES = {"adjourned": "Adjourned", "dismissed": "Dismissed", "convicted": "Convicted"}
+OUTCOMES = {"adjourned": "Adjourned", "acd": "Adjourned in contemplation of dismissal", "dismissed": "Dismissed",
+            "convicted": "Convicted", "default": "Default: did not appear"}
+# "default" only where the town's court records one (setting court_records_defaults): never final.
 
 
 class Summons(db.Model):
@@ -42,6 +44,9 @@ class Hearing(db.Model):
     held_on = db.Column(db.Date, nullable=False)
     complainant_appeared = db.Column(db.Boolean, nullable=False, default=False)
     owner_appeared = db.Column(db.Boolean, nullable=False, default=False)
+    # §10(B): heard without a summons (or, on a ticket, before it was served) only because the
+    # owner came of their own accord, recorded as such.
+    owner_came_of_own_accord = db.Column(db.Boolean, nullable=False, default=False)
     appearances = db.Column(db.String(300), nullable=False, default="")  # who else, in words
     complainant_counsel = db.Column(db.String(120), nullable=False, default="")
     owner_counsel = db.Column(db.String(120), nullable=False, default="")
@@ -85,17 +90,20 @@ class CourtOrder(db.Model):
 
 
 class Disposition(db.Model):
-    """§11: what became of a ticket or a complaint on a court day: appeared or not, the plea,
-    and adjourned, dismissed, or convicted with a fine and/or days of imprisonment (within
-    §11(A) or §11(B), `section`, named on the record)."""
+    """§11: what became of one offence (`code`) of a ticket or a complaint on a court day:
+    appeared or not, the plea, and adjourned, adjourned in contemplation of dismissal, dismissed,
+    or convicted with a fine and/or days of imprisonment (within §11(A) or §11(B), `section`,
+    named on the record). Each offence charged has its own; "" is a complaint's offence charged
+    only in words."""
     id = db.Column(db.Integer, primary_key=True)
     complaint_id = db.Column(db.Integer, db.ForeignKey("sworn_complaint.id"), index=True)
     ticket_id = db.Column(db.Integer, db.ForeignKey("appearance_ticket.id"), index=True)
+    code = db.Column(db.String(20), nullable=False, default="")  # the offence (law VIOLATIONS)
     decided_on = db.Column(db.Date, nullable=False)
     appeared = db.Column(db.Boolean, nullable=False)
     plea = db.Column(db.String(12), nullable=False, default="")  # PLEAS
     outcome = db.Column(db.String(12), nullable=False)  # OUTCOMES
-    adjourned_to = db.Column(db.Date)
+    adjourned_to = db.Column(db.Date)  # adjourned to; in contemplation of dismissal: until
     fine = db.Column(db.Numeric(10, 2), nullable=False, default=0)
     imprisonment_days = db.Column(db.Integer, nullable=False, default=0)
     section = db.Column(db.String(20), nullable=False, default="")  # §11(A) | §11(B)

@@ -119,9 +119,11 @@ class AppearanceTicket(db.Model):
     """An appearance ticket (§9) served on the owner, the person in charge, or a minor
     owner's guardian / head of household (§4(I)). What was printed is frozen here.
 
-    §9 "issue and serve": `issued_at` is when it was written; `served_how` (law/court.py
-    SERVICE_METHODS: personal, residence, mail) and `served_at` when and how it was served, both
-    empty ("" / None) for a ticket written and not served yet, marked served later (an event)."""
+    §9 "issue and serve": `issued_at` is when it was written (the date of issuance, CPL
+    §150.40(1)); `served_how` ("personal", CPL §150.40(2): the one way a ticket is served) and
+    `served_at` when it was handed to the person charged, both empty ("" / None) for a ticket
+    written and not served yet, marked served later (an event). Tries that are not service
+    (left at the residence, mailed) are `ServiceAttempt` rows, notes on the ticket."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
     number = db.Column(db.String(20), unique=True, nullable=False)
@@ -153,7 +155,25 @@ class AppearanceTicket(db.Model):
 
     @property
     def served(self) -> bool:
-        return bool(self.served_how) and self.served_at is not None
+        """CPL §150.40(2): served personally on the person charged."""
+        return self.served_how == "personal" and self.served_at is not None
+
+
+class ServiceAttempt(db.Model):
+    """A try at serving an appearance ticket that is not service (CPL §150.40(2) "must be served
+    personally"): left at the residence, mailed, the person not found. A note on the ticket,
+    which stays not served until it is handed to the person charged."""
+    id = db.Column(db.Integer, primary_key=True)
+    ticket_id = db.Column(db.Integer, db.ForeignKey("appearance_ticket.id"), nullable=False, index=True)
+    how = db.Column(db.String(12), nullable=False)  # law/court.py ATTEMPT_METHODS
+    attempted_at = db.Column(UTCDateTime, nullable=False)
+    note = db.Column(db.String(300), nullable=False, default="")
+    by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+    created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+
+    ticket = db.relationship("AppearanceTicket", backref=db.backref(
+        "service_attempts", order_by="ServiceAttempt.attempted_at"))
+    by = db.relationship("User")
 
 
 class SwornComplaint(db.Model):

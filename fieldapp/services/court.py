@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from sqlalchemy import case as sql_case
 from sqlalchemy import func
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..law import VIOLATIONS, penalty_section, validate_sentence
+from ..law.court import conviction_refusal, hearing_refusal
 from ..law.orders import (
     ORDER_KINDS,
     VICIOUS_GROUNDS,
@@ -28,11 +30,15 @@ from ..law.orders import (
 from ..models import Payment, record_event
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Summons
 from ..models.enforcement import AppearanceTicket, SwornComplaint
+from ..settings import get_setting
+from ..timeutil import to_local
 from .enforcement import court_settings
 from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
 
-FINAL_OUTCOMES = ("dismissed", "convicted")
+# A verdict that ends an offence's case; an adjournment in contemplation of dismissal takes it off
+# the calendar (restored only by a later step, which this app does not yet record).
+FINAL_OUTCOMES = ("dismissed", "convicted", "acd")
 
 
 @dataclass
@@ -72,16 +78,54 @@ class Case:
         return list(self.record.codes or [])
 
     @property
+    def offence_codes(self) -> list[str]:
+        """§11 per offence: each offence charged, by its code; "" is a complaint's offence said
+        only in words."""
+        return self.codes or [""]
+
+    @property
     def offences(self) -> list[tuple[str, str]]:
         """(section, title) of each offence charged; a complaint may say it only in words."""
-        found = [(VIOLATIONS[c].section, VIOLATIONS[c].title) for c in self.codes if c in VIOLATIONS]
-        if not found and self.kind == "complaint":
-            found = [("§10(A)", self.record.nature)]
-        return found
+        return [self.offence(c)[1:] for c in self.offence_codes]
+
+    def offence(self, code: str) -> tuple[str, str, str]:
+        """(code, section, title) of one offence charged."""
+        if code in VIOLATIONS:
+            return code, VIOLATIONS[code].section, VIOLATIONS[code].title
+        if not code and self.kind == "complaint":
+            return "", "§10(A)", self.record.nature
+        return code, "", code
 
     @property
     def penalty_section(self) -> str:
         return penalty_section(self.codes)
+
+    def offence_section(self, code: str) -> str:
+        """§11(A) or §11(B): the subsection one offence's sentence falls under."""
+        return penalty_section([code] if code else [])
+
+    def summoned(self, on: date | None = None) -> bool:
+        """§10(B) the alleged owner summoned (on or before `on`); on a ticket, CPL §150.40(2):
+        served personally on the person charged."""
+        if self.kind == "ticket":
+            t = self.record
+            return t.served and (on is None or to_local(t.served_at).date() <= on)
+        return any(on is None or s.issued_on <= on for s in self.record.summonses)
+
+    @property
+    def came_of_own_accord(self) -> bool:
+        return any(h.owner_came_of_own_accord for h in self.record.hearings)
+
+    def latest_for(self, code: str):
+        """The latest disposition of one offence (None before any)."""
+        found = [d for d in self.record.dispositions if d.code == code]
+        return found[-1] if found else None
+
+    @property
+    def open_offences(self) -> list[str]:
+        """The offences with no final verdict yet."""
+        return [c for c in self.offence_codes
+                if (self.latest_for(c) is None or self.latest_for(c).outcome not in FINAL_OUTCOMES)]
 
     @property
     def hearings(self):
@@ -100,9 +144,14 @@ class Case:
         return self.record.dispositions[-1] if self.record.dispositions else None
 
     @property
+    def verdicts(self) -> list:
+        """§11 per offence: the latest disposition of each offence charged (None where none)."""
+        return [self.latest_for(c) for c in self.offence_codes]
+
+    @property
     def decided(self) -> bool:
-        d = self.latest_disposition
-        return d is not None and d.outcome in FINAL_OUTCOMES
+        """Every offence charged has its final verdict."""
+        return not self.open_offences
 
     @property
     def next_date(self) -> date | None:
@@ -111,7 +160,8 @@ class Case:
         if self.decided:
             return None
         steps = [(h.created_at, h.adjourned_to) for h in self.record.hearings if h.adjourned_to]
-        steps += [(d.created_at, d.adjourned_to) for d in self.record.dispositions if d.adjourned_to]
+        steps += [(d.created_at, d.adjourned_to) for d in self.record.dispositions
+                  if d.adjourned_to and d.outcome == "adjourned"]
         if steps:
             return max(steps, key=lambda s: s[0])[1]
         if self.kind == "ticket":
@@ -133,25 +183,29 @@ def case_for(kind: str, ident) -> Case | None:
     return Case(rec) if rec is not None else None
 
 
-def _undecided(case_column, case_id):
-    """In SQL, what `Case.decided` says in Python: the case's latest disposition (the highest id)
-    is not a final one (dismissed, convicted), or it has none. The docket reads only these, so
-    its cost follows the open cases, not every case ever heard."""
-    latest = (db.select(Disposition.outcome).where(case_column == case_id)
-              .order_by(Disposition.id.desc()).limit(1).correlate_except(Disposition).scalar_subquery())
-    return func.coalesce(latest, "").not_in(FINAL_OUTCOMES)
+def _undecided(case_column, case_id, codes):
+    """In SQL, what `Case.decided` says in Python: fewer of the case's offences have a final
+    verdict than it charges (a final verdict is never followed by another for the same offence;
+    a case charging none in code has one offence, in words). The docket reads only these, so its
+    cost follows the open cases, not every case ever heard."""
+    decided = (db.select(func.count(func.distinct(Disposition.code)))
+               .where(case_column == case_id, Disposition.outcome.in_(FINAL_OUTCOMES))
+               .correlate_except(Disposition).scalar_subquery())
+    charged = func.json_array_length(codes)
+    return decided < sql_case((charged > 0, charged), else_=1)
 
 
 def docket(today: date) -> dict:
     """The Justice's docket: open tickets by return date and forwarded complaints awaiting a
     hearing, today's session first, then the days ahead, then earlier days not yet disposed
     of, then complaints waiting for a summons (§10(B))."""
-    tickets = db.session.execute(db.select(AppearanceTicket).where(_undecided(Disposition.ticket_id,
-                                                                              AppearanceTicket.id)).options(
+    tickets = db.session.execute(db.select(AppearanceTicket).where(_undecided(
+        Disposition.ticket_id, AppearanceTicket.id, AppearanceTicket.codes)).options(
         selectinload(AppearanceTicket.dog), selectinload(AppearanceTicket.hearings),
         selectinload(AppearanceTicket.dispositions))).scalars().all()
     complaints = db.session.execute(db.select(SwornComplaint).where(
-        SwornComplaint.status == "forwarded", _undecided(Disposition.complaint_id, SwornComplaint.id)).options(
+        SwornComplaint.status == "forwarded",
+        _undecided(Disposition.complaint_id, SwornComplaint.id, SwornComplaint.codes)).options(
         selectinload(SwornComplaint.dog), selectinload(SwornComplaint.hearings),
         selectinload(SwornComplaint.dispositions), selectinload(SwornComplaint.summonses))).scalars().all()
     cases = [Case(r) for r in list(tickets) + list(complaints)]
@@ -203,12 +257,19 @@ def _is_hhmm(text: str) -> bool:
 
 def record_hearing(case: Case, *, held_on: date | None, complainant_appeared: bool, owner_appeared: bool,
                    appearances: str, complainant_counsel: str, owner_counsel: str, evidence: str,
-                   adjourned_to: date | None, user) -> Hearing:
+                   adjourned_to: date | None, user, came_of_own_accord: bool = False) -> Hearing:
     """§10(B): the hearing, "at which both the complainant and owner shall have an opportunity to
-    be represented by counsel and to present evidence"; a ticket's appearance (§9) alike."""
+    be represented by counsel and to present evidence"; a ticket's appearance (§9) alike. Only
+    on a case whose owner was summoned (a ticket: served personally) by the day of the hearing,
+    or who came of their own accord (`came_of_own_accord`, recorded as such); a hearing where
+    the owner did not appear is recorded as such, and may be adjourned."""
     errors = {}
     if held_on is None:
         errors["held_on"] = "Give the day of the hearing."
+    else:
+        refusal = hearing_refusal(case.kind, case.summoned(held_on), came_of_own_accord, owner_appeared)
+        if refusal:
+            errors["came_of_own_accord" if came_of_own_accord else ""] = refusal
     if adjourned_to is not None and held_on is not None and adjourned_to <= held_on:
         errors["adjourned_to"] = "An adjournment is to a later day."
     if case.decided:
@@ -216,6 +277,7 @@ def record_hearing(case: Case, *, held_on: date | None, complainant_appeared: bo
     if errors:
         raise ServiceError(errors)
     h = Hearing(held_on=held_on, complainant_appeared=complainant_appeared, owner_appeared=owner_appeared,
+                owner_came_of_own_accord=bool(came_of_own_accord and not case.summoned(held_on)),
                 appearances=appearances.strip(), complainant_counsel=complainant_counsel.strip(),
                 owner_counsel=owner_counsel.strip(), evidence=evidence.strip(), adjourned_to=adjourned_to,
                 recorded_by_id=user.id)
@@ -223,6 +285,7 @@ def record_hearing(case: Case, *, held_on: date | None, complainant_appeared: bo
     db.session.add(h)
     db.session.flush()
     record_event("court.hearing", h, actor=user, case=case.kind, case_id=case.record.id,
+                 owner_appeared=owner_appeared, came_of_own_accord=h.owner_came_of_own_accord,
                  adjourned_to=adjourned_to.isoformat() if adjourned_to else None)
     return h
 
@@ -240,6 +303,9 @@ def make_order(complaint: SwornComplaint, *, kind: str, ordered_on: date | None,
         errors["kind"] = "Choose what the Town Justice orders."
     if not complaint.hearings:
         errors[""] = "§10(B): an order is made after the hearing; record the hearing first."
+    elif not (Case(complaint).summoned(complaint.hearings[-1].held_on)
+              or complaint.hearings[-1].owner_came_of_own_accord):
+        errors[""] = "§10(B): the alleged owner was not summoned to the hearing: no order on it."
     if complaint.dog is None:
         errors[""] = "The dog is not on the town's records: identify it on the complaint first."
     if ordered_on is None:
@@ -321,53 +387,112 @@ def parse_money(text) -> Decimal | None:
     return value if value.is_finite() else None
 
 
-def record_disposition(case: Case, *, decided_on: date | None, appeared: bool, plea: str, outcome: str,
-                       adjourned_to: date | None, fine, days, notes: str, user) -> Disposition:
-    """§11: appeared or not, the plea, and adjourned, dismissed or convicted; on conviction a
-    fine not over $500.00 and/or imprisonment of not more than 15 days, under §11(A) (failure
-    to license) or §11(B) (any other provision), named on the record."""
+@dataclass(frozen=True)
+class Verdict:
+    """§11 per offence: what the Justice decides on one offence charged today. `outcome` "" is
+    nothing decided on it today; `until` is the day an adjournment in contemplation of
+    dismissal ends."""
+    plea: str = ""
+    outcome: str = ""
+    fine: object = "0"
+    days: object = "0"
+    until: date | None = None
+
+
+def offence_field(name: str, code: str) -> str:
+    """The form field of one offence's `name` (plea, outcome, fine, imprisonment_days, until)."""
+    return f"{name}_{code or 'words'}"
+
+
+def record_disposition(case: Case, *, decided_on: date | None, appeared: bool, verdicts: dict,
+                       adjourned_to: date | None, notes: str, user) -> list[Disposition]:
+    """§11: appeared or not, and for each offence charged (`verdicts`, code -> Verdict) its own
+    plea and verdict: adjourned, adjourned in contemplation of dismissal, dismissed or convicted;
+    on conviction a fine not over $500.00 and/or imprisonment of not more than 15 days for that
+    offence, under §11(A) (failure to license) or §11(B) (any other provision), named on the
+    record. A conviction needs a case to convict on: a ticket served personally or an owner
+    summoned, and a plea of guilty or a hearing recorded (law/court.py: conviction_refusal)."""
     errors = {}
     if case.decided:
         errors[""] = "The case has been disposed of."
     if decided_on is None:
         errors["decided_on"] = "Give the date."
-    if plea not in PLEAS:
-        errors["plea"] = "Choose the plea."
-    if outcome not in OUTCOMES:
-        errors["outcome"] = "Choose adjourned, dismissed or convicted."
-    if outcome == "adjourned" and (adjourned_to is None or (decided_on and adjourned_to <= decided_on)):
-        errors["adjourned_to"] = "Give the later day the case is adjourned to."
-    fine = parse_money(fine)
-    try:
-        days = int(days or 0)
-    except (TypeError, ValueError):
-        days = None
-    section = case.penalty_section
-    if fine is None:
-        errors["fine"] = "Give the fine in dollars and cents."
-    if days is None:
-        errors["imprisonment_days"] = "Give whole days."
-    if outcome != "convicted" and ((fine or 0) or (days or 0)):
-        errors["fine"] = "A fine or imprisonment is imposed only upon conviction (§11)."
-    elif outcome == "convicted" and fine is not None and days is not None:
+    open_codes = case.open_offences
+    rows = []
+    for code, v in verdicts.items():
+        f = lambda name, code=code: offence_field(name, code)  # noqa: E731
+        if not v.outcome:
+            continue
+        if code not in case.offence_codes:
+            errors[""] = "That offence is not charged in this case."
+            continue
+        if code not in open_codes:
+            errors[f("outcome")] = "This offence has been disposed of."
+            continue
+        if v.plea not in PLEAS:
+            errors[f("plea")] = "Choose the plea."
+        if v.outcome not in OUTCOMES:
+            errors[f("outcome")] = "Choose adjourned, adjourned in contemplation of dismissal, dismissed or convicted."
+            continue
+        if v.outcome == "adjourned" and (adjourned_to is None or (decided_on and adjourned_to <= decided_on)):
+            errors["adjourned_to"] = "Give the later day the case is adjourned to."
+        if v.outcome == "default":
+            if not get_setting("court_records_defaults"):
+                errors[f("outcome")] = ("The town's court does not record defaults (setting): adjourn the "
+                                        "offence instead.")
+            elif appeared:
+                errors[f("outcome")] = "A default is for a person charged who did not appear."
+            elif not case.summoned(decided_on):
+                errors[f("outcome")] = ("§11: no default on a ticket never served personally or a complaint "
+                                        "whose owner was never summoned.")
+            if not (notes or "").strip():
+                errors["notes"] = "Give the reason for the default."
+        if v.outcome == "acd" and (v.until is None or (decided_on and v.until <= decided_on)):
+            errors[f("until")] = "Give the later day the adjournment in contemplation of dismissal ends."
+        fine = parse_money(v.fine)
         try:
-            validate_sentence(fine, days, section=section)
-        except ValueError as e:
-            errors["imprisonment_days" if "days" in str(e) and "fine" not in str(e).lower() else "fine"] = str(e)
+            days = int(v.days or 0)
+        except (TypeError, ValueError):
+            days = None
+        section = case.offence_section(code)
+        if fine is None:
+            errors[f("fine")] = "Give the fine in dollars and cents."
+        if days is None:
+            errors[f("imprisonment_days")] = "Give whole days."
+        if v.outcome != "convicted" and ((fine or 0) or (days or 0)):
+            errors[f("fine")] = "A fine or imprisonment is imposed only upon conviction (§11)."
+        elif v.outcome == "convicted":
+            heard = any(decided_on is None or h.held_on <= decided_on for h in case.hearings)
+            refusal = conviction_refusal(case.kind, case.summoned(decided_on), v.plea == "guilty", heard)
+            if refusal:
+                errors[f("outcome")] = refusal
+            elif fine is not None and days is not None:
+                try:
+                    validate_sentence(fine, days, section=section)
+                except ValueError as e:
+                    errors[f("imprisonment_days") if "days" in str(e) and "fine" not in str(e).lower()
+                           else f("fine")] = str(e)
+        rows.append((code, v, fine, days, section))
+    if not rows and not errors:
+        errors[""] = "Give the verdict of at least one offence."
     if errors:
         raise ServiceError(errors)
-    d = Disposition(decided_on=decided_on, appeared=appeared, plea=plea, outcome=outcome,
-                    adjourned_to=adjourned_to if outcome == "adjourned" else None,
-                    fine=fine if outcome == "convicted" else Decimal("0"),
-                    imprisonment_days=days if outcome == "convicted" else 0,
-                    section=section if outcome == "convicted" else "", notes=notes.strip(),
-                    decided_by_id=user.id)
-    setattr(d, case.kind, case.record)
-    db.session.add(d)
+    made = []
+    for code, v, fine, days, section in rows:
+        convicted = v.outcome == "convicted"
+        d = Disposition(code=code, decided_on=decided_on, appeared=appeared, plea=v.plea, outcome=v.outcome,
+                        adjourned_to=adjourned_to if v.outcome == "adjourned" else v.until if v.outcome == "acd"
+                        else None,
+                        fine=fine if convicted else Decimal("0"), imprisonment_days=days if convicted else 0,
+                        section=section if convicted else "", notes=notes.strip(), decided_by_id=user.id)
+        setattr(d, case.kind, case.record)
+        db.session.add(d)
+        made.append(d)
     db.session.flush()
-    record_event("court.disposition", d, actor=user, case=case.kind, case_id=case.record.id, outcome=outcome,
-                 fine=str(d.fine), days=d.imprisonment_days, section=d.section)
-    return d
+    for d in made:
+        record_event("court.disposition", d, actor=user, case=case.kind, case_id=case.record.id, code=d.code,
+                     outcome=d.outcome, fine=str(d.fine), days=d.imprisonment_days, section=d.section)
+    return made
 
 
 def fine_outstanding(d: Disposition) -> Decimal:
@@ -392,8 +517,10 @@ def receive_fine(d: Disposition, *, amount, received_on: date | None, user, meth
     if errors:
         raise ServiceError(errors)
     case = Case(d.ticket or d.complaint)
+    offence = case.offence(d.code)[1]
     receipt = record_receipt([PaymentLine(kind="fine", amount=amount, dog_id=case.dog.id if case.dog else None,
-                                          memo=f"Fine ({d.section}), {case.title}"[:200])],
+                                          memo=f"Fine ({d.section}), {case.title}"
+                                               f"{', ' + offence if offence and d.code else ''}"[:200])],
                              method=method, reference=reference, payer_name=payer_name,
                              received_on=received_on, user=user)
     p = receipt.lines[0]

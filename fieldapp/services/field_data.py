@@ -68,6 +68,7 @@ NOT_ON_CARD: dict[str, str] = {
     "FormOnce": "a form's one-time key",
     "ImpoundmentMove": "where a held dog is boarded; the kennel's, not the roadside's",
     "LateEntry": "the office's confirmation of an entry's date",
+    "ServiceAttempt": "an attempt to serve a ticket; the ticket carries the dog",
     "EnumerationResolution": "the town's accounts",
     "Event": "the audit log",
     "FieldEntry": "the phone's entry; the records it makes carry the dog",

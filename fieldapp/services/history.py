@@ -51,6 +51,7 @@ from ..models.enforcement import (
     ImpoundmentNotice,
     Photo,
     RabiesRequest,
+    ServiceAttempt,
     SwornComplaint,
     Violation,
 )
@@ -99,6 +100,7 @@ AUDITED: dict[type, frozenset[str]] = {
     FoundReport: frozenset(),  # a finder's message and how the office handled it
     ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
     LateEntry: frozenset(),  # an entry typed days back and the office's confirmation
+    ServiceAttempt: frozenset(),  # CPL §150.40(2) an attempt to serve a ticket, noted
 }
 # Models left out of the history, each with the reason. `tests/test_listeners.py` fails when a
 # model is in neither table, so a new model is a decision, not an accident.

@@ -71,6 +71,8 @@ def test_complaint_to_docket_hearing_order_card_and_disposition(phone, browser, 
     justice.tap_link(f"Sworn complaint no. {cid} (§10)")
     jp = justice.page
     assert "Summon the alleged owner" in justice.text()
+    # §10(B): no hearing before the summons; the hearing form says so.
+    assert jp.locator("#hearing-form [data-not-summoned]").count() == 1
     justice.tap_button("Issue summons")
     jp.wait_for_selector("#summons")
     justice.check_screen()
@@ -109,8 +111,8 @@ def test_complaint_to_docket_hearing_order_card_and_disposition(phone, browser, 
     jp.get_by_label("Convicted", exact=True).check()
     jp.get_by_label("Fine ($)").fill("600")
     justice.tap_button("Record disposition")
-    jp.wait_for_selector("#fine-error")
-    assert "$500.00" in jp.inner_text("#fine-error")
+    jp.wait_for_selector("#fine_words-error")  # §11 per offence: the one charged in words
+    assert "$500.00" in jp.inner_text("#fine_words-error")
     jp.get_by_label("Fine ($)").fill("250")
     justice.tap_button("Record disposition")
     jp.wait_for_selector("[data-disposition=convicted]")

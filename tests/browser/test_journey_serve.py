@@ -1,8 +1,9 @@
 """§9 "shall issue and serve an appearance ticket", by tapping: a violation recorded four days
 ago still has no ticket. The constable opens "To issue and serve" from `/` and sees it, with no
 "Issue ticket" (§9: tickets are for the DCO or a police officer); the DCO opens the same list
-from `/`, taps "Issue ticket", records how the ticket was served (left at the residence, §4(I)),
-issues it, and the violation leaves the list."""
+from `/`, taps "Issue ticket", finds no one home and leaves it at the residence: an attempt, not
+service (CPL §150.40(2)); the violation leaves the list and the ticket waits under "not served
+yet", where "Mark served" records it handed in person to the person charged."""
 import uuid
 from datetime import timedelta
 
@@ -56,8 +57,8 @@ def test_constable_sees_what_waits_and_the_dco_issues_and_serves_it(phone, brows
     dp.locator("input[name=served_capacity][value=in_charge]").tap()
     dp.get_by_label("Full name of the person served").fill("Ray Seymour")
     dp.get_by_label("Their address").fill("77 Wart Rd, Sandy Creek")
-    dp.get_by_label("Left at their residence").check()
-    dp.get_by_label("Service note").fill("Left with his wife, Ann Seymour, at the door")
+    dp.get_by_label("Left at their residence (an attempt: not service)").check()
+    dp.get_by_label("Service note", exact=False).fill("Left with his wife, Ann Seymour, at the door")
     dco.settle()
     dco.check_screen()
     dco.tap_button("Issue appearance ticket", wait_for_url="**/field/next**")
@@ -65,17 +66,31 @@ def test_constable_sees_what_waits_and_the_dco_issues_and_serves_it(phone, brows
         with server.app().app_context():
             t = db.session.execute(db.select(AppearanceTicket).filter_by(served_name="Ray Seymour")).scalar_one_or_none()
             if t is not None:
-                assert t.served_how == "residence" and t.served and "Ann Seymour" in t.service_note
+                # CPL §150.40(2): left at the residence is an attempt, noted; the ticket is not served.
+                assert t.served_how == "" and not t.served and t.served_at is None
+                assert [(a.how, a.note) for a in t.service_attempts] == [
+                    ("residence", "Left with his wife, Ann Seymour, at the door")]
                 assert t.violation is not None and t.violation.entry_id == violation
-                assert to_local(t.served_at).date() == local_today()  # served today, not when it happened
+                number = t.number
                 break
         dp.wait_for_timeout(200)
     else:
         raise AssertionError("the ticket did not reach the server: " + dco.text()[:500])
+    dp.get_by_text("Not served yet (CPL §150.40(2)", exact=False).first.wait_for()  # the "what now" page
     dco.settle()
     dco.check_screen()
 
-    # Back to the start, the list again: the violation has its ticket and is gone.
+    # Back to the start, the list again: the violation has its ticket and is gone; the ticket waits.
     dco.tap(dp.get_by_role("link", name="Sandy Creek Dog Control: start"), wait_for_url=f"{server.url}/")
     dco.tap_link("To issue and serve")
     assert dp.locator(row).count() == 0
+    waiting = dp.locator(f'[data-unserved-ticket="{number}"]')
+    assert "left at their residence" in waiting.inner_text()
+    dco.tap(waiting.get_by_role("link", name="Mark served"))
+    dp.get_by_label("Handed in person to the person charged", exact=False).check()
+    dco.check_screen()
+    dco.tap_button("Record service", wait_for_url=f"**/field/tickets/{number}")
+    assert "Handed in person to the person charged" in dp.inner_text("[data-served]")
+    with server.app().app_context():
+        t = db.session.execute(db.select(AppearanceTicket).filter_by(number=number)).scalar_one()
+        assert t.served and t.served_how == "personal" and to_local(t.served_at).date() == local_today()

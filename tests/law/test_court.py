@@ -5,9 +5,15 @@ from datetime import date
 import pytest
 
 from fieldapp.law.court import (
+    ATTEMPT_METHODS,
     SERVICE_METHODS,
     appearance_date_refusal,
+    conviction_refusal,
     first_court_session,
+    first_return_date,
+    hearing_refusal,
+    latest_return_date,
+    past_return_date_refusal,
     ticket_due_by,
     ticket_overdue,
 )
@@ -59,6 +65,75 @@ def test_s9_appearance_date_must_be_a_session_day_not_before_the_first_allowed()
     assert "Wednesdays" in appearance_date_refusal(date(2026, 7, 2), earliest, WEDNESDAY)
 
 
-def test_s9_s4I_service_methods_name_personal_delivery_residence_and_mail():
-    assert set(SERVICE_METHODS) == {"personal", "residence", "mail"}
-    assert "§4(I)" in SERVICE_METHODS["personal"]
+def test_CPL150_40_2_served_personally_the_one_service_mail_and_residence_are_attempts():
+    """CPL §150.40(2): "An appearance ticket ... must be served personally"."""
+    assert set(SERVICE_METHODS) == {"personal"}
+    assert "§4(I)" in SERVICE_METHODS["personal"] and "CPL §150.40(2)" in SERVICE_METHODS["personal"]
+    assert {"residence", "mail"} <= set(ATTEMPT_METHODS) and not set(ATTEMPT_METHODS) & set(SERVICE_METHODS)
+    assert all("attempt" in label for label in ATTEMPT_METHODS.values())
+
+
+# --- CPL §150.40(1): where and when returnable ----------------------------------------------------
+
+@pytest.mark.parametrize("issued_on, closed, latest", [
+    # Issued Wed 24 Jun 2026: sessions 1, 8 and 15 Jul; 14 Jul is the twentieth day -> 8 Jul.
+    (date(2026, 6, 24), (), date(2026, 7, 8)),
+    # Issued Thu 25 Jun 2026: the twentieth day is Wed 15 Jul, a session.
+    (date(2026, 6, 25), (), date(2026, 7, 15)),
+    # No session within twenty days (the court closed for three weeks): the next session.
+    (date(2026, 6, 24), (date(2026, 7, 1), date(2026, 7, 8)), date(2026, 7, 15)),
+    (date(2026, 6, 24), (date(2026, 7, 1), date(2026, 7, 8), date(2026, 7, 15)), date(2026, 7, 22)),
+])
+def test_CPL150_40_1_latest_return_date_within_twenty_days_or_the_next_session(issued_on, closed, latest):
+    """CPL §150.40(1): "returnable at a date as soon as possible, but in no event later than twenty
+    days from the date of issuance; or at the next scheduled session ... if such session is
+    scheduled to occur more than twenty days from the date of issuance"."""
+    assert latest_return_date(issued_on, WEDNESDAY, closed) == latest
+
+
+def test_CPL150_40_1_a_notice_period_past_twenty_days_gives_way():
+    """The town's notice period (§9, a setting) never pushes the return date past CPL §150.40(1)."""
+    assert first_court_session(date(2026, 6, 24), WEDNESDAY, 25) == date(2026, 7, 22)
+    assert first_return_date(date(2026, 6, 24), WEDNESDAY, 25) == date(2026, 7, 8)
+    assert first_return_date(date(2026, 6, 24), WEDNESDAY, 7) == date(2026, 7, 1)
+
+
+def test_CPL150_40_1_a_later_date_is_refused_with_the_rule():
+    earliest, latest = date(2026, 7, 1), date(2026, 7, 8)
+    assert appearance_date_refusal(date(2026, 7, 8), earliest, WEDNESDAY, latest) is None
+    refusal = appearance_date_refusal(date(2026, 7, 15), earliest, WEDNESDAY, latest)
+    assert refusal.startswith("CPL §150.40(1): an appearance ticket is returnable as soon as possible and no "
+                              "later than 20 days after it is issued, or at the next session of the Town Court "
+                              "when none falls within 20 days.")
+    assert "Wednesday 8 July 2026" in refusal
+
+
+def test_CPL150_10_1_a_return_date_already_past_when_the_entry_reached_the_office_is_refused():
+    """CPL §150.10(1): a ticket directs the person "to appear ... at a designated future time"."""
+    assert past_return_date_refusal(date(2026, 7, 1), date(2026, 7, 1)) is None  # the session is tonight
+    refusal = past_return_date_refusal(date(2026, 7, 1), date(2026, 7, 2))
+    assert "Wednesday 1 July 2026" in refusal and "had already passed" in refusal
+
+
+# --- §10(B), §11: before the Town Justice ---------------------------------------------------------
+
+def test_s10B_no_hearing_on_a_complaint_whose_owner_was_not_summoned():
+    """§10(B): "he or she shall summon the alleged owner to appear in person before him or her for
+    a hearing"."""
+    assert "§10(B)" in hearing_refusal("complaint", summoned=False, came_of_own_accord=False, owner_appeared=True)
+    assert hearing_refusal("complaint", summoned=True, came_of_own_accord=False, owner_appeared=False) is None
+    assert hearing_refusal("complaint", summoned=False, came_of_own_accord=True, owner_appeared=True) is None
+    assert "appeared" in hearing_refusal("complaint", summoned=False, came_of_own_accord=True,
+                                         owner_appeared=False)
+    assert "CPL §150.40(2)" in hearing_refusal("ticket", summoned=False, came_of_own_accord=False,
+                                               owner_appeared=True)
+
+
+def test_s11_conviction_needs_a_served_ticket_and_a_plea_or_hearing():
+    """§11: penalties "upon conviction"; a ticket "must be served personally" (CPL §150.40(2))."""
+    assert "never served" in conviction_refusal("ticket", summoned=False, pleaded_guilty=True, heard=True)
+    assert "never summoned" in conviction_refusal("complaint", summoned=False, pleaded_guilty=True, heard=True)
+    assert "plea of guilty or a hearing" in conviction_refusal("ticket", summoned=True, pleaded_guilty=False,
+                                                               heard=False)
+    assert conviction_refusal("ticket", summoned=True, pleaded_guilty=True, heard=False) is None
+    assert conviction_refusal("complaint", summoned=True, pleaded_guilty=False, heard=True) is None

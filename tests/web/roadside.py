@@ -1,9 +1,11 @@
 """Helpers of the roadside entry tests: post a form with a fresh UUID, read its errors, typical entries."""
 import re
 import uuid
+from datetime import datetime, timedelta
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog
+from fieldapp.timeutil import TOWN_TZ
 
 EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting"]
 EVERY_5A1_EXCEPTION = ["5A1-under-4-months", "5H-dog-show"]
@@ -44,11 +46,18 @@ def record_violation(client, app, **over):
     return entry_id
 
 
+def recently(minutes=10) -> str:
+    """A local time a few minutes ago, as the phone's form gives it."""
+    return (datetime.now(TOWN_TZ) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
+
+
 def ticket_data(app, **over):
+    """A ticket served a few minutes ago: CPL §150.40(1) and §150.10(1) keep its return date
+    within twenty days of issuance and never already past when it reaches the office."""
     data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "ruled_out": EVERY_6A1_EXCEPTION,
             "served_capacity": "owner",
             "served_name": "Mary Miller", "served_address": "100 Harwood Dr, Sandy Creek, NY 13145",
-            "served_at": "2026-10-19T10:30"}
+            "served_at": recently()}
     data.update(over)
     return data
 

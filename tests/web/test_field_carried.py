@@ -3,6 +3,7 @@ the seizure and ticket forms made from a violation take over its place and time;
 (§8(B) held at) is the town's setting; a second §9 ticket to the same dog for the same offence
 on the same day is refused until the officer confirms it."""
 import re
+from datetime import date
 
 from fieldapp.extensions import db
 from fieldapp.settings import set_setting
@@ -38,7 +39,8 @@ def test_s8A_seizure_and_s9_ticket_after_a_violation_carry_its_place_and_time(cl
 
 def test_s9_second_ticket_same_offence_dog_and_day_warns_until_confirmed(client, auth, app):
     auth.login("dco")
-    first, _ = post(client, "/field/tickets/new", **ticket_data(app))
+    app.config["FIXED_TODAY"] = date(2026, 10, 20)  # the day the entries reach the office
+    first, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at="2026-10-19T10:30"))
     assert first.status_code == 201
     again, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at="2026-10-19T16:00"))
     assert again.status_code == 422

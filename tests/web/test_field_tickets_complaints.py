@@ -34,8 +34,10 @@ def test_s9_ticket_court_and_appearance_date_from_settings(client, auth, app):
         set_setting("court_session_time", "19:30")
         set_setting("court_min_days_ahead", 10)
         db.session.commit()
+    app.config["FIXED_TODAY"] = date(2026, 10, 19)  # the day the entries reach the office
     violation = record_violation(client, app)
-    response, entry_id = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=violation))
+    response, entry_id = post(client, "/field/tickets/new", **ticket_data(
+        app, violation_entry_id=violation, served_at="2026-10-19T10:30"))
     assert response.status_code == 201
     with app.app_context():
         t = db.session.execute(db.select(AppearanceTicket).filter_by(entry_id=entry_id)).scalar_one()
@@ -49,7 +51,8 @@ def test_s9_ticket_court_and_appearance_date_from_settings(client, auth, app):
     assert page.status_code == 200
     assert "Thu 29 Oct 2026" in html and "7:30 pm" in html and "Sandy Creek Town Court (test)" in html
     assert "Running at large, Local Law No. 2 of 2011 §6(A)(1)" in html and "Dale Crofoot" in html
-    replay = client.post("/field/tickets/new", data={**ticket_data(app, violation_entry_id=violation),
+    replay = client.post("/field/tickets/new", data={**ticket_data(app, violation_entry_id=violation,
+                                                                   served_at="2026-10-19T10:30"),
                                                      "entry_id": entry_id})
     assert replay.status_code == 200 and count(app, AppearanceTicket) == 1
 

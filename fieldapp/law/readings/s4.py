@@ -124,7 +124,7 @@ READINGS: tuple[Reading, ...] = (
         quote="Harbor. To provide food and/or shelter to any dog.",
         reading="Whoever harbors a dog may be served a ticket as the person in charge of the dog; the app "
                 "keeps no separate list of who harbors a dog.",
-        tests=("test_s9_s4I_service_methods_name_personal_delivery_residence_and_mail",),
+        tests=("test_CPL150_40_2_served_personally_the_one_service_mail_and_residence_are_attempts",),
         code="fieldapp/services/enforcement/ticket.py (served on: in_charge)",
     ),
     Reading(
@@ -157,9 +157,10 @@ READINGS: tuple[Reading, ...] = (
               "control of, harbors, or is otherwise responsible for any animal which is kept, brought or comes "
               "within the Town of Sandy Creek.",
         reading="A dog may have more than one owner of record, and a ticket may be served on the person in "
-                "charge of the dog, in person, at the residence or by mail.",
+                "charge of the dog, handed to them in person (CPL §150.40(2)); a visit to the residence or a "
+                "letter is noted as an attempt.",
         tests=("test_s5E1_add_co_owner_new_and_existing",
-               "test_s9_s4I_service_methods_name_personal_delivery_residence_and_mail",
+               "test_CPL150_40_2_served_personally_the_one_service_mail_and_residence_are_attempts",
                "test_s9_s4I_ticket_records_how_and_when_it_was_served"),
         code="fieldapp/models/dogs.py `DogOwner`; fieldapp/law/court.py `SERVICE_METHODS`",
     ),

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 20:27:33.833060
+Create Date: 2026-12-04 20:28:42.236609
 
 """
 from alembic import op
@@ -655,6 +655,7 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('complaint_id', sa.Integer(), nullable=True),
     sa.Column('ticket_id', sa.Integer(), nullable=True),
+    sa.Column('code', sa.String(length=20), nullable=False),
     sa.Column('decided_on', sa.Date(), nullable=False),
     sa.Column('appeared', sa.Boolean(), nullable=False),
     sa.Column('plea', sa.String(length=12), nullable=False),
@@ -701,6 +702,7 @@ def upgrade():
     sa.Column('held_on', sa.Date(), nullable=False),
     sa.Column('complainant_appeared', sa.Boolean(), nullable=False),
     sa.Column('owner_appeared', sa.Boolean(), nullable=False),
+    sa.Column('owner_came_of_own_accord', sa.Boolean(), nullable=False),
     sa.Column('appearances', sa.String(length=300), nullable=False),
     sa.Column('complainant_counsel', sa.String(length=120), nullable=False),
     sa.Column('owner_counsel', sa.String(length=120), nullable=False),
@@ -829,6 +831,21 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_renewal_notice_license_id'), ['license_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_renewal_notice_owner_id'), ['owner_id'], unique=False)
 
+    op.create_table('service_attempt',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('ticket_id', sa.Integer(), nullable=False),
+    sa.Column('how', sa.String(length=12), nullable=False),
+    sa.Column('attempted_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('note', sa.String(length=300), nullable=False),
+    sa.Column('by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['by_id'], ['user.id'], name=op.f('fk_service_attempt_by_id_user')),
+    sa.ForeignKeyConstraint(['ticket_id'], ['appearance_ticket.id'], name=op.f('fk_service_attempt_ticket_id_appearance_ticket')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_service_attempt'))
+    )
+    with op.batch_alter_table('service_attempt', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_service_attempt_ticket_id'), ['ticket_id'], unique=False)
+
     op.create_table('court_order',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=False),
@@ -914,6 +931,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_court_order_complaint_id'))
 
     op.drop_table('court_order')
+    with op.batch_alter_table('service_attempt', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_service_attempt_ticket_id'))
+
+    op.drop_table('service_attempt')
     with op.batch_alter_table('renewal_notice', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_renewal_notice_owner_id'))
         batch_op.drop_index(batch_op.f('ix_renewal_notice_license_id'))

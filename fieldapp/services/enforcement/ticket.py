@@ -1,28 +1,43 @@
 """§9 appearance ticket: served on the owner, the person in charge, or a minor owner's parent
 or guardian (§4(I)); the court, its address and the appearance date come from the town's
-settings (`law/court.py: first_court_session`).
+settings (`law/court.py: first_return_date`).
 
 A ticket is for an offence: each exception that could apply is ruled out, exactly as for a
 violation (the shared `PayloadReader.ruled_out`); a ticket following a recorded violation takes
 over its codes, dog and ruled-out exceptions. A second ticket to the same dog for the same
 offence on the same day is refused until the officer confirms it (`confirm_duplicate`).
 
-§9 "issue and serve": the entry says how the ticket was served (`served_how`, law/court.py
-SERVICE_METHODS: handed to the person named, §4(I); left at their residence; mailed) and when
-(`served_at`), or that it is written and not served yet ("later": `served_at` is then the time it
-was written, and it is marked served later, `services/enforcement/serving.py`). A payload from
+§9 "issue and serve": the entry says how the ticket was served and when (`served_at`). CPL
+§150.40(2): an appearance ticket "must be served personally", so "personal" (law/court.py
+SERVICE_METHODS: handed to the person charged, §4(I)) is the one way it is served; left at the
+residence or mailed (ATTEMPT_METHODS) is an attempt, kept as a note (`ServiceAttempt`) on a
+ticket not served yet; "later" is written and not served yet (`served_at` is then the time it
+was written). Either is marked served later (`services/enforcement/serving.py`). A payload from
 before service was recorded has no `served_how`: it was handed over at the roadside ("personal").
+
+CPL §150.40(1): the return date is the first session the town's notice period allows, and no
+later than the last session within twenty days of issuance (or the next session when none falls
+within them); never a day already past when the entry reached the office.
 """
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from ...extensions import db
 from ...law import VIOLATIONS
-from ...law.court import NOT_SERVED_YET, SERVICE_METHODS, appearance_date_refusal, first_court_session
+from ...law.court import (
+    ATTEMPT_METHODS,
+    CPL_150_40_1,
+    NOT_SERVED_YET,
+    SERVICE_METHODS,
+    appearance_date_refusal,
+    first_return_date,
+    latest_return_date,
+    past_return_date_refusal,
+)
 from ...models import Dog, record_event
-from ...models.enforcement import AppearanceTicket, Violation
+from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
-from ...timeutil import TOWN_TZ, to_local
+from ...timeutil import TOWN_TZ, local_today, to_local
 from ..ticket_numbers import allocate_number, claim_number
 from .checks import check_codes, check_person_charged
 from .payload import PayloadReader, closed_days, read_followed_violation
@@ -44,8 +59,29 @@ class Court:
     min_days_ahead: int
 
     def first_session(self, served_on: date, closed=None) -> date:
-        return first_court_session(served_on, self.weekday, self.min_days_ahead,
-                                   closed_days() if closed is None else closed)
+        """§9, CPL §150.40(1): the first session a ticket served on `served_on` may name."""
+        return first_return_date(served_on, self.weekday, self.min_days_ahead,
+                                 closed_days() if closed is None else closed)
+
+    def last_session(self, issued_on: date, closed=None) -> date:
+        """CPL §150.40(1): the last session a ticket issued on `issued_on` may name."""
+        return latest_return_date(issued_on, self.weekday, closed_days() if closed is None else closed)
+
+    def return_date_refusal(self, appear_on: date, issued_on: date, served_on: date | None = None,
+                            received_on: date | None = None) -> str | None:
+        """§9 and CPL §150.40(1) for a ticket issued on `issued_on` (and served on `served_on`):
+        a session day from the first the notice period allows to the last within twenty days
+        of issuance, not already past on `received_on` (the day it reached the office)."""
+        closed = closed_days()
+        latest = max(self.last_session(issued_on, closed), self.first_session(issued_on, closed))
+        earliest = self.first_session(served_on or issued_on, closed)
+        if served_on and served_on > issued_on and earliest > latest:
+            if latest <= served_on:  # no session left between the serving and the CPL's last
+                return (f"{CPL_150_40_1} Written on {issued_on:%-d %B %Y}, this ticket can name no session "
+                        f"after {latest:%A %-d %B %Y}: it is too late to serve it. Write a new ticket.")
+            earliest = latest  # the notice period gives way to the CPL
+        return (appearance_date_refusal(appear_on, earliest, self.weekday, latest)
+                or past_return_date_refusal(appear_on, received_on or local_today()))
 
 
 def court_settings() -> Court:
@@ -70,6 +106,7 @@ class TicketInput:
     served_at: datetime | None
     issued_at: datetime
     service_note: str
+    attempt: str  # a key of ATTEMPT_METHODS: tried and not served (CPL §150.40(2)), or ""
     appear_on: date
     court: Court
     ticket_number: str
@@ -93,20 +130,23 @@ def validate_ticket(payload, user) -> TicketInput:
         # §4(I): a minor's dog: the guardian or head of household answers for it.
         r.error("minor_owner_name", "Give the name of the minor who owns the dog.")
     how = r.text("served_how", 40) or "personal"  # an older payload: handed over at the roadside
-    if how not in SERVICE_METHODS and how != NOT_SERVED_YET:
+    if how not in SERVICE_METHODS and how not in ATTEMPT_METHODS and how != NOT_SERVED_YET:
         r.error("served_how", SERVED_HOW_NEEDED)
-    # The time on the form: when it was served, or (not served yet) when it was written.
+    served = how in SERVICE_METHODS
+    # The time on the form: when it was served, or (not served yet, or tried) when it was written.
     issued_at = r.instant("served_at", "time the ticket was served", event=True)
-    served_at = None if how == NOT_SERVED_YET else issued_at
+    served_at = issued_at if served else None
     note = r.text("service_note", 300)
     # §5(B)(1), §6(A)(8) against the dog's record, as of the violation (or the serving).
     check_codes(r, codes, dog, to_local(violation.occurred_at if violation else issued_at).date())
     court = court_settings()
-    earliest = court.first_session(r.counting_day(to_local(issued_at).date()))
+    issued_on = to_local(issued_at).date()
+    earliest = court.first_session(r.counting_day(issued_on))
     appear_on = r.day("appear_on", "appearance date", required=False)
-    refusal = appearance_date_refusal(appear_on, earliest, court.weekday) if appear_on else None
-    if refusal:
-        r.error("appear_on", refusal)
+    if "served_at" not in r.errors:
+        refusal = court.return_date_refusal(appear_on or earliest, r.counting_day(issued_on))
+        if refusal:
+            r.error("appear_on", refusal)
     number = r.text("ticket_number", 20)
     if not r.flag("confirm_duplicate"):
         same = same_day_tickets(dog, codes, issued_at)
@@ -115,12 +155,12 @@ def validate_ticket(payload, user) -> TicketInput:
     r.done()
     return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
                        ruled_out, dog, description, capacity, served_name, served_address, minor,
-                       "" if how == NOT_SERVED_YET else how, served_at, issued_at, note,
-                       appear_on or earliest, court, number)
+                       how if served else "", served_at, issued_at, note,
+                       how if how in ATTEMPT_METHODS else "", appear_on or earliest, court, number)
 
 
-SERVED_HOW_NEEDED = ("Say how the ticket was served: handed to the person served, left at their residence "
-                     "or mailed; or that it is not served yet.")
+SERVED_HOW_NEEDED = ("Say how the ticket was served: handed in person to the person charged (CPL §150.40(2)); "
+                     "or that it is not served yet (left at the residence or mailed is an attempt, not service).")
 
 
 DUPLICATE_CONFIRM = "Issue it anyway: this is a separate offence"
@@ -158,13 +198,17 @@ def apply_ticket(clean: TicketInput, entry, user) -> dict:
                          served_capacity=clean.served_capacity, served_name=clean.served_name,
                          served_address=clean.served_address, minor_owner_name=clean.minor_owner_name,
                          served_how=clean.served_how, served_at=clean.served_at, issued_at=clean.issued_at,
-                         service_note=clean.service_note, court_name=court.name, court_address=court.address,
+                         service_note="" if clean.attempt else clean.service_note, court_name=court.name,
+                         court_address=court.address,
                          appear_on=clean.appear_on, appear_time=court.time, officer_id=user.id,
                          officer_name=user.full_name, officer_badge=user.badge_number or "")
     db.session.add(t)
+    if clean.attempt:  # CPL §150.40(2): a note of the attempt, not service
+        db.session.add(ServiceAttempt(ticket=t, how=clean.attempt, attempted_at=clean.issued_at,
+                                      note=clean.service_note, by_id=user.id))
     db.session.flush()
     record_event("ticket.issued", t, actor=user, entry_id=entry.id, number=number, codes=t.codes,
                  ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat(),
-                 served_how=t.served_how or "not served yet")
+                 served_how=t.served_how or "not served yet", attempt=clean.attempt or None)
     return {"ticket_id": t.id, "ticket_number": number, "appear_on": t.appear_on.isoformat(),
-            "appear_time": t.appear_time, "url": f"/field/tickets/{number}"}
+            "appear_time": t.appear_time, "url": f"/field/tickets/{number}", "served": t.served}

@@ -12,10 +12,14 @@ export function resultLines(r) {
   if (r.violation_id) lines.push(`Violation no. ${r.violation_id}.`);
   if (r.redemption_deadline) lines.push(`Hold the dog until the end of ${longdate(r.redemption_deadline)} (§8(B)).`);
   if (r.ticket_number) lines.push(`Ticket number ${r.ticket_number}: appear ${longdate(r.appear_on)}${r.appear_time ? " at " + clock(r.appear_time) : ""}.`);
+  if (r.ticket_number && r.served === false) lines.push(NOT_SERVED);
   if (r.complaint_id) lines.push(`Sworn complaint no. ${r.complaint_id}${r.status === "forwarded" ? ", forwarded to the Town Justice" : ""}.`);
   if (r.rabies_due_on || r.due_on) lines.push(`Rabies vaccination due ${longdate(r.rabies_due_on || r.due_on)} (§5(B)(1)).`);
   return lines;
 }
+
+// CPL §150.40(2): a ticket is served personally; left at the residence or mailed is an attempt.
+const NOT_SERVED = "Not served yet (CPL §150.40(2): only handed in person is service): it waits on “To issue and serve”.";
 
 // What the phone knows before the server answers (the form's own §8(B) and §9 figures).
 function pendingLines(entry) {
@@ -23,6 +27,7 @@ function pendingLines(entry) {
   const lines = [];
   if (entry.kind === "seizure" && p.deadline_shown) lines.push(`Hold the dog until the end of ${longdate(p.deadline_shown)} (§8(B)).`);
   if (entry.kind === "ticket") lines.push(p.ticket_number ? `Ticket number ${p.ticket_number}.` : "The office gives the ticket its number when it arrives.");
+  if (entry.kind === "ticket" && p.served_how && p.served_how !== "personal") lines.push(NOT_SERVED);
   const photos = (entry.photos || []).length;
   if (photos) lines.push(`${plural(photos, "photo")} ${entry.photos_sent ? `(${entry.photos_sent} sent)` : "to send"}.`);
   return lines;
