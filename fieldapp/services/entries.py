@@ -7,6 +7,7 @@ call `submit_entry`, which is idempotent on the UUID:
 - new and valid        -> 201 and the stored result (server id, ticket number, deadline...)
 - the same id again    -> 200 and the same stored result, never a second record
 - same id, new payload -> 409 (kept on the phone for a person to look at)
+- same id, another officer's entry -> 409: an entry is answered only to the officer who made it
 - invalid              -> 422 with a message per field; nothing is written
 
 - a user without the kind's power -> 403 (`User.may`, fieldapp/law/authority.py)
@@ -30,7 +31,8 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
-from .enforcement.payload import FIRST_YEAR, LAST_YEAR, check_document
+from ..timeutil import utcnow
+from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document
 from .errors import ServiceError
 from .registry import KINDS
 
@@ -76,6 +78,11 @@ def parse_recorded_at(value) -> datetime:
     if not FIRST_YEAR <= utc.year <= LAST_YEAR:
         raise ServiceError({"recorded_at": "The time the entry was recorded is not a real date: "
                                            "check the phone's date and time."})
+    if utc > utcnow() + CLOCK_SKEW:
+        # Recorded later than now: the phone's clock is wrong, and the time it gives is not one
+        # the record can keep (the office's clock may lag the phone's by CLOCK_SKEW).
+        raise ServiceError({"recorded_at": "The time the entry was recorded is later than now: "
+                                           "check the phone's date and time, then send it again."})
     return utc
 
 
@@ -102,7 +109,7 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
     digest = payload_hash(kind, payload)
     existing = db.session.get(FieldEntry, entry_id)
     if existing is not None:
-        return _replay(existing, digest)
+        return _replay(existing, digest, user)
     try:
         clean = spec.validate(payload, user)
         entry = FieldEntry(id=entry_id, kind=kind, officer_id=user.id, payload=payload,
@@ -120,19 +127,36 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         existing = db.session.get(FieldEntry, entry_id)
         if existing is None:
             raise
-        return _replay(existing, digest)
+        return _replay(existing, digest, user)
     return EntryOutcome(201, result=entry.result)
 
 
-def _replay(existing: FieldEntry, digest: str) -> EntryOutcome:
+OTHER_OFFICERS_ID = ("This entry id belongs to another officer's entry. Nothing was stored: "
+                     "record it again as a new entry.")
+
+
+def _replay(existing: FieldEntry, digest: str, user) -> EntryOutcome:
+    """The stored answer to the same UUID again, to the officer who made it; to anyone else a
+    refusal, never that officer's result (a copied or guessed id learns nothing)."""
+    if existing.officer_id != user.id:
+        return EntryOutcome(409, errors={"id": OTHER_OFFICERS_ID})
     if existing.payload_hash != digest:
         return EntryOutcome(409, errors={"id": "This entry was already received with different "
                                                "content. Check it and record it again as a new entry."})
     return EntryOutcome(200, result=existing.result)
 
 
+# The payload fields that hold several values: the entry forms' checkbox groups, read by
+# `PayloadReader.choices`. A field named "x[]" is one too. Any other field holds one value; the
+# phone's forms.js keeps the same list (LIST_FIELDS), checked by tests/web/test_sync_batch.py.
+LIST_FIELDS = frozenset({"codes", "ruled_out"})
+
+
 def form_to_payload(form) -> dict:
-    """A submitted form (MultiDict) as an entry payload: repeated names become lists.
+    """A submitted form (MultiDict) as an entry payload: the LIST_FIELDS (and "x[]") as lists,
+    every other field one value. A name a page sent twice with the same value (or empty but
+    once) is that value; with two different values it stays a list, which the kind's reader
+    refuses at that field, rather than one of them being picked silently.
 
     The page's outbox builds the same shape from FormData, so both paths validate alike.
     """
@@ -142,6 +166,17 @@ def form_to_payload(form) -> dict:
         if key in skip:
             continue
         values = form.getlist(key)
-        payload[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
-    return {k.removesuffix("[]"): v for k, v in payload.items()}
+        name = key.removesuffix("[]")
+        if key.endswith("[]") or name in LIST_FIELDS:
+            payload[name] = values
+        else:
+            payload[name] = one_value(values)
+    return payload
 
+
+def one_value(values: list):
+    """One field's values, given once or more: the one value, or the list when they differ."""
+    given = list(dict.fromkeys(v for v in values if v != ""))
+    if len(given) > 1:
+        return values
+    return given[0] if given else (values[0] if values else "")
