@@ -145,10 +145,10 @@ def sync_batch():
     carries the entry's `index` in the batch (and its `id` as sent, when that is text)."""
     entries = _batch_body()
     user = current_user._get_current_object()
-    held, outcomes = set(), []
+    held, accepted, outcomes = set(), set(), []
     for index, item in enumerate(entries):
         try:
-            outcome = _one_of_batch(user, item, held)
+            outcome = _one_of_batch(user, item, held, accepted)
         except OperationalError:
             # The database is locked or unreachable: not this entry's fault. What went in is
             # said; the rest wait for the phone's next try (503 is retried, and not counted).
@@ -163,47 +163,53 @@ def sync_batch():
     return jsonify(outcomes=outcomes), 200
 
 
-def _one_of_batch(user, item, held: set) -> dict:
-    """One entry of a batch -> its outcome; `held` gathers the ids of those not accepted."""
+def _one_of_batch(user, item, held: set, accepted: set) -> dict:
+    """One entry of a batch -> its outcome. `held` gathers the ids refused in this batch (their
+    followers wait), `accepted` those stored in it (a twin refused later, 409, holds nothing)."""
     if not isinstance(item, dict):
         return {"id": None, "http": 422, "status": "rejected", "errors": {"": "This is not an entry."}}
     said, key = _said_id(item.get("id")), _entry_key(item.get("id"))
+    answer = _answer(user, item, held)
+    answer = {"id": said, **answer}
+    if key and answer["http"] < 300:
+        accepted.add(key)
+        held.discard(key)
+    elif key and key not in accepted:
+        held.add(key)
+    return answer
+
+
+def _answer(user, item: dict, held: set) -> dict:
     try:
         check_document(item)  # what `_json_body` checks of one entry sent alone
     except ServiceError as exc:
-        if key:
-            held.add(key)
-        return {"id": said, "http": 422, "status": "rejected", "errors": exc.errors}
+        return {"http": 422, "status": "rejected", "errors": exc.errors}
     payload = item.get("payload")
     follows = _entry_key(payload.get("violation_entry_id")) if isinstance(payload, dict) else None
     if follows and follows in held:
-        if key:
-            held.add(key)
-        return {"id": said, "http": 424, "status": "waiting", "message": WAITS}
+        return {"http": 424, "status": "waiting", "message": WAITS}
     try:
         outcome = submit_entry(user, item.get("id"), item.get("kind"), item.get("recorded_at"), payload)
     except OperationalError:
-        raise
+        raise  # the whole batch stops: sync_batch answers 503
     except DataError:  # a value the database cannot keep that no check caught: the entry's own
         db.session.rollback()
-        current_app.logger.warning("Sync of entry %s refused a value the database cannot keep", key)
-        answer = {"id": said, "http": 400, "status": "rejected", "errors": {"": NOT_KEPT}}
+        current_app.logger.warning("Sync refused a value the database cannot keep (entry %s)",
+                                   repr(item.get("id"))[:60])
+        return {"http": 400, "status": "rejected", "errors": {"": NOT_KEPT}}
     except Exception:  # a fault of ours on this entry: the others still go in
         db.session.rollback()
-        current_app.logger.exception("Sync of entry %s failed", key)
-        answer = {"id": said, "http": 500, "status": "error", "message": OUR_FAULT}
-    else:
-        answer = {"id": said, "http": outcome.status, **outcome.as_json()}
-    if answer["http"] >= 400 and key:
-        held.add(key)
-    return answer
+        current_app.logger.exception("Sync of entry %s failed", repr(item.get("id"))[:60])
+        return {"http": 500, "status": "error", "message": OUR_FAULT}
+    return {"http": outcome.status, **outcome.as_json()}
 
 
 @bp.post("/sync/<entry_id>/photos/<int:index>")
 @permission_required("enforce")
 def sync_photo(entry_id, index):
     """A photo of an entry already confirmed; idempotent on (entry id, index)."""
-    entry = db.session.get(FieldEntry, entry_id)
+    key = _entry_key(entry_id)
+    entry = db.session.get(FieldEntry, key) if key else None
     if entry is None:
         return _error(404, "The entry of this photo has not arrived yet; send the entry first.")
     if entry.officer_id != current_user.id:
@@ -215,12 +221,12 @@ def sync_photo(entry_id, index):
         return _error(422, "The photo is empty.")
     from ..services.photos import store_photo
     try:
-        stored = store_photo(entry_id, index, data, request.mimetype)
+        stored = store_photo(key, index, data, request.mimetype)
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()
-    result = {"entry_id": entry_id, "index": index, "photo_id": getattr(stored, "id", None)}
+    result = {"entry_id": key, "index": index, "photo_id": getattr(stored, "id", None)}
     return jsonify(status="stored", result=result), 201
 
 

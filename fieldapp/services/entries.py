@@ -22,6 +22,7 @@ because the stored result is what makes the next arrival of the same UUID a harm
 """
 import hashlib
 import json
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -54,13 +55,17 @@ def payload_hash(kind: str, payload: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+# A UUID as every generator writes it (the phone's crypto.randomUUID, Python's str(uuid4())):
+# 36 characters, hyphens in their places. Python's UUID() also reads braces, "urn:uuid:" and
+# stray hyphens; those spellings would be stored under another text than the phone keeps.
+UUID_TEXT = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
 def parse_entry_id(value) -> str:
-    try:
-        if not isinstance(value, str) or len(value) > 45:
-            raise ValueError(value)
+    """The entry's client UUID in its one spelling (lower case), or a ServiceError at `id`."""
+    if isinstance(value, str) and UUID_TEXT.fullmatch(value):
         return str(uuid.UUID(value))
-    except (ValueError, TypeError):
-        raise ServiceError({"id": "The entry has no valid identifier (UUID)."}) from None
+    raise ServiceError({"id": "The entry has no valid identifier (UUID)."})
 
 
 def parse_recorded_at(value) -> datetime:

@@ -81,6 +81,8 @@ def test_invalid_entry_answers_per_field_and_others_are_unaffected(app, client, 
     ({"id": "not-a-uuid"}, "id"), ({"recorded_at": "yesterday"}, "recorded_at"),
     ({"recorded_at": "2026-06-01T10:00:00"}, "recorded_at"), ({"kind": "nope"}, "kind"),
     ({"recorded_at": "2099-06-01T10:00:00+00:00"}, "recorded_at"),
+    ({"id": "{12345678-1234-1234-1234-123456789abc}"}, "id"), ({"id": "12345678123412341234123456789abc"}, "id"),
+    ({"id": "12345678-1234-1234-1234-123456789abc-"}, "id"), ({"id": "urn:uuid:12345678-1234-1234-1234-123456789abc"}, "id"),
     ({"payload": ["x"]}, "payload")])
 def test_malformed_entries_are_refused_with_a_reason(app, client, auth, override, field):
     auth.login("dco")
