@@ -82,8 +82,10 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
       if (old && old.status === "sending") throw new Error("the entry is being sent right now");
       if (old) await del("outbox", editing);
     }
-    // A fixed entry keeps when it was recorded and its place in the order.
-    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old ? old.created_at : createdAt, attempts: 0,
+    // A fixed entry keeps when it was recorded and its place in the order; one refused for the
+    // phone's clock (recorded_at) takes the time of the fix, the clock set right.
+    const clockWrong = old && old.last_error && old.last_error.recorded_at;
+    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old && !clockWrong ? old.created_at : createdAt, attempts: 0,
                     last_error: null, status: "pending", user_id: uid, form_url: old ? old.form_url : formUrl };
     await tx(["outbox", "used_ids", "meta"], "readwrite", async (s) => {
       if (old && old.seq !== undefined) entry.seq = old.seq;
@@ -114,8 +116,10 @@ const post = (url, headers, body) => fetch(url, { method: "POST", credentials: "
 const retryable = (status) => status >= 500 || status === 408 || status === 429;
 
 // Up to BATCH_SIZE entries in one request (one round trip on a weak link), in their order; the
-// server answers each entry's own outcome. Returns null, or how the request itself stopped:
-// "network" | "server" (5xx, 408, 429 for the whole request) | "signed_out" | "wrong_user".
+// server answers each entry's own outcome (with its id, and its `index` in the batch). Returns null,
+// how the request itself stopped: "network" | "server" (5xx, 408, 429 for the whole request) |
+// "signed_out" | "wrong_user", or {split, status, errors}: it failed as a whole for a reason that
+// may be one of its entries' (see sendAlone).
 async function sendBatch(batch, held, result) {
   let res;
   try {
@@ -128,26 +132,90 @@ async function sendBatch(batch, held, result) {
   const body = await readJson(res);
   if (res.status === 401) return "signed_out";
   if (res.status === 403 && body && body.status === "wrong_user") return "wrong_user";
-  const outcomes = new Map(((body && body.outcomes) || []).map((o) => [o.id, o]));
-  for (const entry of batch) {
-    const outcome = outcomes.get(entry.id);
-    if (outcome) await applyOutcome(entry, outcome, held, result);
+  const outcomes = (body && Array.isArray(body.outcomes)) ? body.outcomes : [];
+  const answered = new Set();
+  for (const [i, entry] of batch.entries()) {
+    // By its id; by its place in the batch when the office could not read the id as text.
+    const outcome = outcomes.find((o) => o.id === entry.id) || outcomes.find((o) => o.id === null && o.index === i);
+    if (!outcome) continue;
+    answered.add(entry.id);
+    await applyOutcome(entry, outcome, held, result);
   }
-  if (res.ok) return null;
-  // The request as a whole (the server down, the database out of reach, a proxy): not the
-  // entries' fault, so not counted against them. Those it did not reach wait for the next try.
-  for (const entry of batch) {
-    if (!outcomes.has(entry.id)) entry.last_error = problem(body, res.status);
-  }
-  if (res.status >= 400 && !retryable(res.status)) {
-    for (const entry of batch.filter((e) => !outcomes.has(e.id))) {
-      await refuse(entry, res.status, problem(body, res.status));
-      held.add(entry.id);
-      result.failed += 1;
-    }
+  if (res.ok) {
+    await setMeta("batch_failures", 0);
+    // An entry the answer left out (an older or a cut-off answer) waits for the next try.
+    for (const entry of batch.filter((e) => !answered.has(e.id))) { entry.status = "pending"; await put("outbox", entry); }
     return null;
   }
+  // The request as a whole (the server down, the database out of reach, a proxy): not the
+  // entries' fault, so not counted against them. Those it did not reach wait for the next try.
+  const rest = batch.filter((e) => !answered.has(e.id));
+  const errors = problem(body, res.status);
+  for (const entry of rest) entry.last_error = errors;
+  if (res.status === 403) {
+    // Refused to this officer whatever the entries hold: each says so, until a person looks.
+    for (const entry of rest) { await refuse(entry, res.status, errors); held.add(entry.id); result.failed += 1; }
+    return null;
+  }
+  if (res.status >= 400 && res.status < 500 && !retryable(res.status)) return { split: rest, status: res.status, errors };
+  if (res.status === 500 && body && body.error === 500) {
+    // The office's own 500 for the request (JSON: it ran, and failed on what was sent), not a
+    // proxy's or an outage's: after SERVER_TRIES in a row, look for the entry it fails on.
+    const row = await getMeta("batch_failures");
+    const failures = (row ? row.value : 0) + 1;
+    await setMeta("batch_failures", failures);
+    if (failures >= SERVER_TRIES) return { split: rest, status: res.status, errors };
+  }
   return "server";
+}
+
+// A request that failed as a whole, for a reason that may be one entry's (a 4xx, or the office's
+// own 500 SERVER_TRIES times): no head-of-line blocking. Each entry it did not answer is sent
+// alone, in order; one refused alone (4xx) is refused with the office's message, one the office
+// fails on alone while others go through is set aside ("attention"), and the rest go on. When
+// none goes through, it is the office, not an entry: SERVER_TRIES failures in a row stop the
+// round as "server" (nothing counted), fewer are counted against each entry as a 5xx outcome.
+async function sendAlone(failed, size, held, result) {
+  if (size === 1) return lone(failed.split[0], failed, held, result);
+  const suspects = [];
+  let through = false;
+  for (const entry of failed.split) {
+    if (entry.result || held.has(entry.id)) continue;
+    const before = dependsOn(entry);
+    if (before && held.has(before)) {
+      held.add(entry.id);
+      entry.status = "pending";
+      entry.waiting_for = before;
+      result.waiting += 1;
+      await put("outbox", entry);
+      continue;
+    }
+    const stop = await sendBatch([entry], held, result);
+    if (stop === null) { through = true; continue; }
+    if (!stop.split) return stop; // signed out, another officer, the network, the office down
+    if (stop.status < 500) { through = true; await lone(entry, stop, held, result); continue; }
+    suspects.push([entry, stop]);
+    if (!through && suspects.length >= SERVER_TRIES) return "server";
+  }
+  for (const [entry, stop] of suspects) {
+    if (through) entry.server_errors = SERVER_TRIES - 1; // the others went through: this one it is
+    await lone(entry, stop, held, result);
+  }
+  if (through) await setMeta("batch_failures", 0);
+  return null;
+}
+
+// One entry, sent alone, that the request failed on: refused (4xx) or counted as a 5xx outcome.
+async function lone(entry, { status, errors }, held, result) {
+  if (status >= 500) {
+    const message = errors && errors._;
+    return applyOutcome(entry, { http: status, message: message ? `${message} (the office fails on this entry)` : null },
+      held, result).then(() => null);
+  }
+  await refuse(entry, status, errors);
+  held.add(entry.id);
+  result.failed += 1;
+  return null;
 }
 
 async function refuse(entry, status, errors) {
@@ -295,6 +363,7 @@ async function flushLocked(reason) {
     for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
     notify("changed");
     stop = await sendBatch(batch, held, result);
+    if (stop && stop.split) stop = await sendAlone(stop, batch.length, held, result);
     if (stop) await putBack(batch.filter((e) => !e.result && !held.has(e.id)), stop, userId, result);
     batch = [];
   };
