@@ -118,7 +118,7 @@ const retryable = (status) => status >= 500 || status === 408 || status === 429;
 // Up to BATCH_SIZE entries in one request (one round trip on a weak link), in their order; the
 // server answers each entry's own outcome (with its id, and its `index` in the batch). Returns null,
 // how the request itself stopped: "network" | "server" (5xx, 408, 429 for the whole request) |
-// "signed_out" | "wrong_user", or {split, status, errors}: it failed as a whole for a reason that
+// "signed_out" | "wrong_user", or {alone, status, errors}: it failed as a whole for a reason that
 // may be one of its entries' (see sendAlone).
 async function sendBatch(batch, held, result) {
   let res;
@@ -157,14 +157,14 @@ async function sendBatch(batch, held, result) {
     for (const entry of rest) { await refuse(entry, res.status, errors); held.add(entry.id); result.failed += 1; }
     return null;
   }
-  if (res.status >= 400 && res.status < 500 && !retryable(res.status)) return { split: rest, status: res.status, errors };
+  if (res.status >= 400 && res.status < 500 && !retryable(res.status)) return { alone: rest, status: res.status, errors };
   if (res.status === 500 && body && body.error === 500) {
     // The office's own 500 for the request (JSON: it ran, and failed on what was sent), not a
     // proxy's or an outage's: after SERVER_TRIES in a row, look for the entry it fails on.
     const row = await getMeta("batch_failures");
     const failures = (row ? row.value : 0) + 1;
     await setMeta("batch_failures", failures);
-    if (failures >= SERVER_TRIES) return { split: rest, status: res.status, errors };
+    if (failures >= SERVER_TRIES) return { alone: rest, status: res.status, errors };
   }
   return "server";
 }
@@ -176,10 +176,10 @@ async function sendBatch(batch, held, result) {
 // none goes through, it is the office, not an entry: SERVER_TRIES failures in a row stop the
 // round as "server" (nothing counted), fewer are counted against each entry as a 5xx outcome.
 async function sendAlone(failed, size, held, result) {
-  if (size === 1) return lone(failed.split[0], failed, held, result);
+  if (size === 1) return lone(failed.alone[0], failed, held, result);
   const suspects = [];
   let through = false;
-  for (const entry of failed.split) {
+  for (const entry of failed.alone) {
     if (entry.result || held.has(entry.id)) continue;
     const before = dependsOn(entry);
     if (before && held.has(before)) {
@@ -192,7 +192,7 @@ async function sendAlone(failed, size, held, result) {
     }
     const stop = await sendBatch([entry], held, result);
     if (stop === null) { through = true; continue; }
-    if (!stop.split) return stop; // signed out, another officer, the network, the office down
+    if (typeof stop !== "object") return stop; // signed out, another officer, the network, the office down
     if (stop.status < 500) { through = true; await lone(entry, stop, held, result); continue; }
     suspects.push([entry, stop]);
     if (!through && suspects.length >= SERVER_TRIES) return "server";
@@ -363,7 +363,7 @@ async function flushLocked(reason) {
     for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
     notify("changed");
     stop = await sendBatch(batch, held, result);
-    if (stop && stop.split) stop = await sendAlone(stop, batch.length, held, result);
+    if (stop && typeof stop === "object") stop = await sendAlone(stop, batch.length, held, result);
     if (stop) await putBack(batch.filter((e) => !e.result && !held.has(e.id)), stop, userId, result);
     batch = [];
   };
