@@ -381,7 +381,7 @@ def test_a_malformed_entry_between_good_ones_is_set_aside_and_the_good_ones_arri
     assert stored(live_server)[1] == sorted([first, fifth])
     states = entry_states(page)
     assert set(states) == {listed} and states[listed]["status"] == "failed"
-    assert "This must be text" in states[listed]["error"]
+    assert "ticket_number" in states[listed]["error"]  # the field's own message
     assert last not in states
 
 
