@@ -9,7 +9,7 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from flask import flash, g, has_request_context, make_response, request
+from flask import flash, g, has_request_context, make_response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.exc import OperationalError
 
@@ -167,8 +167,23 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
         return super().save_session(app, session, response)
 
 
+def signed_in_no_store(response):
+    """Every answer to a signed-in user (pages, htmx partials, the API's JSON) holds someone's
+    records: owners' names, addresses, phones, their dogs' history. `Cache-Control: no-store`, so no
+    browser or proxy keeps a copy on disk, or shows it again from its cache or history after the
+    officer signs out of a shared phone. A response that chose its own (a PDF or photo kept
+    privately a while, /sw.js, the entry rules) keeps it; static files are the same for everyone.
+    The service worker's offline copies are its own Cache Storage, which this header does not touch."""
+    if "Cache-Control" in response.headers or request.endpoint == "static":
+        return response
+    if session.get("_user_id") is not None:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def register_security_headers(app):
     app.session_interface = SessionCookieSecureOverHttps()
+    app.after_request(signed_in_no_store)
 
     @app.after_request
     def security_headers(response):

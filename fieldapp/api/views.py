@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 from flask import Blueprint, abort, current_app, jsonify, make_response, request
 from flask_login import current_user
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DataError, OperationalError
 
 from ..auth import permission_required
 from ..errors import DATABASE_UNAVAILABLE
@@ -21,7 +21,7 @@ from ..extensions import csrf, db
 from ..models import FieldEntry, record_event
 from ..services import field_data, ticket_numbers
 from ..services.enforcement.payload import MAX_INT, check_document
-from ..services.entries import submit_entry
+from ..services.entries import parse_entry_id, submit_entry
 from ..services.errors import ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -85,6 +85,49 @@ def sync():
 
 
 BATCH_MAX = 50  # entries per request: ~50 KB of JSON, one round trip on a weak link
+WAITS = "Waits for the violation it follows, which was not accepted."
+OUR_FAULT = "The server failed on this entry. It stays on the phone."
+NOT_KEPT = ("A number or a piece of text in this entry is not one the records can keep (too large, "
+            "or not what the field takes). Nothing was saved.")
+
+
+def _entry_key(value) -> str | None:
+    """An entry id as the records keep it (a UUID's one spelling), or None for anything else."""
+    try:
+        return parse_entry_id(value)
+    except ServiceError:
+        return None
+
+
+def _said_id(value):
+    """The entry's id as the phone sent it, to find its own outcome by; None when it is not text."""
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # half of a UTF-16 pair: not text to send back
+        return None
+    return value
+
+
+def _batch_body():
+    """The batch's own shape: a JSON object from this officer with a list of entries. Each
+    entry's shape is its own outcome (`_one_of_batch`), so one malformed entry is refused alone."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        abort(make_response(*_error(400, "The request body is nested too deeply to be an entry.")))
+    if not isinstance(body, dict):
+        abort(make_response(*_error(400, "The request body is not a JSON object.")))
+    if str(body.get("officer_id")) != str(current_user.id):
+        abort(make_response(jsonify(
+            status="wrong_user", error=403,
+            message="These entries were recorded by another officer; they stay on the phone until "
+                    "that officer signs in."), 403))
+    entries = body.get("entries")
+    if not isinstance(entries, list) or not entries or len(entries) > BATCH_MAX:
+        abort(make_response(*_error(422, f"Send between 1 and {BATCH_MAX} entries.")))
+    return entries
 
 
 @bp.post("/sync/batch")
@@ -94,33 +137,18 @@ def sync_batch():
 
     Each entry is `submit_entry`'s own transaction, exactly as one at a time (201/200/409/422/403):
     one bad entry never sinks the others, and a batch cut off halfway and sent again replays the
-    stored ones (200). An entry that follows (`violation_entry_id`) one refused in this same batch
-    is not applied: 424, it waits on the phone with that one. An entry the server fails on is a
-    500 of its own, rolled back, and the rest go on."""
-    body = _json_body()
-    if str(body.get("officer_id")) != str(current_user.id):
-        return jsonify(status="wrong_user", error=403,
-                       message="These entries were recorded by another officer; they stay on the phone "
-                               "until that officer signs in."), 403
-    entries = body.get("entries")
-    if not isinstance(entries, list) or not entries or len(entries) > BATCH_MAX:
-        return _error(422, f"Send between 1 and {BATCH_MAX} entries.")
+    stored ones (200). Each entry's shape (an object, its id, its payload) is checked inside its
+    own outcome, so a malformed one is refused alone (422) and the rest go in. An entry that
+    follows (`violation_entry_id`) one refused in this same batch is not applied: 424, it waits
+    on the phone with that one. A value the database cannot keep is that entry's 400; an entry
+    the server fails on is a 500 of its own, rolled back, and the rest go on. Every outcome
+    carries the entry's `index` in the batch (and its `id` as sent, when that is text)."""
+    entries = _batch_body()
     user = current_user._get_current_object()
-    held, outcomes = set(), []
-    for item in entries:
-        if not isinstance(item, dict):
-            outcomes.append({"id": None, "http": 422, "status": "rejected",
-                             "errors": {"": "This is not an entry."}})
-            continue
-        entry_id, payload = item.get("id"), item.get("payload")
-        follows = payload.get("violation_entry_id") if isinstance(payload, dict) else None
-        if follows and follows in held:
-            held.add(entry_id)
-            outcomes.append({"id": entry_id, "http": 424, "status": "waiting",
-                             "message": "Waits for the violation it follows, which was not accepted."})
-            continue
+    held, accepted, outcomes = set(), set(), []
+    for index, item in enumerate(entries):
         try:
-            outcome = submit_entry(user, entry_id, item.get("kind"), item.get("recorded_at"), payload)
+            outcome = _one_of_batch(user, item, held, accepted)
         except OperationalError:
             # The database is locked or unreachable: not this entry's fault. What went in is
             # said; the rest wait for the phone's next try (503 is retried, and not counted).
@@ -131,24 +159,57 @@ def sync_batch():
             current_app.logger.warning("Sync batch stopped: the database is unavailable")
             response = jsonify(outcomes=outcomes, error=503, message=DATABASE_UNAVAILABLE)
             return response, 503, {"Retry-After": "30"}
-        except Exception:  # a fault of ours on this entry: the others still go in
-            db.session.rollback()
-            current_app.logger.exception("Sync of entry %s failed", entry_id)
-            held.add(entry_id)
-            outcomes.append({"id": entry_id, "http": 500, "status": "error",
-                             "message": "The server failed on this entry. It stays on the phone."})
-            continue
-        if outcome.status >= 400:
-            held.add(entry_id)
-        outcomes.append({"id": entry_id, "http": outcome.status, **outcome.as_json()})
+        outcomes.append({"index": index, **outcome})
     return jsonify(outcomes=outcomes), 200
+
+
+def _one_of_batch(user, item, held: set, accepted: set) -> dict:
+    """One entry of a batch -> its outcome. `held` gathers the ids refused in this batch (their
+    followers wait), `accepted` those stored in it (a twin refused later, 409, holds nothing)."""
+    if not isinstance(item, dict):
+        return {"id": None, "http": 422, "status": "rejected", "errors": {"": "This is not an entry."}}
+    said, key = _said_id(item.get("id")), _entry_key(item.get("id"))
+    answer = _answer(user, item, held)
+    answer = {"id": said, **answer}
+    if key and answer["http"] < 300:
+        accepted.add(key)
+        held.discard(key)
+    elif key and key not in accepted:
+        held.add(key)
+    return answer
+
+
+def _answer(user, item: dict, held: set) -> dict:
+    try:
+        check_document(item)  # what `_json_body` checks of one entry sent alone
+    except ServiceError as exc:
+        return {"http": 422, "status": "rejected", "errors": exc.errors}
+    payload = item.get("payload")
+    follows = _entry_key(payload.get("violation_entry_id")) if isinstance(payload, dict) else None
+    if follows and follows in held:
+        return {"http": 424, "status": "waiting", "message": WAITS}
+    try:
+        outcome = submit_entry(user, item.get("id"), item.get("kind"), item.get("recorded_at"), payload)
+    except OperationalError:
+        raise  # the whole batch stops: sync_batch answers 503
+    except DataError:  # a value the database cannot keep that no check caught: the entry's own
+        db.session.rollback()
+        current_app.logger.warning("Sync refused a value the database cannot keep (entry %s)",
+                                   repr(item.get("id"))[:60])
+        return {"http": 400, "status": "rejected", "errors": {"": NOT_KEPT}}
+    except Exception:  # a fault of ours on this entry: the others still go in
+        db.session.rollback()
+        current_app.logger.exception("Sync of entry %s failed", repr(item.get("id"))[:60])
+        return {"http": 500, "status": "error", "message": OUR_FAULT}
+    return {"http": outcome.status, **outcome.as_json()}
 
 
 @bp.post("/sync/<entry_id>/photos/<int:index>")
 @permission_required("enforce")
 def sync_photo(entry_id, index):
     """A photo of an entry already confirmed; idempotent on (entry id, index)."""
-    entry = db.session.get(FieldEntry, entry_id)
+    key = _entry_key(entry_id)
+    entry = db.session.get(FieldEntry, key) if key else None
     if entry is None:
         return _error(404, "The entry of this photo has not arrived yet; send the entry first.")
     if entry.officer_id != current_user.id:
@@ -160,12 +221,12 @@ def sync_photo(entry_id, index):
         return _error(422, "The photo is empty.")
     from ..services.photos import store_photo
     try:
-        stored = store_photo(entry_id, index, data, request.mimetype)
+        stored = store_photo(key, index, data, request.mimetype)
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
     db.session.commit()
-    result = {"entry_id": entry_id, "index": index, "photo_id": getattr(stored, "id", None)}
+    result = {"entry_id": key, "index": index, "photo_id": getattr(stored, "id", None)}
     return jsonify(status="stored", result=result), 201
 
 
@@ -175,7 +236,6 @@ def outbox_discarded():
     """An officer discarded an entry that never reached the server: an audit trace of what."""
     body = _json_body()
     try:
-        from ..services.entries import parse_entry_id
         entry_id = parse_entry_id(body.get("id"))
     except ServiceError as exc:
         return jsonify(status="rejected", errors=exc.errors), 422

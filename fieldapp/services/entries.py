@@ -7,6 +7,7 @@ call `submit_entry`, which is idempotent on the UUID:
 - new and valid        -> 201 and the stored result (server id, ticket number, deadline...)
 - the same id again    -> 200 and the same stored result, never a second record
 - same id, new payload -> 409 (kept on the phone for a person to look at)
+- same id, another officer's entry -> 409: an entry is answered only to the officer who made it
 - invalid              -> 422 with a message per field; nothing is written
 
 - a user without the kind's power -> 403 (`User.may`, fieldapp/law/authority.py)
@@ -21,6 +22,7 @@ because the stored result is what makes the next arrival of the same UUID a harm
 """
 import hashlib
 import json
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,7 +32,8 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
-from .enforcement.payload import FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
+from ..timeutil import utcnow
+from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
 from .registry import KINDS
 
@@ -52,13 +55,17 @@ def payload_hash(kind: str, payload: dict) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
+# A UUID as every generator writes it (the phone's crypto.randomUUID, Python's str(uuid4())):
+# 36 characters, hyphens in their places. Python's UUID() also reads braces, "urn:uuid:" and
+# stray hyphens; those spellings would be stored under another text than the phone keeps.
+UUID_TEXT = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
 def parse_entry_id(value) -> str:
-    try:
-        if not isinstance(value, str) or len(value) > 45:
-            raise ValueError(value)
+    """The entry's client UUID in its one spelling (lower case), or a ServiceError at `id`."""
+    if isinstance(value, str) and UUID_TEXT.fullmatch(value):
         return str(uuid.UUID(value))
-    except (ValueError, TypeError):
-        raise ServiceError({"id": "The entry has no valid identifier (UUID)."}) from None
+    raise ServiceError({"id": "The entry has no valid identifier (UUID)."})
 
 
 def parse_recorded_at(value) -> datetime:
@@ -76,6 +83,11 @@ def parse_recorded_at(value) -> datetime:
     if not FIRST_YEAR <= utc.year <= LAST_YEAR:
         raise ServiceError({"recorded_at": "The time the entry was recorded is not a real date: "
                                            "check the phone's date and time."})
+    if utc > utcnow() + CLOCK_SKEW:
+        # Recorded later than now: the phone's clock is wrong, and the time it gives is not one
+        # the record can keep (the office's clock may lag the phone's by CLOCK_SKEW).
+        raise ServiceError({"recorded_at": "The time the entry was recorded is later than now: "
+                                           "check the phone's date and time, then send it again."})
     return utc
 
 
@@ -102,7 +114,7 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
     digest = payload_hash(kind, payload)
     existing = db.session.get(FieldEntry, entry_id)
     if existing is not None:
-        return _replay(existing, digest)
+        return _replay(existing, digest, user)
     try:
         clean = spec.validate(payload, user)
         entry = FieldEntry(id=entry_id, kind=kind, officer_id=user.id, payload=payload,
@@ -122,19 +134,36 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         existing = db.session.get(FieldEntry, entry_id)
         if existing is None:
             raise
-        return _replay(existing, digest)
+        return _replay(existing, digest, user)
     return EntryOutcome(201, result=entry.result)
 
 
-def _replay(existing: FieldEntry, digest: str) -> EntryOutcome:
+OTHER_OFFICERS_ID = ("This entry id belongs to another officer's entry. Nothing was stored: "
+                     "record it again as a new entry.")
+
+
+def _replay(existing: FieldEntry, digest: str, user) -> EntryOutcome:
+    """The stored answer to the same UUID again, to the officer who made it; to anyone else a
+    refusal, never that officer's result (a copied or guessed id learns nothing)."""
+    if existing.officer_id != user.id:
+        return EntryOutcome(409, errors={"id": OTHER_OFFICERS_ID})
     if existing.payload_hash != digest:
         return EntryOutcome(409, errors={"id": "This entry was already received with different "
                                                "content. Check it and record it again as a new entry."})
     return EntryOutcome(200, result=existing.result)
 
 
+# The payload fields that hold several values: the entry forms' checkbox groups, read by
+# `PayloadReader.choices`. A field named "x[]" is one too. Any other field holds one value; the
+# phone's forms.js keeps the same list (LIST_FIELDS), checked by tests/web/test_sync_batch.py.
+LIST_FIELDS = frozenset({"codes", "ruled_out"})
+
+
 def form_to_payload(form) -> dict:
-    """A submitted form (MultiDict) as an entry payload: repeated names become lists.
+    """A submitted form (MultiDict) as an entry payload: the LIST_FIELDS (and "x[]") as lists,
+    every other field one value. A name a page sent twice with the same value (or empty but
+    once) is that value; with two different values it stays a list, which the kind's reader
+    refuses at that field, rather than one of them being picked silently.
 
     The page's outbox builds the same shape from FormData, so both paths validate alike.
     """
@@ -144,6 +173,17 @@ def form_to_payload(form) -> dict:
         if key in skip:
             continue
         values = form.getlist(key)
-        payload[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
-    return {k.removesuffix("[]"): v for k, v in payload.items()}
+        name = key.removesuffix("[]")
+        if key.endswith("[]") or name in LIST_FIELDS:
+            payload[name] = values
+        else:
+            payload[name] = one_value(values)
+    return payload
 
+
+def one_value(values: list):
+    """One field's values, given once or more: the one value, or the list when they differ."""
+    given = list(dict.fromkeys(v for v in values if v != ""))
+    if len(given) > 1:
+        return values
+    return given[0] if given else (values[0] if values else "")

@@ -189,3 +189,23 @@ def test_photos(fast, my_entry, data, ctype, index, known):
     client, me, rows = fast
     entry_id = my_entry if known else str(uuid.uuid4())
     check(client, rows, lambda: client.request("POST", f"/api/sync/{entry_id}/photos/{index}", data, ctype))
+
+
+@run(200)
+@given(items=st.lists(st.one_of(
+    st.dictionaries(st.sampled_from(["id", "kind", "recorded_at", "payload", "officer_id", "extra"]),
+                    field_values, min_size=1, max_size=4),
+    field_values), min_size=1, max_size=4),
+    kinds=st.lists(st.sampled_from(KINDS), min_size=4, max_size=4))
+def test_sync_batch_entries(fast, items, kinds):
+    """Generated entries in a batch: never a 5xx for the request or any entry, one outcome each,
+    in order; entries made of the generated parts over a plausible one."""
+    client, me, rows = fast
+    entries = [{**{k: v for k, v in entry(me, kind, dict(BASE[kind])).items() if k != "officer_id"}, **item}
+               if isinstance(item, dict) else item for item, kind in zip(items, kinds, strict=False)]
+    status, body = check(client, rows, lambda: client.post_json("/api/sync/batch", {"officer_id": me,
+                                                                                     "entries": entries}))
+    assert status == 200, body[:300]
+    outcomes = json.loads(body)["outcomes"]
+    assert [o["index"] for o in outcomes] == list(range(len(entries)))
+    assert all(o["http"] < 500 for o in outcomes), outcomes

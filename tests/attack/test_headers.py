@@ -24,6 +24,17 @@ def assert_headers(response, url):
     assert "Strict-Transport-Security" not in response.headers, url  # plain http: no HSTS
 
 
+# Answers to a signed-in user that hold no one's records, and say how long they may be kept.
+OWNERLESS = {"/api/entry-rules"}
+
+
+def assert_not_kept(response, url):
+    """An answer to a signed-in user that is a page or JSON (owners' names, addresses, their dogs'
+    history) is never kept by the browser or a proxy: `no-store`."""
+    if response.mimetype in ("text/html", "application/json") and url.split("?")[0] not in OWNERLESS:
+        assert "no-store" in response.headers.get("Cache-Control", ""), (url, response.headers.get("Cache-Control"))
+
+
 @pytest.mark.parametrize("role", [None, *ROLES], ids=lambda r: r or "anonymous")
 def test_every_page_for_every_role_carries_the_headers_and_no_inline_code(app, client, auth, role):
     if role:
@@ -31,6 +42,8 @@ def test_every_page_for_every_role_carries_the_headers_and_no_inline_code(app, c
     for _rule, url in concrete_urls(app):
         response = client.get(url)
         assert_headers(response, url)
+        if role:
+            assert_not_kept(response, url)
         if response.mimetype == "text/html":
             html = response.get_data(as_text=True)
             assert not INLINE_SCRIPT.search(html), (url, INLINE_SCRIPT.search(html).group(0))
@@ -43,6 +56,21 @@ def test_errors_and_the_api_carry_them_too(client, auth):
     assert_headers(client.post("/api/sync", json={}), "api 401")
     auth.login("dco")
     assert_headers(client.post("/api/sync", data="[", content_type="application/json"), "api 400")
+
+
+def test_signed_in_pages_and_the_apis_json_are_no_store(app, client, auth):
+    """The officer's start page, a dog's status card as an htmx partial, the tag lookup and the sync
+    answer (with the owner's name) say no-store; static files stay cacheable; the sign-in page, which
+    shows no one's records, is left as it was."""
+    assert "no-store" not in client.get("/login").headers.get("Cache-Control", "")
+    auth.login("dco")
+    assert client.get("/").headers["Cache-Control"] == "no-store"
+    assert client.get("/", headers={"HX-Request": "true"}).headers["Cache-Control"] == "no-store"
+    answer = client.post("/api/sync/batch", json={"officer_id": "x", "entries": []})
+    assert answer.status_code == 403 and answer.headers["Cache-Control"] == "no-store"
+    static = client.get("/static/js/queue.js")
+    assert "no-store" not in static.headers.get("Cache-Control", "")
+    static.close()
 
 
 def test_htmx_adds_no_inline_style(client):

@@ -338,3 +338,80 @@ def test_a_camera_sized_photo_is_shrunk_on_the_phone_before_it_is_queued(page, c
     }""")
     assert sizes["type"] == "image/jpeg" and (sizes["width"], sizes["height"]) == (1600, 1200)
     assert sizes["after"] < sizes["before"]
+
+
+def queue_copies(page, template_number, copies):
+    """Entries put in the outbox as a page's script would, each a copy of the void of
+    `template_number` with its payload changed: [[number, {field: value}], ...] in order."""
+    return page.evaluate("""async ([template, copies]) => {
+        const all = await window.outbox.core.all('outbox');
+        const row = all.find((e) => e.payload.ticket_number === template);
+        let seq = Math.max(...all.map((e) => e.seq));
+        const ids = [];
+        for (const [number, changes] of copies) {
+            const payload = Object.assign({}, row.payload, {ticket_number: number});
+            Object.assign(payload, changes);
+            const copy = Object.assign({}, row, {id: crypto.randomUUID(), seq: ++seq, payload});
+            await window.outbox.core.put('outbox', copy);
+            ids.push(copy.id);
+        }
+        return ids;
+    }""", [template_number, copies])
+
+
+def entry_states(page):
+    return page.evaluate("""async () => Object.fromEntries((await window.outbox.core.all('outbox'))
+        .map((e) => [e.id, {status: e.status, error: JSON.stringify(e.last_error)}]))""")
+
+
+def test_a_malformed_entry_between_good_ones_is_set_aside_and_the_good_ones_arrive(page, context, live_server):
+    """Between good entries, one whose ticket number is a list (as a form holding the field twice
+    sent it): refused at its field, the batch a 200, the good ones arrive once."""
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    first, second, third, fifth = numbers_on_phone(page)[:4]
+    context.set_offline(True)
+    void_offline(page, first, "good")
+    listed, last = queue_copies(page, first, [[[second, third], {}], [fifth, {"reason": "good too"}]])
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/outbox")
+    wait_ready(page)
+    page.evaluate("window.outbox.flush('manual')")
+    page.wait_for_function("document.getElementById('outbox-count').textContent === '1'")
+    assert stored(live_server)[1] == sorted([first, fifth])
+    states = entry_states(page)
+    assert set(states) == {listed} and states[listed]["status"] == "failed"
+    assert "ticket_number" in states[listed]["error"]  # the field's own message
+    assert last not in states
+
+
+def test_a_request_the_office_fails_on_as_a_whole_is_sent_entry_by_entry(page, context, live_server):
+    """The office answers 500 to every batch holding one entry (a fault of ours no outcome caught).
+    Three times in a row, then the phone sends them one at a time: the one it fails on alone is set
+    aside ("needs attention", with the office's message), the others arrive."""
+    sign_in(page, live_server.url, "dco")
+    open_book(page, live_server.url)
+    first, second, third = numbers_on_phone(page)[:3]
+    context.set_offline(True)
+    void_offline(page, first, "good")
+    poison, good = queue_copies(page, first, [[second, {"reason": "poison"}], [third, {"reason": "good too"}]])
+
+    def fail_with_the_poison(route):
+        if any(e["id"] == poison for e in route.request.post_data_json["entries"]):
+            route.fulfill(status=500, content_type="application/json",
+                          body=json.dumps({"error": 500, "message": "Something went wrong on the server."}))
+        else:
+            route.continue_()
+    context.route("**/api/sync/batch", fail_with_the_poison)  # the worker's requests too
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/outbox")
+    wait_ready(page)
+    for _ in range(4):
+        page.evaluate("window.outbox.flush('manual')")
+        if entry_states(page).get(poison, {}).get("status") == "attention":
+            break
+    states = entry_states(page)
+    assert set(states) == {poison} and states[poison]["status"] == "attention", states
+    assert "Something went wrong" in states[poison]["error"]
+    assert stored(live_server)[1] == sorted([first, third])
+    assert good not in states

@@ -80,6 +80,9 @@ def test_invalid_entry_answers_per_field_and_others_are_unaffected(app, client, 
 @pytest.mark.parametrize("override, field", [
     ({"id": "not-a-uuid"}, "id"), ({"recorded_at": "yesterday"}, "recorded_at"),
     ({"recorded_at": "2026-06-01T10:00:00"}, "recorded_at"), ({"kind": "nope"}, "kind"),
+    ({"recorded_at": "2099-06-01T10:00:00+00:00"}, "recorded_at"),
+    ({"id": "{12345678-1234-1234-1234-123456789abc}"}, "id"), ({"id": "12345678123412341234123456789abc"}, "id"),
+    ({"id": "12345678-1234-1234-1234-123456789abc-"}, "id"), ({"id": "urn:uuid:12345678-1234-1234-1234-123456789abc"}, "id"),
     ({"payload": ["x"]}, "payload")])
 def test_malformed_entries_are_refused_with_a_reason(app, client, auth, override, field):
     auth.login("dco")
@@ -94,6 +97,25 @@ def test_entry_of_another_officer_is_refused_without_storing(app, client, auth):
     assert answer.status_code == 403 and answer.json["status"] == "wrong_user"
     assert client.post("/api/sync", json=entry(app, officer_id=None)).status_code == 403
     assert stored(app) == []
+
+
+def test_an_entry_id_of_another_officers_entry_is_refused_and_their_result_never_shown(app, client, auth):
+    """Officer A's entry, its UUID replayed by officer B (same content or not): 409 "belongs to
+    another officer's entry", never A's result; A still gets the stored result."""
+    auth.login("dco")
+    body = entry(app)
+    assert client.post("/api/sync", json=body).status_code == 201
+    auth.logout()
+    auth.login("constable")
+    for payload in (body["payload"], {"where": "Ridge Rd"}):
+        answer = client.post("/api/sync", json={**body, "payload": payload, "officer_id": officer_id(app, "constable")})
+        assert answer.status_code == 409 and "result" not in answer.json
+        assert answer.json["errors"]["id"].startswith("This entry id belongs to another officer's entry")
+    auth.logout()
+    auth.login("dco")
+    again = client.post("/api/sync", json=body)
+    assert again.status_code == 200 and again.json["result"]["noted_at"] == "Lake Rd"
+    assert len(stored(app)) == 1
 
 
 def test_signed_out_gets_401_json_and_nothing_is_stored(app, client):

@@ -98,3 +98,167 @@ def test_a_locked_database_on_a_page_is_a_503_not_a_500(app, client, auth, monke
     auth.login("dco")
     answer = client.post("/api/sync", json=entry(app, payload={"where": "db down"}))
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
+
+
+# --- each entry's shape is its own outcome ------------------------------------------------------
+
+def test_batch_list_valued_id_is_refused_alone(app, client, auth):
+    """A list where the entry's id should be: that entry's 422, the ones around it stored, and the
+    request itself a 200 (the phone never resends the same batch for ever)."""
+    auth.login("dco")
+    good1, bad, good2 = entry(app), entry(app, id=[str(__import__("uuid").uuid4())]), entry(app)
+    answer = client.post("/api/sync/batch", json=batch(app, good1, bad, good2))
+    assert answer.status_code == 200
+    outcomes = answer.json["outcomes"]
+    assert [(o["index"], o["id"], o["http"]) for o in outcomes] == [
+        (0, good1["id"], 201), (1, None, 422), (2, good2["id"], 201)]
+    assert "id" in outcomes[1]["errors"]
+    assert {r.id for r in stored(app)} == {good1["id"], good2["id"]}
+
+
+@pytest.mark.parametrize("follows", [["x"], {"id": "x"}, 7, True, "not-a-uuid"])
+def test_batch_list_valued_violation_entry_id_is_refused_alone(app, client, auth, follows):
+    """A `violation_entry_id` that is no entry id never stops the batch: the kind's own reader
+    answers for that entry, the next one goes in."""
+    auth.login("dco")
+    odd, good = entry(app, payload={"where": "Lake Rd", "violation_entry_id": follows}), entry(app)
+    answer = client.post("/api/sync/batch", json=batch(app, odd, good))
+    assert answer.status_code == 200
+    assert [o["http"] for o in answer.json["outcomes"]][1] == 201
+    assert good["id"] in {r.id for r in stored(app)}
+
+
+def test_batch_an_entry_the_shape_check_refuses_holds_its_followers(app, client, auth):
+    """Nested too deeply, NaN, a NUL: the entry's own 422 (what /api/sync answers for it alone), and
+    an entry following it waits (424); nothing of either is stored."""
+    auth.login("dco")
+    deep = entry(app, payload={"where": "Lake Rd", "x": [[[[[["deep"]]]]]]})
+    follower = entry(app, payload={"where": "Lake Rd", "violation_entry_id": deep["id"].upper()})
+    nul = entry(app, payload={"where": "Lake\x00Rd"})
+    good = entry(app)
+    outcomes = client.post("/api/sync/batch", json=batch(app, deep, follower, nul, good)).json["outcomes"]
+    assert [o["http"] for o in outcomes] == [422, 424, 422, 201]
+    assert outcomes[0]["errors"] == {"x": "This is nested too deeply to be a form's field."}
+    assert {r.id for r in stored(app)} == {good["id"]}
+
+
+@pytest.mark.parametrize("item", [None, "entry", 5, ["id"]])
+def test_batch_an_item_that_is_not_an_entry_is_refused_alone(app, client, auth, item):
+    auth.login("dco")
+    good = entry(app)
+    body = batch(app, good)
+    body["entries"].insert(0, item)
+    outcomes = client.post("/api/sync/batch", json=body).json["outcomes"]
+    assert [(o["index"], o["http"]) for o in outcomes] == [(0, 422), (1, 201)]
+
+
+def test_batch_the_same_id_twice_in_one_batch_is_stored_once(app, client, auth):
+    auth.login("dco")
+    one = entry(app)
+    other_content = {**one, "payload": {"where": "Ridge Rd"}}
+    outcomes = client.post("/api/sync/batch", json=batch(app, one, one, other_content)).json["outcomes"]
+    assert [o["http"] for o in outcomes] == [201, 200, 409]
+    assert [r.id for r in stored(app)] == [one["id"]]
+
+
+def test_batch_a_value_the_database_cannot_keep_is_that_entrys_400(app, client, auth, monkeypatch):
+    from sqlalchemy.exc import DataError
+
+    def _cannot_keep(payload, user):
+        if payload.get("where") == "too big":
+            raise DataError("INSERT", {}, Exception("value out of range"))
+        return _validate(payload, user)
+
+    monkeypatch.setitem(KINDS, "test_note", EntryKind("test_note", "enforce", _cannot_keep, KINDS["test_note"].apply))
+    auth.login("dco")
+    big, good = entry(app, payload={"where": "too big"}), entry(app)
+    answer = client.post("/api/sync/batch", json=batch(app, big, good))
+    assert answer.status_code == 200
+    assert [o["http"] for o in answer.json["outcomes"]] == [400, 201]
+    assert {r.id for r in stored(app)} == {good["id"]}
+
+
+def test_batch_an_entry_id_of_another_officer_is_a_conflict_never_their_result(app, client, auth):
+    """Officer A's entry, replayed by officer B's phone with the same UUID and content: B is told
+    the id belongs to another officer's entry (409), and never sees A's result."""
+    auth.login("dco")
+    mine = entry(app)
+    first = client.post("/api/sync/batch", json=batch(app, mine)).json["outcomes"][0]
+    assert first["http"] == 201
+    auth.logout()
+    auth.login("constable")
+    body = {"officer_id": officer_id(app, "constable"), "entries": [
+        {k: v for k, v in mine.items() if k != "officer_id"}]}
+    outcome = client.post("/api/sync/batch", json=body).json["outcomes"][0]
+    assert outcome["http"] == 409 and outcome["status"] == "conflict" and "result" not in outcome
+    assert "belongs to another officer's entry" in outcome["errors"]["id"]
+    assert len(stored(app)) == 1
+
+
+def test_batch_recorded_at_in_2099_is_refused_for_that_entry(app, client, auth):
+    """The phone's clock in 2099: that entry's 422 at `recorded_at`, the next one goes in."""
+    auth.login("dco")
+    future, good = entry(app, recorded_at="2099-06-01T10:00:00+00:00"), entry(app)
+    outcomes = client.post("/api/sync/batch", json=batch(app, future, good)).json["outcomes"]
+    assert [o["http"] for o in outcomes] == [422, 201]
+    assert "check the phone's date and time" in outcomes[0]["errors"]["recorded_at"]
+
+
+def test_batch_recorded_at_a_few_minutes_ahead_is_within_the_clock_skew(app, client, auth):
+    from datetime import timedelta
+
+    from fieldapp.timeutil import utcnow
+    auth.login("dco")
+    ahead = entry(app, recorded_at=(utcnow() + timedelta(minutes=5)).isoformat())
+    too_far = entry(app, recorded_at=(utcnow() + timedelta(hours=2)).isoformat())
+    outcomes = client.post("/api/sync/batch", json=batch(app, ahead, too_far)).json["outcomes"]
+    assert [o["http"] for o in outcomes] == [201, 422]
+
+
+# --- which fields are lists, said once -----------------------------------------------------------
+
+def test_form_fields_that_are_lists_are_the_same_on_the_phone_and_the_server():
+    """forms.js LIST_FIELDS is services/entries.py LIST_FIELDS."""
+    import re
+    from pathlib import Path
+
+    from fieldapp.services.entries import LIST_FIELDS
+    source = (Path(__file__).parents[2] / "fieldapp/static/js/forms.js").read_text()
+    js = re.search(r"LIST_FIELDS = new Set\(\[([^\]]*)\]\)", source).group(1)
+    assert set(re.findall(r'"([a-z_]+)"', js)) == LIST_FIELDS
+
+
+def test_form_to_payload_lists_only_the_list_fields():
+    """A checkbox group is a list even with one box ticked; any other field is one value, the
+    same value twice is that value, and two different values stay a list for the reader to refuse."""
+    from werkzeug.datastructures import MultiDict
+
+    from fieldapp.services.entries import form_to_payload
+    form = MultiDict([("codes", "6A1"), ("ruled_out", "6B"), ("ruled_out", "6A1-hunting"),
+                      ("violation_entry_id", "abc"), ("violation_entry_id", "abc"),
+                      ("dog_id", ""), ("dog_id", "7"), ("location_text", "Lake Rd"), ("location_text", "Ridge Rd"),
+                      ("extra[]", "x"), ("csrf_token", "t")])
+    assert form_to_payload(form) == {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                                     "violation_entry_id": "abc", "dog_id": "7",
+                                     "location_text": ["Lake Rd", "Ridge Rd"], "extra": ["x"]}
+
+
+def test_every_entry_form_names_a_field_twice_only_for_a_list_field(app, client, auth):
+    """The pages themselves: a name given by two inputs of an entry form is one of LIST_FIELDS
+    (radio buttons aside: the browser sends the one chosen)."""
+    import re
+    from collections import Counter
+
+    from fieldapp.services.entries import LIST_FIELDS
+    auth.login("dco")
+    for url in ("/field/violations/new", "/field/seizures/new", "/field/tickets/new", "/field/complaints/new",
+                "/field/rabies-requests/new"):
+        html = client.get(url).get_data(as_text=True)
+        forms = re.findall(r"<form[^>]*data-outbox-kind.*?</form>", html, re.S)
+        assert forms, url
+        for form in forms:
+            fields = re.findall(r'<(?:input|select|textarea)[^>]*>', form)
+            names = Counter(re.search(r'\sname="([^"]+)"', f).group(1) for f in fields
+                            if ' name="' in f and 'type="radio"' not in f)
+            twice = {n for n, count in names.items() if count > 1} - LIST_FIELDS - {"photos"}
+            assert not twice, (url, twice)

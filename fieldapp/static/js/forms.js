@@ -15,8 +15,15 @@ import { fill } from "./urls.js";
 
 const SKIP = new Set(["csrf_token", "entry_id", "recorded_at", "kind"]);
 
-// Same shape as the server's form_to_payload: repeated names become lists; files are photos.
-function formToEntry(form, submitter) {
+// The fields that hold several values (the checkbox groups), as the server's
+// services/entries.py LIST_FIELDS; a field named "x[]" is one too. Every other field holds one value.
+export const LIST_FIELDS = new Set(["codes", "ruled_out"]);
+export const TWICE = "This field is on the page twice with different values. Reload the page and fill it in again.";
+
+// The same shape as the server's form_to_payload: the list fields as lists, every other field one
+// value; files are photos. A single-value field the page holds twice is refused here, at the
+// field (`errors`), never sent as a list the office could not read.
+export function formToEntry(form, submitter) {
   const data = new FormData(form, submitter || undefined);
   const values = new Map();
   const photos = [];
@@ -30,11 +37,16 @@ function formToEntry(form, submitter) {
     values.get(key).push(value);
   }
   const payload = {};
+  const errors = {};
   for (const [key, list] of values) {
-    payload[key.endsWith("[]") ? key.slice(0, -2) : key] = list.length > 1 || key.endsWith("[]") ? list : list[0];
+    const name = key.endsWith("[]") ? key.slice(0, -2) : key;
+    if (key.endsWith("[]") || LIST_FIELDS.has(name)) { payload[name] = list; continue; }
+    const given = [...new Set(list.filter((v) => v !== ""))];
+    if (given.length > 1) errors[name] = TWICE;
+    payload[name] = given.length ? given[0] : list[0];
   }
   const idField = form.querySelector("input[name=entry_id]");
-  return { formId: idField ? idField.value : "", payload, photos };
+  return { formId: idField ? idField.value : "", payload, photos, errors };
 }
 
 // The form's data-outbox-next, e.g. ".../next?entry={id}&dog={dog_id}", filled from the entry.
@@ -59,10 +71,11 @@ function onSubmit(ev, queued) {
   ev.stopImmediatePropagation();
   if (form.dataset.checking) return; // a second tap while the first is checked
   form.dataset.checking = "1";
-  const { formId, payload, photos } = formToEntry(form, ev.submitter);
+  const { formId, payload, photos, errors: shape } = formToEntry(form, ev.submitter);
   const kind = form.dataset.outboxKind;
   // Checked on the phone with the server's own rules first: what it would refuse is not queued.
-  checkEntry(kind, payload).then((errors) => {
+  checkEntry(kind, payload).then((ruled) => {
+    const errors = Object.assign({}, ruled, shape);
     delete form.dataset.checking;
     if (Object.keys(errors).length) {
       showErrors(form, errors);

@@ -19,6 +19,7 @@
  */
 import { all, del, get, getMeta, put, req, setMeta, tx } from "./db.js";
 import { localIso } from "./format.js";
+import { SERVER_TRIES, dependsOn, post, problem, readJson, retryable, sendAlone, sendBatch } from "./outbox-batch.js";
 import { fill } from "./urls.js";
 
 const SENT_KEEP_DAYS = 7;
@@ -82,8 +83,10 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
       if (old && old.status === "sending") throw new Error("the entry is being sent right now");
       if (old) await del("outbox", editing);
     }
-    // A fixed entry keeps when it was recorded and its place in the order.
-    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old ? old.created_at : createdAt, attempts: 0,
+    // A fixed entry keeps when it was recorded and its place in the order; one refused for the
+    // phone's clock (recorded_at) takes the time of the fix, the clock set right.
+    const clockWrong = old && old.last_error && old.last_error.recorded_at;
+    const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old && !clockWrong ? old.created_at : createdAt, attempts: 0,
                     last_error: null, status: "pending", user_id: uid, form_url: old ? old.form_url : formUrl };
     await tx(["outbox", "used_ids", "meta"], "readwrite", async (s) => {
       if (old && old.seq !== undefined) entry.seq = old.seq;
@@ -99,99 +102,6 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
     notify("changed");
     return entry;
   });
-}
-
-async function readJson(res) {
-  try { return await res.json(); } catch (err) { return null; }
-}
-
-function problem(body, status) {
-  if (body && body.errors) return body.errors;
-  return { _: (body && body.message) || `The server answered ${status}.` };
-}
-
-const post = (url, headers, body) => fetch(url, { method: "POST", credentials: "same-origin", cache: "no-store", headers, body });
-const retryable = (status) => status >= 500 || status === 408 || status === 429;
-
-// Up to BATCH_SIZE entries in one request (one round trip on a weak link), in their order; the
-// server answers each entry's own outcome. Returns null, or how the request itself stopped:
-// "network" | "server" (5xx, 408, 429 for the whole request) | "signed_out" | "wrong_user".
-async function sendBatch(batch, held, result) {
-  let res;
-  try {
-    res = await post(urls.syncBatch, { "Content-Type": "application/json", "Accept": "application/json" },
-      JSON.stringify({ officer_id: Number(batch[0].user_id), entries: batch.map((e) => (
-        { id: e.id, kind: e.kind, recorded_at: e.created_at, payload: e.payload })) }));
-  } catch (err) {
-    return "network";
-  }
-  const body = await readJson(res);
-  if (res.status === 401) return "signed_out";
-  if (res.status === 403 && body && body.status === "wrong_user") return "wrong_user";
-  const outcomes = new Map(((body && body.outcomes) || []).map((o) => [o.id, o]));
-  for (const entry of batch) {
-    const outcome = outcomes.get(entry.id);
-    if (outcome) await applyOutcome(entry, outcome, held, result);
-  }
-  if (res.ok) return null;
-  // The request as a whole (the server down, the database out of reach, a proxy): not the
-  // entries' fault, so not counted against them. Those it did not reach wait for the next try.
-  for (const entry of batch) {
-    if (!outcomes.has(entry.id)) entry.last_error = problem(body, res.status);
-  }
-  if (res.status >= 400 && !retryable(res.status)) {
-    for (const entry of batch.filter((e) => !outcomes.has(e.id))) {
-      await refuse(entry, res.status, problem(body, res.status));
-      held.add(entry.id);
-      result.failed += 1;
-    }
-    return null;
-  }
-  return "server";
-}
-
-async function refuse(entry, status, errors) {
-  entry.status = "failed";
-  entry.http_status = status;
-  entry.conflict = status === 409; // stored before with other content: needs a new id
-  entry.last_error = errors;
-  await put("outbox", entry);
-}
-
-// One entry's outcome in a batch: confirmed, refused (4xx), waiting for the one it follows
-// (424), or failed on the server (5xx: counted, and set aside after SERVER_TRIES in a row).
-async function applyOutcome(entry, outcome, held, result) {
-  const code = outcome.http;
-  if ((code === 200 || code === 201) && "result" in outcome) {
-    entry.result = outcome.result;
-    entry.server_errors = 0;
-    entry.confirmed_at = new Date().toISOString();
-    await put("outbox", entry);
-    return;
-  }
-  held.add(entry.id);
-  if (code === 424) {
-    entry.status = "pending";
-    entry.waiting_for = dependsOn(entry);
-    result.waiting += 1;
-  } else if (retryable(code)) {
-    entry.server_errors = (entry.server_errors || 0) + 1;
-    entry.attempts = (entry.attempts || 0) + 1;
-    entry.last_error = { _: outcome.message || `The server answered ${code}.` };
-    entry.last_attempt_at = new Date().toISOString();
-    if (entry.server_errors >= SERVER_TRIES) {
-      entry.status = "attention";
-      result.attention += 1;
-    } else {
-      entry.status = "pending";
-      result.retry = true;
-    }
-  } else {
-    await refuse(entry, code, outcome.errors || { _: outcome.message || `The server answered ${code}.` });
-    result.failed += 1;
-    return;
-  }
-  await put("outbox", entry);
 }
 
 // Its photos, one request each, from the first not yet stored. Null when all are stored.
@@ -270,9 +180,8 @@ export async function flush(reason) {
 // set aside as "attention", kept with the server's message; the entries behind it go on. It is
 // tried again only when the officer taps "Sync now". An entry that follows another (a seizure or
 // ticket after its violation, `violation_entry_id`) waits while that one is refused or set aside.
-export const SERVER_TRIES = 3;
+export { SERVER_TRIES };
 export const BATCH_SIZE = 50; // the server's BATCH_MAX
-const dependsOn = (entry) => (entry.payload && entry.payload.violation_entry_id) || null;
 
 async function flushLocked(reason) {
   const result = { reason, sent: 0, failed: 0, attention: 0, waiting: 0, stopped: null, retry: false };
@@ -293,7 +202,8 @@ async function flushLocked(reason) {
   const sendNow = async () => {
     for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
     notify("changed");
-    stop = await sendBatch(batch, held, result);
+    stop = await sendBatch(urls.syncBatch, batch, held, result);
+    if (stop && typeof stop === "object") stop = await sendAlone(urls.syncBatch, stop, batch.length, held, result);
     if (stop) await putBack(batch.filter((e) => !e.result && !held.has(e.id)), stop, userId, result);
     batch = [];
   };
