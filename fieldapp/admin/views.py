@@ -12,6 +12,7 @@ from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
 from ..models import EnumerationResolution, Setting, User, record_event
+from ..parsing import parse_money
 from ..services import licensing as licensing_svc
 from ..services.errors import ServiceError
 from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
@@ -37,6 +38,8 @@ def _display(spec, value):
         return "\n".join(d.isoformat() for d in value)
     if spec.kind == "money":
         return f"{value:.2f}"
+    if spec.kind == "weekday":
+        return str(value)
     return value
 
 
@@ -72,8 +75,6 @@ def _changed_settings(form) -> dict:
     changed = {}
     for spec in SETTINGS:
         raw = form[spec.key].data
-        if spec.kind == "money":
-            raw = str(raw).replace("$", "").replace(",", "").strip()
         new = parse_value(spec, raw if raw is not None else "")
         old = get_setting(spec.key)
         if new != old:
@@ -110,7 +111,7 @@ def enumerations():
         try:
             enum = licensing_svc.record_enumeration(
                 form.resolution.data, form.adopted_on.data, form.opens_on.data, form.closes_on.data,
-                Decimal(form.surcharge.data.replace("$", "").replace(",", "")), current_user)
+                parse_money(form.surcharge.data), current_user)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
