@@ -38,10 +38,13 @@ def _town(value):
 
 
 def longdate(value) -> str:
-    """Wed 2 Dec 2026."""
+    """Wed 2 Dec 2026. A text that is no date (what was typed into a refused form) is shown as typed."""
     if not value:
         return ""
-    value = _town(value)
+    try:
+        value = _town(value)
+    except ValueError:
+        return value
     return value.strftime("%a %-d %b %Y")
 
 

@@ -4,7 +4,7 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import LICENSE_EXEMPTIONS
+from ..law import LICENSE_EXEMPTIONS, new_resident_license_due
 from ..models import Dog, License, MailApplication, Owner
 from ..services import licensing as svc
 from ..services.enumeration import pending_identification
@@ -70,7 +70,7 @@ def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
             "purebred_license": app.purebred_license, "replaces_tag": app.replaces_tag,
             "enumeration": svc.open_enumeration(today),
             "pending_enumeration": app.enumeration_identification,
-            "resident_due": (svc.new_resident_license_due(app.residence_began_on)
+            "resident_due": (new_resident_license_due(app.residence_began_on)
                              if app.residence_begun_on_valid(today) else None)}
 
 
