@@ -1,6 +1,7 @@
 """Every form of the signed-in pages: a crawler of the pages a role can open (links followed from
-its start page, GET only, a few pages of each shape of address) and the `<form method=post>` on
-them, read with html.parser: each field as the page rendered it."""
+its start page, GET only, a few pages of each shape of address) and the forms on them (`<form
+method=post>`, and the GET forms: searches, periods of a report), read with html.parser: each
+field as the page rendered it."""
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -68,12 +69,10 @@ class _Parser(HTMLParser):
         if tag == "a" and a.get("href"):
             self.links.append(a["href"])
         elif tag == "form":
-            if a.get("method", "get").lower() == "post":
-                self.form = Form(self.page, urljoin(self.page, a.get("action") or self.page),
-                                 a.get("enctype", ""), [])
-                self.forms.append(self.form)
-            else:
-                self.form = None
+            method = a.get("method", "get").lower()
+            self.form = Form(self.page, urljoin(self.page, a.get("action") or self.page), a.get("enctype", ""), [],
+                             "post" if method == "post" else "get")
+            self.forms.append(self.form)
         elif self.form is None:
             return
         if a.get("hx-include", "").endswith("form") or tag == "form":

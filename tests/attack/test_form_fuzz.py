@@ -1,4 +1,4 @@
-"""A seeded fuzzer of the HTML forms: every form that a role's pages show (found by walking the
+"""A seeded fuzzer of the HTML forms: every form (post, and get) that a role's pages show (found by walking the
 signed-in pages of each role in the demo town, with its roadside and court cases), each field
 one at a time set to a hostile value, the others as the page rendered them. Never a 5xx; a
 refusal (400, 409, 422, or a page that shows an error) keeps what was typed in the form it draws
@@ -38,7 +38,7 @@ HOSTILE = {
 }
 SHOWN = {"huge number", "negative", "very long", "markup", "not a date", "year 9999", "a recent date"}  # kept on a refusal
 TEXT_KINDS = {"text", "textarea", "search", "tel", "email", "number", "date", "url", "datetime-local", "time"}
-PER_FIELD = 3  # hostile values tried on each field in a sampled run
+PER_FIELD = {"post": 3, "get": 2}  # hostile values tried on each field in a sampled run (a search, a period)
 SKIP_ACTIONS = re.compile(r"^/logout$")
 
 
@@ -86,7 +86,7 @@ def cases(forms, rng, every):
     out = []
     for form in unique.values():
         for field in form.typed_fields():
-            names = list(HOSTILE) if every else rng.sample(sorted(HOSTILE), PER_FIELD)
+            names = list(HOSTILE) if every else rng.sample(sorted(HOSTILE), PER_FIELD[form.method])
             out.extend((form, field, name) for name in names)
     return out
 
