@@ -297,3 +297,35 @@ def test_a_page_when_the_database_goes_away_mid_request_is_a_503(app, client, au
     state["on"] = False
     assert response.status_code == 503 and response.headers["Retry-After"] == "30"
     assert "tried again by itself" in response.get_data(as_text=True)
+
+
+SEARCH_IN_A_PROCESS = """
+import sys
+from fieldapp import create_app
+from fieldapp.services.search import search_dogs
+from tests.conftest import make_test_config
+app = create_app(make_test_config(sys.argv[1]))
+with app.app_context():
+    for q in sys.argv[2:]:
+        search_dogs(q)
+print("searched")
+"""
+
+
+def test_a_short_word_before_a_longer_one_searches_without_crashing_sqlite(demo_town_db, tmp_path):
+    """SQLite 3.40's FTS5 trigram index crashed the process (a segmentation fault, every worker
+    that took the search) on a word under three letters before a longer one: "jo smith".
+    Run in a child process, so a crash fails this test rather than the whole run."""
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.databases import on_postgres
+    if on_postgres():
+        pytest.skip("SQLite's own index")
+    path = tmp_path / "town.sqlite"
+    shutil.copyfile(demo_town_db, path)
+    done = subprocess.run([sys.executable, "-c", SEARCH_IN_A_PROCESS, str(path), "jo smith", "x abc", "& abcd",
+                           '<b onmouseover="alert(1)">Rex</b> & "Co"', "a b", "max"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "searched" in done.stdout, (done.returncode, done.stderr[-500:])
