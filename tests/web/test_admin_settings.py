@@ -212,3 +212,16 @@ def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets
     page = client.get(f"/field/tickets/{number}")
     assert page.status_code == 200 and "6:00 pm" in page.get_data(as_text=True)
     assert client.get("/field/tickets").status_code == 200
+
+
+def test_saving_the_settings_page_writes_a_value_stored_outside_its_rule_again_in_shape(admin, app):
+    with app.app_context():
+        db.session.add(Setting(key="court_session_time", value="evening"))
+        db.session.add(Setting(key="court_session_weekday", value=7))
+        db.session.commit()
+    page = admin.get("/admin/").get_data(as_text=True)
+    assert 'value="18:00"' in page  # the default it is read as
+    assert admin.post("/admin/", data=current_form(app)).status_code == 302
+    with app.app_context():
+        assert db.session.get(Setting, "court_session_time").value == "18:00"
+        assert db.session.get(Setting, "court_session_weekday").value == 2
