@@ -1,7 +1,7 @@
 """Errors answer HTML to a browser and JSON to the API."""
 from flask import current_app, g, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import DataError, OperationalError
+from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
@@ -58,6 +58,15 @@ def register_error_handlers(app):
                                  "(too large, or not what the field takes). Nothing was saved.")
 
     app.errorhandler(OperationalError)(database_unavailable)
+    app.errorhandler(InterfaceError)(database_unavailable)  # a connection closed under us (a restart)
+
+    @app.before_request
+    def refuse_nul():
+        """A NUL (\\0) in an address or a form: PostgreSQL cannot keep one in text (a 500 there),
+        SQLite would keep it and a backup of it would not restore into PostgreSQL. No one types
+        it: refused before any view, nothing kept. (The API refuses it per field, 422.)"""
+        if has_nul(request.args) or (request.mimetype in FORM_TYPES and has_nul(request.form)):
+            return render_error(400, NUL_MESSAGE)
 
     @app.errorhandler(HTTPException)
     def http_error(exc):
@@ -67,6 +76,15 @@ def register_error_handlers(app):
     def server_error(exc):
         app.logger.exception("Unhandled error")
         return render_error(500)
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+NUL_MESSAGE = ("A field held a character that cannot be kept (NUL, \\0), as a copy and paste from some "
+               "programs brings. Remove it and send the form again; nothing was saved.")
+
+
+def has_nul(multidict) -> bool:
+    return any("\x00" in key or any("\x00" in v for v in values) for key, values in multidict.lists())
 
 
 def database_unavailable(exc):
@@ -79,10 +97,10 @@ def database_unavailable(exc):
         pass
     current_app.logger.warning("Database unavailable: %s", getattr(exc, "orig", exc))
     g.database_unavailable = True  # the session cookie is not changed either (web.py)
-    if g.get("_login_user") is None:
-        # The signed-in user could not be loaded (that is the fault): the page is drawn signed
-        # out, or drawing it would ask the database again and fail with a bare 500.
-        g._login_user = current_app.login_manager.anonymous_user()
+    # The page is drawn signed out: the user could not be loaded (that is the fault), or was
+    # loaded and the rollback above expired it (the database went away mid-request, as in a
+    # restart); drawing it would ask the database again and fail with a bare 500.
+    g._login_user = current_app.login_manager.anonymous_user()
     response = make_response(render_error(503, DATABASE_UNAVAILABLE))
     response.headers["Retry-After"] = "30"
     return response

@@ -2,25 +2,67 @@
 are data an admin changes, never constants in code.
 
 `get_setting(key)` returns the stored value or the default below, typed per `kind`.
+
+Every setting has a range or a parser (`SettingSpec.rule`, shown under its field at /admin/):
+strict on write (`set_setting` and the form refuse what it does not take, with its words), and
+tolerant on read: a value stored before its rule (a weekday of 7, a session time "6 pm") is
+read as the default, never handed to the pages that would fail on it.
 """
-from dataclasses import dataclass
-from datetime import date
+import logging
+import re
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from flask import g, has_app_context
 
 from .extensions import db
 from .models import Setting
+from .parsing import parse_clock, parse_date, parse_money
+
+log = logging.getLogger(__name__)
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+TEXT_MAX = 200
 
 
 @dataclass(frozen=True)
 class SettingSpec:
     key: str
     label: str
-    kind: str  # money | text | int | dates | bool
+    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url
     default: object
     section: str = ""
     help: str = ""
+    minimum: int | Decimal | None = None  # int and money: the range the value must be in
+    maximum: int | Decimal | None = None
+
+    @property
+    def rule(self) -> str:
+        """What the field takes, in words (its hint on the admin page)."""
+        if self.kind == "money":
+            return (f"An amount of money in dollars and cents, from {self.minimum or 0:.2f} "
+                    f"to {self.maximum or 9999:,.2f}.")
+        if self.kind == "int":
+            return f"A whole number from {self.minimum:,} to {self.maximum:,}."
+        if self.kind == "weekday":
+            return "A day of the week."
+        if self.kind == "time":
+            return "A time of day: 18:00, 6 pm or 6:30 pm (kept as 18:00, 18:30)."
+        if self.kind == "dates":
+            return "Dates as YYYY-MM-DD, one per line."
+        if self.kind == "server":
+            return "A host name, then :port if not 25 (mail.example.org:587); empty for none."
+        if self.kind == "email":
+            return "An email address (clerk@example.org); empty for none."
+        if self.kind == "url":
+            return "An address starting https:// or http://; empty for the server's own."
+        if self.kind == "text":
+            return f"Up to {TEXT_MAX} characters."
+        return ""
+
+    @property
+    def hint(self) -> str:
+        return " ".join(part for part in (self.help, self.rule) if part)
 
 
 SETTINGS = [
@@ -72,16 +114,16 @@ SETTINGS = [
                 "text", "1992 Harwood Drive, Sandy Creek, NY 13145", "§5(A)(3)"),
     SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",
                 "(315) 387-5555"),
-    SettingSpec("public_base_url", "Public base URL printed in tag QR codes", "text", "",
+    SettingSpec("public_base_url", "Public base URL printed in tag QR codes", "url", "",
                 "", "Empty: use the server's PUBLIC_BASE_URL."),
     SettingSpec("court_name", "Town Court", "text", "Sandy Creek Town Court", "§9"),
     SettingSpec("court_address", "Town Court address", "text",
                 "1992 Harwood Drive, Sandy Creek, NY 13145", "§9"),
-    SettingSpec("court_session_weekday", "Court session weekday (0=Monday)", "int", 2, "§9"),
-    SettingSpec("court_session_time", "Court session time (HH:MM)", "text", "18:00", "§9"),
+    SettingSpec("court_session_weekday", "Court session weekday", "weekday", 2, "§9"),
+    SettingSpec("court_session_time", "Court session time", "time", "18:00", "§9"),
     SettingSpec("court_min_days_ahead", "Earliest appearance, days after the ticket", "int", 7, "§9",
                 "CPL §150.40(1): never later than the last session within 20 days of issuance; a longer "
-                "notice period gives way to it."),
+                "notice period gives way to it.", minimum=0, maximum=90),
     SettingSpec("court_records_defaults", "The Town Court records a default, with its reason, when the person "
                 "charged does not appear (never a conviction)", "bool", False, "§11",
                 "§11: penalties only \"upon conviction\". Off (protects the defendant): a non-appearance is "
@@ -91,7 +133,7 @@ SETTINGS = [
                 "violation observed; after them the violation shows on the officers' list \"To issue and "
                 "serve\"", "int", 3, "§9",
                 "§9: the officer observing a violation \"shall issue and serve an appearance ticket for such "
-                "violation\". 0 lists a violation from the day it is recorded."),
+                "violation\". 0 lists a violation from the day it is recorded.", minimum=0, maximum=90),
     SettingSpec("period_from_received", "The holding period counts from the day the pound received the dog "
                 "when that is later than the seizure", "bool", True, "§8(B)",
                 "§8(B) \"excluding the day the dog is impounded\": on (the default, the owner gets the full "
@@ -101,31 +143,87 @@ SETTINGS = [
                 "and the office's confirmation", "int", 3, "§8(B), §9",
                 "A violation, seizure, ticket or complaint dated further back (a slipped digit in the "
                 "phone's date) waits for a clerk or the DCO to confirm it; until then a seizure's holding "
-                "period counts from the day the entry reached the office."),
+                "period counts from the day the entry reached the office.", minimum=1, maximum=36500),
     SettingSpec("copy_max_age_hours", "A scanned or typed tag shows the dog's status from the phone's copy at "
                 "once, while the office's card loads, only if the copy is younger than this (hours)", "int", 24,
-                "", "Older, the phone says its copy is too old to go by and waits for the office's card."),
+                "", "Older, the phone says its copy is too old to go by and waits for the office's card.",
+                minimum=0, maximum=24 * 30),
     SettingSpec("session_idle_minutes", "Sign a user out after this many minutes without use", "int", 480,
                 "", "An officer's shift is 8 hours (480). What waits in a phone's outbox is kept; it "
-                    "is sent once the same officer signs in again."),
-    SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "text", ""),
-    SettingSpec("mail_from", "Outbound mail sender address", "text", ""),
+                    "is sent once the same officer signs in again.",
+                minimum=5, maximum=60 * 24 * 14),  # the session cookie's own life (config.py)
+    SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "server", ""),
+    SettingSpec("mail_from", "Outbound mail sender address", "email", ""),
 ]
+MONEY_MAX = Decimal("9999.99")
+# Fees and amounts the Town Board sets: none negative, none past what a fee of a dog law could be.
+SETTINGS = [replace(spec, minimum=Decimal("0.00"), maximum=MONEY_MAX) if spec.kind == "money" else spec
+            for spec in SETTINGS]
 SPECS = {s.key: s for s in SETTINGS}
+
+_HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
+_EMAIL = re.compile(r"[^@\s<>\"(),;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[^\s<>\"']*)?")
+
+
+class SettingValueError(ValueError):
+    """A value the setting does not take; the message says what it takes."""
 
 
 def parse_value(spec: SettingSpec, raw):
-    """Typed value from what is stored (JSON) or typed in a form (text)."""
+    """Typed value from what is stored (JSON) or typed in a form (text); SettingValueError, in
+    words for the form, when it is not one the setting takes (its `rule`)."""
+    def refuse(what=None):
+        raise SettingValueError(what or "Enter " + spec.rule[0].lower() + spec.rule[1:])
+
     if spec.kind == "money":
-        return Decimal(str(raw)).quantize(Decimal("0.01"))
-    if spec.kind == "int":
-        return int(raw)
+        value = parse_money(raw)
+        if value is None or not spec.minimum <= value <= spec.maximum:
+            refuse()
+        return value
+    if spec.kind in ("int", "weekday"):
+        if isinstance(raw, bool) or not (isinstance(raw, int) or re.fullmatch(r"\s*[+-]?\d{1,12}\s*", str(raw))):
+            refuse()
+        value = int(raw)
+        low, high = (0, 6) if spec.kind == "weekday" else (spec.minimum, spec.maximum)
+        if not low <= value <= high:
+            refuse()
+        return value
+    if spec.kind == "time":
+        return parse_clock(raw) or refuse()
     if spec.kind == "bool":
         return raw in (True, "true", "on", "1", 1, "y", "yes")
     if spec.kind == "dates":
         items = raw.split() if isinstance(raw, str) else list(raw)
-        return [d if isinstance(d, date) else date.fromisoformat(str(d).strip()) for d in items]
-    return "" if raw is None else str(raw)
+        days = []
+        for item in items:
+            day = parse_date(item)
+            if day is None:
+                refuse(f"“{str(item)[:40]}” is not a date; use YYYY-MM-DD, one per line.")
+            days.append(day)
+        return days
+    text = "" if raw is None else str(raw).strip()
+    if len(text) > TEXT_MAX or any(ord(c) < 32 for c in text):
+        refuse(f"Up to {TEXT_MAX} characters, on one line.")
+    if text and spec.kind == "server":
+        host, _, port = text.rpartition(":") if ":" in text else (text, "", "25")
+        if not _HOST.fullmatch(host) or not port.isdigit() or not 1 <= int(port) <= 65535:
+            refuse()
+    if text and spec.kind == "email" and not _EMAIL.fullmatch(text):
+        refuse()
+    if text and spec.kind == "url" and not _URL.fullmatch(text):
+        refuse()
+    return text
+
+
+def read_value(spec: SettingSpec, stored):
+    """The typed value of what is stored; the default when it is not one the setting takes now
+    (kept before the rule, or written around it): the pages never see a value they cannot use."""
+    try:
+        return parse_value(spec, stored)
+    except (SettingValueError, TypeError, AttributeError):
+        log.warning("Setting %s: stored value %r is not valid (%s); using the default.", spec.key, stored, spec.rule)
+        return parse_value(spec, spec.default)
 
 
 def stored_form(spec: SettingSpec, value):
@@ -141,7 +239,7 @@ def _all_values() -> dict:
     cache = g.get("_settings") if has_app_context() else None
     if cache is None:
         stored = {row.key: row.value for row in db.session.execute(db.select(Setting)).scalars()}
-        cache = {s.key: parse_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
+        cache = {s.key: read_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
         if has_app_context():
             g._settings = cache
     return cache
@@ -152,6 +250,7 @@ def get_setting(key: str):
 
 
 def set_setting(key: str, value, authority: str | None = None, user=None) -> None:
+    """Store a setting; SettingValueError when the value is not one it takes."""
     spec = SPECS[key]
     typed = parse_value(spec, value)
     row = db.session.get(Setting, key) or Setting(key=key)

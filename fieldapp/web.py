@@ -38,19 +38,28 @@ def _town(value):
 
 
 def longdate(value) -> str:
-    """Wed 2 Dec 2026."""
+    """Wed 2 Dec 2026. A text that is no date (what was typed into a refused form) is shown as typed."""
     if not value:
         return ""
-    value = _town(value)
+    try:
+        value = _town(value)
+    except ValueError:
+        return value
     return value.strftime("%a %-d %b %Y")
 
 
 def clock(value) -> str:
-    """2:30 pm (12:00 pm is noon, 12:00 am midnight). A time or "14:30" is a wall time, taken as it is."""
+    """2:30 pm (12:00 pm is noon, 12:00 am midnight). A time or "14:30" is a wall time, taken as it is;
+    a stored text that is no time ("6 pm" kept before times were checked is read as 18:00) is shown
+    as it was written, never a page that fails."""
     if value is None or value == "":
         return ""
     if isinstance(value, str) and "T" not in value and len(value.strip()) <= 8:
-        value = time.fromisoformat(value.strip())
+        from .parsing import parse_clock
+        hhmm = parse_clock(value)
+        if hhmm is None:
+            return value
+        value = time.fromisoformat(hhmm)
     elif not isinstance(value, time):
         value = _town(value)
     hour = value.hour % 12 or 12

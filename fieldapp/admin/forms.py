@@ -1,11 +1,8 @@
 """Admin forms: the town's settings (built from fieldapp.settings.SETTINGS) and users."""
-from decimal import Decimal, InvalidOperation
-
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     DateField,
-    IntegerField,
     PasswordField,
     SelectField,
     StringField,
@@ -15,7 +12,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
 
 from ..law.authority import ROLE_LABELS, ROLES
-from ..settings import SETTINGS
+from ..parsing import parse_money
+from ..settings import SETTINGS, WEEKDAYS, SettingValueError, parse_value
 
 AUTHORITY_SUFFIX = "__authority"
 
@@ -25,44 +23,47 @@ def _strip(value):
 
 
 def _money_check(form, field):
-    try:
-        value = Decimal(str(field.data).replace("$", "").replace(",", "").strip())
-    except (InvalidOperation, ValueError):
-        raise ValidationError("Enter an amount of money, like 10.00.") from None
-    if not value.is_finite() or value < 0:
+    value = parse_money(field.data)
+    if value is None:
+        raise ValidationError("Enter an amount of money in dollars and cents, like 10.00.")
+    if value < 0:
         raise ValidationError("Enter an amount of money, like 10.00 (not negative).")
-    if value != value.quantize(Decimal("0.01")):
-        raise ValidationError("Use dollars and cents only, like 10.50.")
 
 
-def _dates_check(form, field):
-    from datetime import date
-    for line in (field.data or "").split():
+def _setting_check(spec):
+    """The setting's own parser and range (fieldapp.settings.parse_value), in its words."""
+    def check(form, field):
         try:
-            date.fromisoformat(line.strip())
-        except ValueError:
-            raise ValidationError(f"“{line}” is not a date; use YYYY-MM-DD, one per line.") from None
+            parse_value(spec, field.data)
+        except SettingValueError as exc:
+            raise ValidationError(str(exc)) from None
+    return check
 
 
 def settings_form_class():
-    """A form with one field per setting; money settings also carry their authority."""
+    """A form with one field per setting, each checked by the setting's parser and range (its
+    rule, the field's hint); money settings also carry their authority."""
     attrs = {}
     for spec in SETTINGS:
-        label = spec.label
+        label, check = spec.label, _setting_check(spec)
         if spec.kind == "money":
-            attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), _money_check],
+            attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), check],
                                           filters=[_strip], render_kw={"inputmode": "decimal"})
             attrs[spec.key + AUTHORITY_SUFFIX] = StringField(
                 "Authority (Town Board resolution no. / date)", [Optional(), Length(max=200)], filters=[_strip])
         elif spec.kind == "int":
-            attrs[spec.key] = IntegerField(label, [InputRequired("Enter a whole number.")],
-                                           render_kw={"inputmode": "numeric"})
+            attrs[spec.key] = StringField(label, [InputRequired("Enter a whole number."), check], filters=[_strip],
+                                          render_kw={"inputmode": "numeric"})
+        elif spec.kind == "weekday":
+            attrs[spec.key] = SelectField(label, [check], choices=[(str(i), day) for i, day in enumerate(WEEKDAYS)])
+        elif spec.kind == "time":
+            attrs[spec.key] = StringField(label, [InputRequired("Enter a time of day."), check], filters=[_strip])
         elif spec.kind == "bool":
             attrs[spec.key] = BooleanField(label)
         elif spec.kind == "dates":
-            attrs[spec.key] = TextAreaField(label, [_dates_check])
+            attrs[spec.key] = TextAreaField(label, [check])
         else:
-            attrs[spec.key] = StringField(label, [Optional(), Length(max=200)], filters=[_strip])
+            attrs[spec.key] = StringField(label, [check], filters=[_strip])
     return type("SettingsForm", (FlaskForm,), attrs)
 
 

@@ -12,9 +12,10 @@ from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
 from ..models import EnumerationResolution, Setting, User, record_event
+from ..parsing import parse_money
 from ..services import licensing as licensing_svc
 from ..services.errors import ServiceError
-from ..settings import SETTINGS, SPECS, get_setting, parse_value, set_setting, stored_form
+from ..settings import SETTINGS, SPECS, SettingValueError, get_setting, parse_value, set_setting, stored_form
 from ..timeutil import local_today
 from ..web import refusal_on_form
 from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm, settings_form_class
@@ -38,6 +39,8 @@ def _display(spec, value):
         return "\n".join(d.isoformat() for d in value)
     if spec.kind == "money":
         return f"{value:.2f}"
+    if spec.kind == "weekday":
+        return str(value)
     return value
 
 
@@ -50,7 +53,7 @@ def settings():
         for spec in SETTINGS:
             form[spec.key].data = _display(spec, get_setting(spec.key))
     if form.validate_on_submit():
-        changed = _changed_settings(form)
+        changed = _changed_settings(form, rows)
         errors = _check_settings(form, changed, rows)
         if not errors:
             for key, (old, new) in changed.items():
@@ -69,17 +72,25 @@ def settings():
                            authority_suffix=AUTHORITY_SUFFIX), status
 
 
-def _changed_settings(form) -> dict:
+def _changed_settings(form, rows) -> dict:
+    """The settings whose value the form changes; and those stored outside their rule (read as the
+    default, so the form shows the default), which the save writes again in their shape."""
     changed = {}
     for spec in SETTINGS:
         raw = form[spec.key].data
-        if spec.kind == "money":
-            raw = str(raw).replace("$", "").replace(",", "").strip()
         new = parse_value(spec, raw if raw is not None else "")
         old = get_setting(spec.key)
-        if new != old:
+        if new != old or (spec.key in rows and not _stored_in_shape(spec, rows[spec.key].value)):
             changed[spec.key] = (old, new)
     return changed
+
+
+def _stored_in_shape(spec, stored) -> bool:
+    try:
+        parse_value(spec, stored)
+    except (SettingValueError, TypeError, AttributeError):
+        return False
+    return True
 
 
 def _check_settings(form, changed, rows) -> dict:
@@ -111,7 +122,7 @@ def enumerations():
         try:
             enum = licensing_svc.record_enumeration(
                 form.resolution.data, form.adopted_on.data, form.opens_on.data, form.closes_on.data,
-                Decimal(form.surcharge.data.replace("$", "").replace(",", "")), current_user)
+                parse_money(form.surcharge.data), current_user)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:

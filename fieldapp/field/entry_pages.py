@@ -11,7 +11,7 @@ from the query string when they are empty.
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 
 from flask import abort, make_response, render_template, request, url_for
 from flask_login import current_user
@@ -24,6 +24,7 @@ from ..law.impoundment import deadline_table
 from ..law.orders import order_short
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
+from ..parsing import parse_date
 from ..services import enforcement as enf
 from ..services.enforcement.complaint import owner_named
 from ..services.entries import form_to_payload, submit_entry
@@ -163,10 +164,7 @@ def _seizure_ctx(form):
     if dog is None and violation is not None:
         dog = violation.dog
     known = enf.owner_known_for(dog, form.owner_named.data or "")
-    try:
-        seized_on = date.fromisoformat((form.seized_at.data or "")[:10])
-    except ValueError:
-        seized_on = None
+    seized_on = parse_date((form.seized_at.data or "")[:10])  # None for no date, or one past any holding period
     period = enf.holding_period_for(seized_on, known.known) if seized_on else None
     return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
             "initial_deadline": period.deadline if period else None,

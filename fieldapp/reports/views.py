@@ -5,13 +5,12 @@ Both are filled by the one row builder `services.kennel_care.dl18_row`. Power "r
 (the clerk and the DCO, fieldapp/law/authority.py). The URLs are the report's own:
 `/impoundments/<id>/dl18.pdf`, `/reports/dl18.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`.
 """
-import csv
-import io
 from datetime import date
 
 from flask import Blueprint, render_template, request
 
 from ..auth import permission_required
+from ..csvfile import csv_bytes
 from ..extensions import db
 from ..models.enforcement import Impoundment
 from ..services import kennel_care as care
@@ -23,12 +22,6 @@ from .pdf import dl18_pdf as render_dl18_pdf
 bp = Blueprint("reports", __name__)
 
 TOWN = "Town of Sandy Creek, Oswego County, New York"
-
-
-def cell(value: str) -> str:
-    """A CSV cell a spreadsheet shows as text: typed words starting like a formula ("=", "+",
-    "-", "@") get a leading apostrophe (OWASP CSV injection)."""
-    return "'" + value if value and value[0] in "=+-@\t\r" else value
 
 
 @bp.get("/reports/")
@@ -49,13 +42,9 @@ def dl18_csv():
         # The form again, with what was typed and the reason: not a text file in its place.
         return render_template("reports/index.html", start=request.args.get("from", ""),
                                end=request.args.get("to", ""), errors=exc.errors), 422
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([heading for _, heading in care.DL18_COLUMNS])
-    for row in care.dl18_rows(start, end):
-        writer.writerow([cell(row[key]) for key, _ in care.DL18_COLUMNS])
-    return file_response(out.getvalue().encode("utf-8-sig"), "text/csv; charset=utf-8",
-                         filename=f"dl18-{start}-{end}.csv")
+    body = csv_bytes([heading for _, heading in care.DL18_COLUMNS],
+                     ([row[key] for key, _ in care.DL18_COLUMNS] for row in care.dl18_rows(start, end)))
+    return file_response(body, "text/csv; charset=utf-8", filename=f"dl18-{start}-{end}.csv")
 
 
 @bp.get("/impoundments/<int:impoundment_id>/dl18.pdf")

@@ -132,9 +132,16 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         # The same UUID arrived twice at once: the other request won; answer with its result.
         db.session.rollback()
         existing = db.session.get(FieldEntry, entry_id)
-        if existing is None:
-            raise
-        return _replay(existing, digest, user)
+        if existing is not None:
+            return _replay(existing, digest, user)
+        # Another entry took what this one was writing (two officers correcting the same
+        # violation at once): checked again with the other on file, the check says what changed.
+        try:
+            spec.validate(payload, user)
+        except ServiceError as exc:
+            db.session.rollback()
+            return EntryOutcome(409, errors=exc.errors)
+        raise
     return EntryOutcome(201, result=entry.result)
 
 

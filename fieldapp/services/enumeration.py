@@ -7,7 +7,7 @@ The Board's resolution itself (period, surcharge) is recorded by the admin
 """
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..extensions import db
 from ..law import enumeration_open
@@ -27,6 +27,7 @@ from ..models import (
     Payment,
     record_event,
 )
+from ..parsing import parse_money
 from .errors import ServiceError
 
 SURCHARGE_KIND = "enumeration_surcharge"  # the Payment kind (law/fees.py FEE_KINDS)
@@ -103,11 +104,7 @@ def charged_on(ident: EnumerationIdentification, lic: License) -> None:
 
 
 def parse_amount(raw: str) -> Decimal | None:
-    try:
-        value = Decimal((raw or "").strip().replace("$", "").replace(",", ""))
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None
+    return parse_money(raw)
 
 
 def record_expense(enum: EnumerationResolution, spent_on: date | None, description: str, amount: Decimal | None,

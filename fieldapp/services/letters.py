@@ -29,7 +29,7 @@ def letter_pdf(owner, title: str, paragraphs: list[str], items: list[str], on: d
              Spacer(1, 18)]
     if owner is not None:
         story.append(Paragraph(f"{_esc(owner.full_name)}<br/>{_esc(owner.address)}<br/>"
-                               f"{_esc(owner.town)}, {owner.state} {owner.zip_code}", body))
+                               f"{_esc(owner.town)}, {_esc(owner.state)} {_esc(owner.zip_code)}", body))
     story += [Spacer(1, 18), Paragraph(say_date(on), body), Spacer(1, 8),
               Paragraph(f"<b>{_esc(title)}</b>", styles["Heading2"])]
     if owner is not None:

@@ -12,21 +12,18 @@ recording the amount that came; and the date the license and tag were mailed bac
 An application for a dog not yet on file is recorded with the applicant's name and address and
 the dog's name as written; the counter's new-dog form makes the dog when the license is issued."""
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..extensions import db
 from ..models import MAIL_MISSING, Dog, License, MailApplication, record_event
+from ..parsing import parse_money
 from .errors import ServiceError
 from .licensing import say_date
 from .money import check_method
 
 
 def parse_amount(text) -> Decimal | None:
-    try:
-        value = Decimal(str(text or "").replace("$", "").replace(",", "").strip())
-    except InvalidOperation:
-        return None
-    return value.quantize(Decimal("0.01")) if value.is_finite() else None
+    return parse_money(text)
 
 
 def _check(received_on, method, reference, amount, missing, today) -> tuple[dict, Decimal | None]:

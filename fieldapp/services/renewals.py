@@ -194,7 +194,7 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         story += [Paragraph("<b>Town of Sandy Creek — Town Clerk</b>", styles["Heading3"]),
                   Paragraph(clerk, body), Spacer(1, 18),
                   Paragraph(f"{_esc(o.full_name)}<br/>{_esc(o.address)}<br/>"
-                            f"{_esc(o.town)}, {o.state} {o.zip_code}", body),
+                            f"{_esc(o.town)}, {_esc(o.state)} {_esc(o.zip_code)}", body),
                   Spacer(1, 18), Paragraph(say_date(today), body), Spacer(1, 8),
                   Paragraph("<b>Dog license renewal notice</b>", styles["Heading2"]),
                   Paragraph(f"Dear {_esc(o.full_name)},", body),

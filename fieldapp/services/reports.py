@@ -3,12 +3,12 @@ the pure `fieldapp.law.cashbook`), and the §5(F) record of licenses issued for 
 Commissioner of Agriculture and Markets (the §5(E) fields), as rows, CSV and PDF.
 
 Read-only: nothing here writes."""
-import csv
 import io
 from datetime import date
 
 from sqlalchemy.orm import selectinload
 
+from ..csvfile import csv_text
 from ..extensions import db
 from ..law.cashbook import CashLine, CashReport, Remittance, cash_report, population_control_remittance
 from ..models import Dog, DogOwner, License, Payment, Receipt
@@ -102,12 +102,8 @@ def licenses_issued(starts_on: date, ends_on: date) -> list[dict]:
 
 
 def licenses_csv(rows: list[dict]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([label for _, label in LICENSE_COLUMNS])
-    for row in rows:
-        writer.writerow([row[key] for key, _ in LICENSE_COLUMNS])
-    return out.getvalue()
+    """§5(F) the record as CSV; typed cells are kept as text (fieldapp/csvfile.py)."""
+    return csv_text([label for _, label in LICENSE_COLUMNS], ([row[key] for key, _ in LICENSE_COLUMNS] for row in rows))
 
 
 def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date, town: str = "Town of Sandy Creek") -> bytes:

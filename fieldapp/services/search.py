@@ -85,14 +85,21 @@ def search_dogs(q: str, limit: int = PAGE) -> list[Dog]:
     terms = _terms(q)
     if not terms:
         return []
-    if db.engine.dialect.name == "sqlite":
+    # SQLite's trigram index is asked only for words of three letters or more: a shorter word
+    # before a longer one ("jo smith") crashes SQLite 3.40's FTS5 (the process, not the query),
+    # and it cannot narrow a search anyway. Shorter words are matched on the dog's own text.
+    indexed = [t for t in terms if len(t) >= 3]
+    if db.engine.dialect.name == "sqlite" and indexed:
         index = table(SQLITE_FTS_TABLE, column("rowid"), column("search_text"))
         dog_id, text = index.c.rowid, index.c.search_text
     else:
-        dog_id, text = Dog.id, Dog.search_text
+        dog_id, text, indexed = Dog.id, Dog.search_text, terms
     # The newest dogs whose text holds every word: the index finds them in id order, newest
     # first, and stops at the limit.
-    by_text = select(dog_id.label("id")).where(*[_contains(text, t) for t in terms])
+    by_text = select(dog_id.label("id")).where(*[_contains(text, t) for t in indexed])
+    short = [t for t in terms if t not in indexed]
+    if short:
+        by_text = by_text.where(dog_id.in_(select(Dog.id).where(*[_contains(Dog.search_text, t) for t in short])))
     by_text = by_text.order_by(dog_id.desc()).limit(limit).subquery()
     # Dogs a word names exactly (an ID number, a tag, a license), if every other word matches too.
     named = [_named_exactly(t) for t in terms]

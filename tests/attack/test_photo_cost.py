@@ -2,12 +2,16 @@
 header, before a pixel is decoded; a big camera JPEG is decoded at reduced size (draft mode).
 Every upload goes through fieldapp.images.clean_jpeg, so the sync API refuses them too."""
 import io
+import json
+import struct
+import subprocess
+import sys
 import time
 
 import pytest
 from PIL import Image
 
-from fieldapp.images import PhotoError, clean_jpeg
+from fieldapp.images import MAX_DECODE_BYTES, MAX_SCANS, PhotoError, clean_jpeg
 
 from .support import entry
 
@@ -77,4 +81,78 @@ def test_the_sync_api_refuses_a_bomb_without_storing_it(officer, bombs):
                            content_type="image/png")
     assert response.status_code == 422 and "megapixels" in response.get_json()["errors"]["photos"]
     assert time.perf_counter() - start < 2  # wall time on a busy machine; the CPU budget is above
+    assert rows() == before
+
+
+def progressive_jpeg(side, subsampling=0, extra_scans=0) -> bytes:
+    """A 16 x 16 progressive JPEG whose frame header then declares `side` x `side` pixels (about
+    520 bytes); `extra_scans` copies of its last scan added before the end."""
+    out = io.BytesIO()
+    Image.new("RGB", (16, 16), (120, 90, 60)).save(out, "JPEG", progressive=True, quality=50,
+                                                   subsampling=subsampling)
+    data = bytearray(out.getvalue())
+    struct.pack_into(">HH", data, data.index(b"\xff\xc2") + 5, side, side)
+    last_scan = data[data.rindex(b"\xff\xda"):-2]
+    return bytes(data[:-2] + last_scan * extra_scans + data[-2:])
+
+
+MEASURE = """
+import json, resource, sys, time
+from fieldapp.images import PhotoError, clean_jpeg
+data = sys.stdin.buffer.read()
+before, start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.process_time()
+try:
+    outcome = list(clean_jpeg(data)[1:])
+except PhotoError as exc:
+    outcome = str(exc)
+print(json.dumps({"outcome": outcome, "cpu": time.process_time() - start,
+                  "mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024}))
+"""
+
+
+def decode_cost(data: bytes) -> dict:
+    """What `clean_jpeg(data)` costs in a fresh process: its outcome, CPU seconds, and how much
+    its peak memory (maxrss) grew, in MB (Pillow's decoders allocate outside Python's heap, where
+    tracemalloc does not see them)."""
+    done = subprocess.run([sys.executable, "-c", MEASURE], input=data, capture_output=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_a_progressive_jpeg_declaring_a_huge_frame_is_refused_before_it_is_decoded():
+    """Unbounded, this 523-byte file cost 1,176 MB of coefficients (maxrss +1,130 MB) and 1.3-3.4 s
+    of CPU: draft mode shrinks a progressive JPEG's output, not the coefficients its decoder keeps."""
+    data = progressive_jpeg(14_000)
+    assert len(data) < 600
+    cost = decode_cost(data)
+    assert "progressive JPEG" in cost["outcome"] and "1,176 MB" in cost["outcome"]
+    assert cost["mb"] < 20 and cost["cpu"] < 0.05, cost
+
+
+def test_the_largest_progressive_jpeg_allowed_costs_what_a_photo_should():
+    data = progressive_jpeg(5700, subsampling=2)  # 32.5 MP, 4:2:0: 98 MB of coefficients
+    cost = decode_cost(data)
+    assert cost["outcome"] == [1600, 1600], cost
+    assert cost["mb"] < MAX_DECODE_BYTES / 1e6 * 1.6 and cost["cpu"] < BUDGET, cost
+    refused = decode_cost(progressive_jpeg(5800, subsampling=2))["outcome"]
+    assert "would take 101 MB to open" in refused
+
+
+def test_a_jpeg_of_more_scans_than_an_encoder_writes_is_refused():
+    assert isinstance(cpu_seconds(clean_jpeg, progressive_jpeg(2000, extra_scans=MAX_SCANS - 10))[0], tuple)
+    outcome, spent = cpu_seconds(clean_jpeg, progressive_jpeg(2000, extra_scans=MAX_SCANS))
+    assert isinstance(outcome, PhotoError) and "passes" in str(outcome) and spent < 0.05
+
+
+def test_the_finders_form_refuses_a_progressive_bomb(town):
+    """The public finder's form takes a photo from anyone: the same refusal, at once, nothing stored."""
+    from .support import RowCounter
+    client, rows = town.test_client(), RowCounter(town)
+    before = rows()
+    start = time.process_time()
+    response = client.post("/found", data={
+        "finder_phone": "315 555 0100", "location": "By the lake", "description": "brown hound",
+        "photo": (io.BytesIO(progressive_jpeg(14_000)), "dog.jpg")}, content_type="multipart/form-data")
+    assert time.process_time() - start < 0.5
+    assert response.status_code == 422 and b"progressive JPEG" in response.data
+    assert b"By the lake" in response.data
     assert rows() == before

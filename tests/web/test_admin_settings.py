@@ -1,11 +1,16 @@
 """Admin: the town's settings, fee schedule (§5(D)) with its authority, and users."""
+import html
+import re
 from decimal import Decimal
 
 import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Event, Setting, User
-from fieldapp.settings import SETTINGS, get_setting
+from fieldapp.models.enforcement import AppearanceTicket
+from fieldapp.settings import SETTINGS, SettingValueError, get_setting, set_setting
+
+from .roadside import post, record_violation, ticket_data
 
 
 @pytest.fixture
@@ -113,3 +118,111 @@ def test_admin_cannot_deactivate_self(admin, app):
     admin.post(f"/admin/users/{me}/active", data={"active": "0"})
     with app.app_context():
         assert db.session.get(User, me).active
+
+
+# --- every setting has a range or a parser ------------------------------------------------------
+
+BREAKING = {  # what was accepted before, and broke every ticket page and sync after it
+    "court_session_weekday": "7",
+    "court_min_days_ahead": str(10**9),
+    "court_session_time": "evening",
+    "session_idle_minutes": "-1",
+    "ticket_due_days": "1e3",
+    "copy_max_age_hours": "99999999",
+    "fee_boarding_daily": "1e30",
+    "mail_server": "mail.example.org:99999",
+    "mail_from": "<script>",
+    "public_base_url": "javascript:alert(1)",
+    "kennel_name": "x" * 201,
+}
+
+
+def test_every_setting_says_what_it_takes_and_the_field_points_to_it(admin):
+    """Each field's hint is the setting's rule (range or parser), tied with aria-describedby to
+    a hint that is on the page."""
+    page = admin.get("/admin/").get_data(as_text=True)
+    for described in re.findall(r'aria-describedby="([^"]*)"', page):
+        assert all(f'id="{i}"' in page for i in described.split()), described  # no dangling ids
+    for spec in SETTINGS:
+        if spec.kind == "bool":  # on or off: nothing to range
+            continue
+        assert spec.rule, spec.key
+        hint_id = f"{spec.key}-hint"
+        assert f'id="{hint_id}"' in page, spec.key
+        control = re.search(rf'<(input|select|textarea)[^>]*name="{spec.key}"[^>]*>', page).group(0)
+        assert hint_id in re.search(r'aria-describedby="([^"]*)"', control).group(1), spec.key
+    assert "A whole number from 0 to 90." in page and "6 pm" in page
+
+
+@pytest.mark.parametrize("key", sorted(BREAKING))
+def test_a_value_out_of_the_settings_range_is_refused_at_its_field_and_kept(admin, app, key):
+    data = current_form(app)
+    data[key] = BREAKING[key]
+    if key.startswith("fee_"):
+        data[key + "__authority"] = "R-9"
+    r = admin.post("/admin/", data=data)
+    assert r.status_code == 422, key
+    page = r.get_data(as_text=True)
+    assert f'id="{key}-error"' in page
+    if key != "court_session_weekday":  # a choice among the days: nothing typed to keep
+        assert html.escape(BREAKING[key], quote=True) in page
+    with app.app_context():
+        assert db.session.get(Setting, key) is None  # nothing stored
+
+
+def test_s9_court_session_time_typed_6_pm_is_kept_as_18_00(admin, app):
+    data = current_form(app)
+    data.update(court_session_time="6:30 pm", court_session_weekday="4")
+    assert admin.post("/admin/", data=data).status_code == 302
+    with app.app_context():
+        assert get_setting("court_session_time") == "18:30" and get_setting("court_session_weekday") == 4
+        assert db.session.get(Setting, "court_session_time").value == "18:30"
+
+
+def test_set_setting_refuses_what_the_form_refuses(app):
+    with app.app_context():
+        for key, value in BREAKING.items():
+            with pytest.raises(SettingValueError):
+                set_setting(key, value)
+        set_setting("court_session_time", "6 pm")
+        assert get_setting("court_session_time") == "18:00"
+
+
+def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets_still_open(client, auth, app):
+    """A weekday of 7, 10^9 days, "6 pm" and -1 stored by an older version (or by hand): the
+    pages read the defaults, so tickets are written and shown; a ticket that kept "6 pm" as its
+    time is shown at 6:00 pm."""
+    with app.app_context():
+        for key, value in {"court_session_weekday": 7, "court_min_days_ahead": 10**9,
+                           "court_session_time": "evening", "session_idle_minutes": -1}.items():
+            db.session.add(Setting(key=key, value=value))
+        db.session.commit()
+        assert get_setting("court_session_weekday") == 2 and get_setting("court_min_days_ahead") == 7
+        assert get_setting("court_session_time") == "18:00" and get_setting("session_idle_minutes") == 480
+    auth.login("dco")  # an idle limit of -1 would sign everyone out at once
+    assert client.get("/field/tickets/new").status_code == 200
+    violation = record_violation(client, app)
+    response, entry_id = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=violation))
+    assert response.status_code == 201
+    with app.app_context():
+        ticket = db.session.execute(db.select(AppearanceTicket).filter_by(entry_id=entry_id)).scalar_one()
+        assert ticket.appear_on.weekday() == 2 and ticket.appear_time == "18:00"
+        ticket.appear_time = "6 pm"  # as an older version stored it
+        db.session.commit()
+        number = ticket.number
+    page = client.get(f"/field/tickets/{number}")
+    assert page.status_code == 200 and "6:00 pm" in page.get_data(as_text=True)
+    assert client.get("/field/tickets").status_code == 200
+
+
+def test_saving_the_settings_page_writes_a_value_stored_outside_its_rule_again_in_shape(admin, app):
+    with app.app_context():
+        db.session.add(Setting(key="court_session_time", value="evening"))
+        db.session.add(Setting(key="court_session_weekday", value=7))
+        db.session.commit()
+    page = admin.get("/admin/").get_data(as_text=True)
+    assert 'value="18:00"' in page  # the default it is read as
+    assert admin.post("/admin/", data=current_form(app)).status_code == 302
+    with app.app_context():
+        assert db.session.get(Setting, "court_session_time").value == "18:00"
+        assert db.session.get(Setting, "court_session_weekday").value == 2

@@ -171,7 +171,9 @@ def test_counter_same_key_from_several_clients_at_once_issues_one_license(app):
         t.start()
     for t in threads:
         t.join(60)
-    assert len(answers) == 4 and all(code in (302, 303) for code, _ in answers), answers
-    assert len({where for _, where in answers}) == 1
+    # On SQLite a writer that waited past the lock's timeout is told 503 (try again, nothing
+    # written); whoever is answered is sent to the one license.
+    assert len(answers) == 4 and all(code in (302, 303, 503) for code, _ in answers), answers
+    assert len({where for code, where in answers if code != 503}) == 1
     with app.app_context():
         assert len(_scouts()) == 1 and _count(Receipt) == receipts + 1

@@ -261,7 +261,8 @@ READINGS: tuple[Reading, ...] = (
               "the State Commissioner of Agriculture and Markets, or successor thereof.",
         reading="Every license issued is kept, and the record of a period is printed as CSV or PDF with the "
                 "§5(E) fields.",
-        tests=("test_s5F_licenses_issued_in_a_period_as_csv_with_the_s5E_fields",),
+        tests=("test_s5F_license_record_csv_keeps_typed_formulas_as_text",
+               "test_s5F_licenses_issued_in_a_period_as_csv_with_the_s5E_fields",),
         code="fieldapp/services/reports.py `licenses_issued`",
     ),
     Reading(
@@ -401,7 +402,9 @@ READINGS: tuple[Reading, ...] = (
               "residence in the Town.",
         reading="The date residence began is recorded and the 30-day deadline shown; a later license is "
                 "accepted and marked late.",
-        tests=("test_s5J3_new_resident_license_days", "test_5J3_new_resident_has_30_days_from_the_date_residence_began",
+        tests=("test_s5J3_a_new_residents_date_opens_the_fee_preview_and_a_refused_form",
+               "test_s5J3_new_resident_license_days",
+               "test_5J3_new_resident_has_30_days_from_the_date_residence_began",
                "test_s5J3_new_resident_date_recorded_and_30_day_deadline_shown"),
         code="fieldapp/law/notices.py `new_resident_license_due`, `new_resident_lateness`",
     ),

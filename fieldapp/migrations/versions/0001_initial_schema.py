@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 20:28:42.236609
+Create Date: 2026-12-04 20:30:59.656229
 
 """
 from alembic import op
