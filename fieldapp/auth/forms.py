@@ -15,10 +15,11 @@ MIN_PASSWORD = 10  # as for a new user (admin/forms.py: UserForm)
 
 class NewPasswordFields:
     """A new password, typed twice, at least MIN_PASSWORD characters."""
-    new_password = PasswordField(f"New password (at least {MIN_PASSWORD} characters)",
-                                 [DataRequired("Enter the new password."),
-                                  Length(min=MIN_PASSWORD, max=200, message=f"Use at least {MIN_PASSWORD} characters.")],
-                                 render_kw={"autocomplete": "new-password"})
+    new_password = PasswordField(
+        f"New password (at least {MIN_PASSWORD} characters)",
+        [DataRequired("Enter the new password."),
+         Length(min=MIN_PASSWORD, max=200, message=f"Use at least {MIN_PASSWORD} characters.")],
+        render_kw={"autocomplete": "new-password"})
     confirm = PasswordField("New password again",
                             [DataRequired("Type the new password again."),
                              EqualTo("new_password", message="The two new passwords differ.")],
