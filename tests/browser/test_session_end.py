@@ -64,10 +64,10 @@ def entries_received(live_server):
     return n
 
 
-def on_users_page(office, base, username, button):
+def on_users_page(office, base, username, button, done):
     office.goto(f"{base}/admin/users")
     office.locator("li.user-row", has_text=f"({username})").get_by_role("button", name=button).click()
-    office.wait_for_url(f"{base}/admin/users")
+    office.get_by_text(done).wait_for()
 
 
 def shows_no_owner(text, facts):
@@ -96,7 +96,7 @@ def test_deactivation_takes_the_copy_off_the_phone_and_the_outbox_waits(phone, o
 
     # At the office the administrator deactivates the officer; the phone finds signal again and
     # sends: the server answers "not signed in".
-    on_users_page(office, base, "dco", "Deactivate")
+    on_users_page(office, base, "dco", "Deactivate", "deactivated: they can no longer sign in")
     phone.set_offline(False)
     result = page.evaluate("window.outbox.flush('manual')")
     assert result["stopped"] == "signed_out"
@@ -111,7 +111,7 @@ def test_deactivation_takes_the_copy_off_the_phone_and_the_outbox_waits(phone, o
     assert shows_no_owner(page.inner_text("body"), max_)
 
     # Reactivated, the same officer signs in: the entry is sent, once.
-    on_users_page(office, base, "dco", "Reactivate")
+    on_users_page(office, base, "dco", "Reactivate", "is active again")
     phone.set_offline(False)
     sign_in(page, base, "dco")
     wait_ready(page)
@@ -137,7 +137,7 @@ def test_a_page_answered_with_the_sign_in_page_drops_the_copy(phone, office, liv
     office.fill("input[name=new_password]", "handed over in person")
     office.fill("input[name=confirm]", "handed over in person")
     office.get_by_role("button", name="Reset password").click()
-    office.wait_for_url(f"{base}/admin/users")
+    office.get_by_text("has a new password").wait_for()
 
     page.get_by_role("link", name="Scan").first.click()
     page.wait_for_url(re.compile(r"/login\?next="))
