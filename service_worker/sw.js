@@ -17,7 +17,7 @@
  * The imports are relative to this file, which is served at the app's root.
  */
 import { forgetSession, getMeta, pausedSignedOut, setMeta } from "./static/js/db.js";
-import { configure, flush as flushQueue } from "./static/js/queue.js";
+import { configure, flush } from "./static/js/queue.js";
 import { match } from "./static/js/urls.js";
 
 const SHELL = self.__SHELL__;
@@ -29,9 +29,9 @@ const isCard = (path) => !!(match(URLS.tag, path) || match(URLS.dogCard, path));
 configure(URLS);
 
 // The queue's flush; one that met a 401 (not a pause from an earlier one) ends the session here.
-async function flush(reason) {
+async function replay(reason) {
   const pausedBefore = await pausedSignedOut();
-  const result = await flushQueue(reason);
+  const result = await flush(reason);
   if (result && result.stopped === "signed_out" && !pausedBefore && await pausedSignedOut()) await sessionEnded();
   return result;
 }
@@ -80,13 +80,13 @@ self.addEventListener("message", (event) => {
     event.waitUntil(self.clients.claim());
   } else if (msg.type === "session") {
     // The page says who is signed in; another officer's cached pages are dropped.
-    event.waitUntil(setSession(msg.userId).then(() => flush("worker-message")).then(reply, reply));
+    event.waitUntil(setSession(msg.userId).then(() => replay("worker-message")).then(reply, reply));
   } else if (msg.type === "cache-pages") {
     event.waitUntil(cachePages(msg.userId).then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "signed-out") {
     event.waitUntil(caches.delete(PAGES_CACHE).then(() => reply({ ok: true })));
   } else if (msg.type === "flush") {
-    event.waitUntil(flush("worker-message").then(reply, (err) => reply({ error: String(err) })));
+    event.waitUntil(replay("worker-message").then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "version") {
     reply({ version: SHELL.version });
   }
@@ -124,7 +124,7 @@ async function cachePages(userId) {
 
 self.addEventListener("sync", (event) => {
   if (event.tag === "outbox-sync") {
-    event.waitUntil(flush("background-sync").then((result) => {
+    event.waitUntil(replay("background-sync").then((result) => {
       // Rejecting asks the browser to try again later (network still down).
       if (result && result.retry) throw new Error("outbox not empty: " + result.stopped);
     }));
@@ -196,4 +196,4 @@ async function offlinePage(url) {
 }
 
 // No Background Sync (iOS Safari) or a sync the browser gave up on: replay whenever the worker starts.
-flush("worker-start").catch(() => {});
+replay("worker-start").catch(() => {});
