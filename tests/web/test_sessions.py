@@ -2,6 +2,8 @@
 administrator's reset, a deactivation or a role change delete the session's row, which every
 worker checks when it loads the user, so a copied cookie stops working. A wrong username costs
 one password hash, as a wrong password does. The phone is told how long its copy may live."""
+import time
+
 import pytest
 
 from fieldapp import create_app
@@ -252,3 +254,13 @@ def test_signing_in_again_ends_the_session_the_cookie_held(app):
     assert sign_in(officer).status_code == 302
     assert sessions_of(app, "dco") == 1
     assert still_signed_in(officer) and not still_signed_in(thief)
+
+
+def test_an_idle_session_ends_on_the_server_too(app):
+    officer = signed_in(app)
+    thief = copy_of(app, officer)
+    with officer.session_transaction() as s:
+        s["_seen"] = int(time.time()) - 481 * 60
+    assert not still_signed_in(officer)
+    assert sessions_of(app, "dco") == 0
+    assert not still_signed_in(thief)  # its cookie is younger, but the session it names has ended
