@@ -7,13 +7,16 @@
  *   the phone's copy of the field data.
  * - Outbox replay: the same queue as the page (static/js/queue.js, imported below), on
  *   Background Sync, on worker start and when a page asks. navigator.locks serializes them.
+ * - Session end: a replay answered "not signed in" (401), or a field page fetched for the cache
+ *   redirected to the sign-in page, drops the phone's copy of the field data and the cached
+ *   pages (db.js: forgetSession); the outbox waits for the same officer.
  *
  * The server fills SHELL below when serving this file: the version (a hash of the static files
  * and templates, so every deploy changes this file byte for byte and installs cleanly), the
  * files and pages to cache, and the app's URLs from url_for (so it works under a URL prefix).
  * The imports are relative to this file, which is served at the app's root.
  */
-import { getMeta, setMeta } from "./static/js/db.js";
+import { forgetSession, getMeta, pausedSignedOut, setMeta } from "./static/js/db.js";
 import { configure, flush } from "./static/js/queue.js";
 import { match } from "./static/js/urls.js";
 
@@ -24,6 +27,19 @@ const PAGES_CACHE = `pages-${SHELL.version}`;
 const NAV_TIMEOUT_MS = 3000;
 const isCard = (path) => !!(match(URLS.tag, path) || match(URLS.dogCard, path));
 configure(URLS);
+
+// The queue's flush; one that met a 401 (not a pause from an earlier one) ends the session here.
+async function replay(reason) {
+  const pausedBefore = await pausedSignedOut();
+  const result = await flush(reason);
+  if (result && result.stopped === "signed_out" && !pausedBefore && await pausedSignedOut()) await sessionEnded();
+  return result;
+}
+
+async function sessionEnded() {
+  await forgetSession();
+  await caches.delete(PAGES_CACHE);
+}
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: the page shows "A new version is ready — Reload" and asks for it.
@@ -64,13 +80,13 @@ self.addEventListener("message", (event) => {
     event.waitUntil(self.clients.claim());
   } else if (msg.type === "session") {
     // The page says who is signed in; another officer's cached pages are dropped.
-    event.waitUntil(setSession(msg.userId).then(() => flush("worker-message")).then(reply, reply));
+    event.waitUntil(setSession(msg.userId).then(() => replay("worker-message")).then(reply, reply));
   } else if (msg.type === "cache-pages") {
     event.waitUntil(cachePages(msg.userId).then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "signed-out") {
     event.waitUntil(caches.delete(PAGES_CACHE).then(() => reply({ ok: true })));
   } else if (msg.type === "flush") {
-    event.waitUntil(flush("worker-message").then(reply, (err) => reply({ error: String(err) })));
+    event.waitUntil(replay("worker-message").then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "version") {
     reply({ version: SHELL.version });
   }
@@ -90,6 +106,10 @@ async function cachePages(userId) {
     try {
       const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
       // A redirect means signed out or not allowed: never keep the sign-in page as this page.
+      if (response.redirected && new URL(response.url).pathname === URLS.login) {
+        await sessionEnded(); // the server ended the session
+        return { cached: 0, signedOut: true };
+      }
       if (response.ok && !response.redirected) {
         await cache.put(path, response);
         cached += 1;
@@ -104,7 +124,7 @@ async function cachePages(userId) {
 
 self.addEventListener("sync", (event) => {
   if (event.tag === "outbox-sync") {
-    event.waitUntil(flush("background-sync").then((result) => {
+    event.waitUntil(replay("background-sync").then((result) => {
       // Rejecting asks the browser to try again later (network still down).
       if (result && result.retry) throw new Error("outbox not empty: " + result.stopped);
     }));
@@ -176,4 +196,4 @@ async function offlinePage(url) {
 }
 
 // No Background Sync (iOS Safari) or a sync the browser gave up on: replay whenever the worker starts.
-flush("worker-start").catch(() => {});
+replay("worker-start").catch(() => {});

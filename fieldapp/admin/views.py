@@ -7,7 +7,9 @@ from decimal import Decimal
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
-from ..auth import permission_required
+from ..auth import end_sessions, permission_required
+from ..auth.forms import ResetPasswordForm
+from ..auth.views import account_locked, unlock_account
 from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
@@ -172,8 +174,9 @@ def users():
             flash(f"{user.full_name} can now sign in as “{user.username}”.", "success")
             return redirect(url_for(".users"))
     all_users = db.session.scalars(db.select(User).order_by(User.active.desc(), User.full_name)).all()
-    return render_template("admin/users.html", form=form, users=all_users, role_labels=ROLE_LABELS), \
-        422 if form.errors else 200
+    locked = {u.id for u in all_users if account_locked(u.username)}
+    return render_template("admin/users.html", form=form, users=all_users, role_labels=ROLE_LABELS,
+                           locked=locked), 422 if form.errors else 200
 
 
 @bp.route("/users/<int:user_id>/active", methods=["POST"])
@@ -186,8 +189,9 @@ def set_active(user_id):
         return redirect(url_for(".users"))
     if user.active != active:
         user.active = active
+        ended = 0 if active else end_sessions(user)  # signed out on every device, at once
         record_event("user.activated" if active else "user.deactivated", user, actor=current_user,
-                     username=user.username)
+                     username=user.username, **({} if active else {"sessions_ended": ended}))
         flash(f"{user.full_name} is {'active again' if active else 'deactivated: they can no longer sign in'}.",
               "success")
     return redirect(url_for(".users"))
@@ -207,9 +211,42 @@ def set_role(user_id):
         return redirect(url_for(".users"))
     if user.role != role:
         record_event("user.role_changed", user, actor=current_user, username=user.username,
-                     old=user.role, new=role)
+                     old=user.role, new=role, sessions_ended=end_sessions(user))
         user.role = role
         flash(f"{user.full_name} is now {ROLE_LABELS[role]}; they sign in again to use it.", "success")
+    return redirect(url_for(".users"))
+
+
+@bp.route("/users/<int:user_id>/password", methods=["GET", "POST"])
+@permission_required("manage_users")
+def reset_password(user_id):
+    """A new password for someone who forgot theirs: it ends all their sessions and unlocks the
+    account. The administrator changes their own on the page everyone uses."""
+    user = db.session.get(User, user_id) or abort(404)
+    if user.id == current_user.id:
+        return redirect(url_for("auth.change_password"))
+    form = ResetPasswordForm()
+    if form.validate_on_submit():
+        user.set_password(form.new_password.data)
+        ended = end_sessions(user)
+        unlock_account(user.username)
+        record_event("user.password_reset", user, actor=current_user, username=user.username, sessions_ended=ended)
+        flash(f"{user.full_name} has a new password; they are signed out everywhere. Give it to them in person.",
+              "success")
+        return redirect(url_for(".users"))
+    return render_template("admin/reset_password.html", form=form, user=user,
+                           locked=account_locked(user.username)), 422 if form.errors else 200
+
+
+@bp.route("/users/<int:user_id>/unlock", methods=["POST"])
+@permission_required("manage_users")
+def unlock(user_id):
+    """After too many wrong passwords: the account may sign in again at once (the count of the
+    address they came from is left to run out; it may be someone else's)."""
+    user = db.session.get(User, user_id) or abort(404)
+    unlock_account(user.username)
+    record_event("user.unlocked", user, actor=current_user, username=user.username)
+    flash(f"{user.full_name} can sign in again.", "success")
     return redirect(url_for(".users"))
 
 
@@ -224,6 +261,10 @@ SIGN_IN_KINDS = {
     "user.deactivated": "Deactivated",
     "user.activated": "Reactivated",
     "user.created": "Created",
+    "user.password_changed": "Changed their password",
+    "user.password_change_failed": "Wrong current password (password change)",
+    "user.password_reset": "Password reset by the administrator",
+    "user.unlocked": "Unlocked by the administrator",
 }
 
 

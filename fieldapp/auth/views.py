@@ -6,8 +6,16 @@ after ACCOUNT_LIMIT wrong passwords for one username, or ADDRESS_LIMIT from one 
 the window, sign-in is refused with a readable 429 until the window passes, even with the right
 password. A right password clears the account's count. The counts are in RATELIMIT_STORAGE_URI's store,
 shared by every worker (Redis when gunicorn runs several). If that store is out of reach, sign-in
-goes on without the limit (logged), as the public pages do: officers are never all locked out."""
+goes on without the limit (logged), as the public pages do: officers are never all locked out.
+The administrator unlocks an account (admin/views.py: `unlock_account`).
+
+A wrong username costs what a wrong password does: one password hash, checked against a dummy
+hash made with the same method, so the time of the answer does not tell which usernames exist.
+
+Signing out ends the session on the server (fieldapp/auth: `end_session`). Everyone changes
+their own password here (`change_password`), which ends their other sessions."""
 import logging
+import secrets
 import time
 from urllib.parse import urlparse
 
@@ -15,11 +23,12 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 from limits import parse
+from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db, limiter
 from ..models import User, record_event
-from . import start_session
-from .forms import LoginForm
+from . import end_session, end_sessions, renew_fingerprint, start_session
+from .forms import ChangePasswordForm, LoginForm
 
 bp = Blueprint("auth", __name__)
 log = logging.getLogger(__name__)
@@ -65,6 +74,40 @@ def _clear_account(username: str) -> None:
         log.exception("Rate limit storage failed (sign-in)")
 
 
+def account_locked(username: str) -> bool:
+    """Too many wrong passwords for this account: sign-in refused until the window passes or
+    the administrator unlocks it."""
+    if not _limits_on():
+        return False
+    try:
+        return not limiter.limiter.test(ACCOUNT_LIMIT, "sign-in", username)
+    except Exception:
+        log.exception("Rate limit storage failed (sign-in)")
+        return False
+
+
+def unlock_account(username: str) -> None:
+    """The administrator's unlock: the account's count of wrong passwords starts again."""
+    _clear_account(username)
+
+
+def _dummy_hash() -> str:
+    """A hash of a random password, made once per app with the method real passwords use."""
+    cached = current_app.extensions.get("fieldapp.dummy_hash")
+    if cached is None:
+        method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt")
+        cached = current_app.extensions["fieldapp.dummy_hash"] = generate_password_hash(
+            secrets.token_hex(16), method=method)
+    return cached
+
+
+def password_matches(user, password: str) -> bool:
+    """One hash whoever asks: an unknown username (or a deactivated user) is checked against
+    the dummy hash, so a wrong username takes as long as a wrong password."""
+    stored = user.password_hash if user is not None else _dummy_hash()
+    return check_password_hash(stored, password) and user is not None
+
+
 def _log_now(kind, user, **data):
     """A failed or refused sign-in answers 4xx, which rolls the request back: commit the log line."""
     db.session.rollback()
@@ -89,7 +132,8 @@ def login():
             response = current_app.make_response((render_template("auth/login.html", form=form), 429))
             response.headers["Retry-After"] = str(wait)
             return response
-        if user is None or not user.active or not user.check_password(form.password.data):
+        matches = password_matches(user, form.password.data)  # first: the same cost for everyone
+        if user is None or not user.active or not matches:
             _count_failure(username, address)
             _log_now("user.sign_in_failed", user, username=username, address=address,
                      reason="inactive" if user is not None and user.active is False else "password")
@@ -112,7 +156,38 @@ def login():
 def logout():
     user = current_user._get_current_object()
     record_event("user.signed_out", user, actor=user, address=get_remote_address() or "")
+    end_session()  # the session's row goes: a copy of this cookie signs no one in
     logout_user()
     flash("You are signed out.", "info")
     # The page clears the offline copy of the field data on this flag.
     return redirect(url_for("auth.login", signed_out=1))
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@login_required
+def change_password():
+    """Current password, the new one twice. Ends the person's sessions on other devices; this
+    one goes on. A wrong current password counts as a wrong sign-in (and is refused while the
+    account is locked), so a borrowed session cannot guess it either."""
+    user = current_user._get_current_object()
+    form = ChangePasswordForm()
+    if form.validate_on_submit():
+        address = get_remote_address() or ""
+        if _limited(user.username, address):
+            form.current_password.errors.append(
+                "Too many wrong passwords for this account. Wait and try again, or ask the administrator.")
+        elif not password_matches(user, form.current_password.data):
+            _count_failure(user.username, address)
+            _log_now("user.password_change_failed", user, username=user.username, address=address)
+            form.current_password.errors.append("That is not your current password.")
+        elif form.new_password.data == form.current_password.data:
+            form.new_password.errors.append("Choose a password other than the current one.")
+        else:
+            user.set_password(form.new_password.data)
+            renew_fingerprint(user)
+            ended = end_sessions(user, keep_current=True)
+            record_event("user.password_changed", user, actor=user, address=address, sessions_ended=ended)
+            flash("Your password is changed. You are signed out on every other device.", "success")
+            return redirect(url_for("main.home"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("auth/password.html", form=form), status

@@ -25,5 +25,5 @@ from .licensing import (  # noqa: F401
     Receipt,
 )
 from .once import FormOnce  # noqa: F401
-from .people import Owner, User  # noqa: F401
+from .people import Owner, User, UserSession  # noqa: F401
 from .settings import Setting  # noqa: F401

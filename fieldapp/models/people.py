@@ -54,6 +54,17 @@ class User(db.Model):
 
 
 
+class UserSession(db.Model):
+    """One signed-in session. The cookie holds a random key, the database only its hash: ending
+    a session is deleting its row, seen by every worker, so a copied cookie stops working. The
+    key is checked in the same query that loads the user (fieldapp/auth: load_user)."""
+    __tablename__ = "user_session"
+    id = db.Column(db.String(64), primary_key=True)  # sha256 of the cookie's key, hex
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    started_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
+    seen_at = db.Column(UTCDateTime, nullable=False, default=now_utc)  # last use, to the minute
+
+
 class Owner(db.Model):
     """A dog's owner of record (§4(I)), with the §5(E)(1) fields."""
     id = db.Column(db.Integer, primary_key=True)

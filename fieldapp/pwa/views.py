@@ -119,6 +119,7 @@ def _shell() -> dict:
 def _worker_source(shell) -> str:
     # The worker's URLs: the pages' table and what only the worker needs (fetch routing, fallbacks).
     urls = {**js_urls(), "offline": url_for("pwa.offline"), "offlineCard": url_for("pwa.offline_card"),
+            "login": url_for("auth.login"),
             "static": url_for("static", filename=""), "api": posixpath.dirname(url_for("api.sync")) + "/"}
     config = {"version": shell["version"], "static": [url_for("static", filename=f) for f in shell["files"]],
               "pages": [url_for(endpoint) for endpoint in SHELL_PAGES],

@@ -83,6 +83,7 @@ NOT_ON_CARD: dict[str, str] = {
     "TicketNumberUse": "ticket numbers of a device",
     "TownDay": "the calendar; the copy carries the deadline table at each fetch",
     "User": "people who use the app",
+    "UserSession": "a signed-in session",
 }
 
 

@@ -59,6 +59,7 @@ from ..models.entries import LateEntry
 from ..models.history import Change
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
+from ..models.people import UserSession
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
 
@@ -113,6 +114,7 @@ NOT_AUDITED: dict[type, str] = {
     RenewalNotice: "a log of renewal letters sent, written once per letter in bulk",
     TicketNumberUse: "a ledger of its own: each ticket number's use or void is one row written once",
     FormOnce: "a used one-time key of a form; the receipt or license it guards is audited",
+    UserSession: "a signed-in session (a key's hash); sign-ins and sign-outs are Events",
 }
 # Recorded as changed, never with their values.
 SECRET_COLUMNS = {(User, "password_hash"): "(password changed)"}

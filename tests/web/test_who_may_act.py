@@ -41,7 +41,7 @@ NO_ROUTE_YET = {
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).
 OPEN_ENDPOINTS = {
-    "static", "auth.login", "auth.logout", "main.home", "tags.tag_page", "pwa.service_worker",
+    "static", "auth.login", "auth.logout", "auth.change_password", "main.home", "tags.tag_page", "pwa.service_worker",
     "pwa.offline", "pwa.outbox", "public.tag_photo", "public.message", "public.found",
     "public.thanks",
 }

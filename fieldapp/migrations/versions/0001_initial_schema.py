@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 20:30:59.656229
+Create Date: 2026-12-04 20:35:35.809515
 
 """
 from alembic import op
@@ -329,6 +329,17 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_town_day')),
     sa.UniqueConstraint('day', name=op.f('uq_town_day_day'))
     )
+    op.create_table('user_session',
+    sa.Column('id', sa.String(length=64), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('started_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('seen_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['user_id'], ['user.id'], name=op.f('fk_user_session_user_id_user'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_user_session'))
+    )
+    with op.batch_alter_table('user_session', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_user_session_user_id'), ['user_id'], unique=False)
+
     op.create_table('violation',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('entry_id', sa.String(length=36), nullable=False),
@@ -1033,6 +1044,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_violation_court_order_id'))
 
     op.drop_table('violation')
+    with op.batch_alter_table('user_session', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_user_session_user_id'))
+
+    op.drop_table('user_session')
     op.drop_table('town_day')
     with op.batch_alter_table('ticket_block', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_ticket_block_officer_id'))

@@ -2,6 +2,12 @@
  * the offline copy after sign-out): the badge, the flushes from the page, the session handed to
  * the service worker, and what each page drawn from IndexedDB needs after an htmx swap.
  *
+ * The session ends on the server too (a deactivation, a new role or password, idle too long):
+ * any answer that says "not signed in" (a 401 to the outbox, the copy's fetch or an htmx
+ * request; the sign-in page, a redirect included) drops the copy of the field data and the
+ * officer's cached pages, as signing out does. The outbox stays, paused until the same
+ * officer signs in again.
+ *
  *   db.js         the IndexedDB schema and helpers        queue.js      add, list, flush, discard
  *   forms.js      form submits into the outbox            outbox-page.js  the /outbox page
  *   entry-state.js  "what now": where an entry is          dataset.js    the phone's copy of the field data
@@ -11,7 +17,7 @@
  * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
  */
 import * as db from "./db.js";
-import { clearDataset, refreshDataset } from "./dataset.js";
+import { refreshDataset } from "./dataset.js";
 import { say, userId } from "./dom.js";
 import { renderEntryState } from "./entry-state.js";
 import { keepFilesAsFiles } from "./files.js";
@@ -47,7 +53,10 @@ queue.configure(urls());
 
 async function runFlush(reason) {
   if (reason === "manual") await db.setMeta("paused", null);
+  const pausedBefore = await db.pausedSignedOut();
   const result = await queue.flush(reason);
+  // This flush met a 401 (not a pause from an earlier one): the server ended the session.
+  if (result && result.stopped === "signed_out" && !pausedBefore && await db.pausedSignedOut()) await sessionEnded();
   api.flushes += 1;
   api.lastResult = result;
   await refreshCount();
@@ -58,6 +67,7 @@ async function runFlush(reason) {
 const flushSoon = () => requestFlush(() => runFlush("queued"));
 
 async function refreshCopy(force) {
+  if (sessionOver) return null;
   const data = await refreshDataset(force);
   if (data && data.dogs) api.datasetVersion = data.version; // fetched now (not the copy's header)
   return data;
@@ -95,12 +105,21 @@ async function paintCount() {
 }
 
 async function signedOut() {
-  // Another person may pick up this phone: drop the officer's cached pages and data copy.
-  await clearDataset();
-  await db.clear("sent"); // what the office made of the entries (ticket numbers...) is not for the next person
-  await db.setMeta("session", null);
-  await db.setMeta("pages_user", null);
-  await postToWorker({ type: "signed-out" });
+  // Another person may pick up this phone: drop the officer's cached pages and data copy, and
+  // what the office made of the entries (ticket numbers...). The outbox stays.
+  await db.forgetSession();
+  await postToWorker({ type: "signed-out" }, { waitForWorker: false });
+}
+
+// The server said "not signed in" while this page thought someone was: as a sign-out, once,
+// and no more requests from this page until someone signs in again.
+let sessionOver = false;
+async function sessionEnded() {
+  if (sessionOver) return;
+  sessionOver = true;
+  startedFor = null;
+  await signedOut();
+  say("Your session has ended: sign in again. The entries in the outbox are kept and sent once you do.", true);
 }
 
 // The officer's start on this phone: on app open, and when signing in swapped the page (htmx).
@@ -109,6 +128,7 @@ async function signedIn() {
   const uid = userId();
   if (!uid || uid === startedFor) return;
   startedFor = uid;
+  sessionOver = false;
   await postToWorker({ type: "session", userId: uid });
   await postToWorker({ type: "cache-pages", userId: uid });
   await runFlush("app-open");
@@ -172,7 +192,11 @@ function listen() {
   };
   document.body.addEventListener("htmx:beforeSwap", syncBodyAttributes);
   // This module runs once per page load; an htmx swap brings a new page (maybe a new user).
-  document.body.addEventListener("htmx:afterSettle", () => setupPage().then(signedIn).finally(() => {
+  // A "not signed in" answer to the copy's fetch or an htmx request (dataset.js, request-errors.js).
+  document.addEventListener("session-ended", () => { sessionEnded(); });
+  // A boosted click answered with the sign-in page (the server ended the session): as its load.
+  const signInPage = () => (!userId() && document.getElementById("signed-out") ? signedOut() : null);
+  document.body.addEventListener("htmx:afterSettle", () => Promise.resolve(signInPage()).then(setupPage).then(signedIn).finally(() => {
     if (settled) settled(true);
     settled = null;
   }));
@@ -208,7 +232,7 @@ async function start() {
   await registerWorker();
   await signedIn();
   setInterval(() => {
-    if (!userId()) return;
+    if (!userId() || sessionOver) return;
     if (api.pendingCount) runFlush("timer");
     refreshCopy(false);
   }, TIMER_MS);

@@ -3,17 +3,34 @@
  * Fetched whole once, then as deltas since its version, at most every DATASET_EVERY_MS (or at
  * once when entries reached the office). Kept per officer: another officer's copy is dropped.
  * Read by offline-card.js (the card), field.js (cached forms) and entry-state.js.
+ *
+ * The copy lives no longer than the session it was given to: the server says with each answer
+ * how long a session lasts unused (X-Session-Idle-Seconds, the setting session_idle_minutes),
+ * and past that time since the last answer the copy is dropped unread. A "not signed in" answer
+ * (401) drops it at once, and tells the page ("session-ended", app.js drops the rest).
  */
-import { all, get, getMeta, req, tx } from "./db.js";
+import { all, forgetSession, get, getMeta, req, tx } from "./db.js";
 import { holds, userId } from "./dom.js";
 import { prefixOf, urls } from "./urls.js";
 
 const DATASET_EVERY_MS = 5 * 60 * 1000;
 
-// The copy's header: {user_id, version, generated_at, fetched_ms, today, redemption_deadlines}.
+// The copy's header: {user_id, version, generated_at, fetched_ms, expires_ms, today, redemption_deadlines}.
+// Null when there is no copy, or its session's lifetime has passed (then the copy is dropped).
 export async function datasetInfo() {
   const row = await getMeta("dataset");
-  return row ? row.value : null;
+  if (!row || !row.value) return null;
+  if (!(Date.now() <= row.value.expires_ms)) {
+    await clearDataset();
+    return null;
+  }
+  return row.value;
+}
+
+const live = async () => !!(await datasetInfo());
+
+export function sessionEnded() {
+  if (typeof document !== "undefined") document.dispatchEvent(new CustomEvent("session-ended"));
 }
 
 export async function refreshDataset(force) {
@@ -25,7 +42,14 @@ export async function refreshDataset(force) {
   const since = current ? `?since=${current.version}` : "";
   let res;
   try { res = await fetch(urls().dataset + since, { credentials: "same-origin", cache: "no-store" }); } catch (err) { return null; }
+  if (res.status === 401) {
+    await forgetSession();
+    sessionEnded();
+    return null;
+  }
   if (!res.ok) return null;
+  // No lifetime given: the copy is not kept past this answer.
+  const idleMs = (Number(res.headers.get("X-Session-Idle-Seconds")) || 0) * 1000;
   const data = await res.json();
   await tx(["dogs", "retired", "meta"], "readwrite", (s) => {
     if (data.full) { s.dogs.clear(); s.retired.clear(); }
@@ -34,7 +58,8 @@ export async function refreshDataset(force) {
       for (const t of rec.retired_tags || []) s.retired.put({ token: t.token, retired_on: t.retired_on, dog_id: rec.dog.id });
     }
     s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: data.generated_at,
-      fetched_ms: Date.now(), today: data.today, redemption_deadlines: data.redemption_deadlines } });
+      fetched_ms: Date.now(), expires_ms: Date.now() + idleMs, today: data.today,
+      redemption_deadlines: data.redemption_deadlines } });
   });
   return data;
 }
@@ -46,15 +71,19 @@ export async function clearDataset() {
 }
 
 // A dog's record in the copy: {dog, license, rabies, flags, owners, retired_tags}.
-export const dogById = (id) => (Number.isInteger(Number(id)) ? get("dogs", Number(id)) : Promise.resolve(null));
+export async function dogById(id) {
+  if (!Number.isInteger(Number(id)) || !(await live())) return null;
+  return get("dogs", Number(id));
+}
 
 export async function dogByTag(token) {
+  if (!(await live())) return null;
   const hits = await tx("dogs", "readonly", (s) => req(s.dogs.index("tag").getAll(token)));
   return (hits && hits[0]) || null;
 }
 
 // A replaced tag: {token, retired_on, dog_id}.
-export const retiredTag = (token) => get("retired", token);
+export const retiredTag = async (token) => ((await live()) ? get("retired", token) : null);
 
 // §8: the dog is held now, as the phone knows it: the copy's "impounded" flag, or a seizure of it
 // recorded on this phone (waiting in the outbox, or sent lately and not in the copy yet).
@@ -97,7 +126,7 @@ export async function findInCopy(typed) {
   const tagPart = prefixOf(urls().tag).replace(/^.*(\/[^/]+\/)$/, "$1"); // a scanned tag link: ".../t/<token>"
   if (tagPart && text.includes(tagPart)) text = text.split(tagPart).pop().split("?")[0].replace(/\/+$/, "");
   const compact = text.replace(/[\s-]/g, "").toUpperCase().replace(/^#/, "");
-  if (!compact) return { dogs: [] };
+  if (!compact || !(await live())) return { dogs: [] };
   const hit = await byKey(compact).catch(() => null);
   if (hit) return { dog: hit };
   const dogs = await tx("dogs", "readonly", (s) => req(s.dogs.getAll()));

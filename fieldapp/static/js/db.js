@@ -12,6 +12,9 @@
  *   dogs      the phone's copy of the field dataset (indexes tag, id_number, tag_serial) — dataset.js
  *   retired   replaced tags' tokens → dog                            — dataset.js
  *   meta      {key, value}: session, paused, retry_at, dataset info, ticket books, device id
+ *
+ * When the session ends (signed out, or the server answers "not signed in"), `forgetSession`
+ * drops what the office gave this phone for the officer; the outbox stays.
  */
 const DB_NAME = "fieldapp";
 const DB_VERSION = 3;
@@ -80,3 +83,18 @@ export const all = (store) => tx(store, "readonly", (s) => req(s[store].getAll()
 export const clear = (store) => tx(store, "readwrite", (s) => { s[store].clear(); });
 export const getMeta = (key) => get("meta", key);
 export const setMeta = (key, value) => put("meta", { key, value });
+
+// The session ended: signed out here, or the server said "not signed in" (ended there: a
+// deactivation, a new role or password, idle too long). The copy of the field data (owners'
+// names, addresses, phones) and what the office made of sent entries go, with who was signed in.
+// The outbox, its discards and the ticket books stay: the entries wait for the same officer.
+export const forgetSession = () => tx(["dogs", "retired", "sent", "meta"], "readwrite", (s) => {
+  s.dogs.clear(); s.retired.clear(); s.sent.clear();
+  for (const key of ["dataset", "session", "pages_user"]) s.meta.delete(key);
+});
+
+// The outbox paused because the server said "not signed in" (queue.js sets it on a 401).
+export async function pausedSignedOut() {
+  const paused = await getMeta("paused");
+  return !!(paused && paused.value && paused.value.why === "signed_out");
+}

@@ -1,9 +1,11 @@
 /* When a tap or a form sent by htmx fails, say so on the page: a 5xx (htmx does not swap it) or
  * no network would otherwise look like nothing happened. The message goes into #app-status
- * (base.html), in words, and the page is left as it was so nothing typed is lost. */
+ * (base.html), in words, and the page is left as it was so nothing typed is lost.
+ * A 401 means the server ended the session: app.js drops the phone's copy ("session-ended"). */
 const MESSAGES = {
   server: "Something went wrong on the town's server, and this was not saved. Try again; if it keeps happening, call the office.",
   network: "No connection to the town's server: this was not sent. Check the signal and try again.",
+  signedOut: "Your session has ended: sign in again. The entries in the outbox are kept and sent once you do.",
 };
 
 function show(text) {
@@ -28,6 +30,10 @@ function hide() {
 document.addEventListener("htmx:responseError", (ev) => {
   const status = ev.detail && ev.detail.xhr ? ev.detail.xhr.status : 0;
   if (status >= 500) show(`${MESSAGES.server} (The server answered ${status}.)`);
+  if (status === 401) {
+    show(MESSAGES.signedOut);
+    document.dispatchEvent(new CustomEvent("session-ended"));
+  }
 });
 document.addEventListener("htmx:sendError", () => show(MESSAGES.network));
 document.addEventListener("htmx:beforeRequest", hide);

@@ -54,11 +54,14 @@ function offerUpdate(reg) {
 }
 
 // A message to the worker with a reply port; resolves with its answer (null: no worker, or 15 s).
-export function postToWorker(message) {
+// `waitForWorker: false`: only to a worker already running (the sign-in page of a phone that
+// never had one would otherwise wait for ever).
+export function postToWorker(message, { waitForWorker = true } = {}) {
   const sw = navigator.serviceWorker;
   if (!sw) return Promise.resolve(null);
-  return sw.ready.then((reg) => new Promise((resolve) => {
-    const target = sw.controller || reg.active;
+  const found = waitForWorker ? sw.ready : sw.getRegistration(urls().root);
+  return found.then((reg) => new Promise((resolve) => {
+    const target = sw.controller || (reg && reg.active);
     if (!target) return resolve(null);
     const ch = new MessageChannel();
     ch.port1.onmessage = (ev) => resolve(ev.data);
