@@ -77,6 +77,14 @@ class OwnerForm(FlaskForm, OwnerFields):
 
 class DogForm(FlaskForm, DogFields):
     photo = FileField("Photo of the dog", render_kw={"accept": "image/*", "capture": "environment"})
+    # Checked by the service (services/licensing/people.py: clean_microchip), so the message is one.
+    microchip = StringField("Microchip number", filters=STRIP,
+                            render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+    def dog_data(self) -> dict:
+        data = super().dog_data()
+        data["microchip"] = self.microchip.data or None
+        return data
 
 
 ALTERED_CHOICES = [("no", "Not spayed or neutered")] + [

@@ -83,10 +83,11 @@ def edit_dog(dog_id):
     form = DogForm(obj=dog)
 
     def save():
+        # The description first: a refused microchip number leaves the photo unsaved too.
+        svc.update_dog(dog, form.dog_data(), _user())
         upload = form.photo.data
         if upload and upload.filename:
             svc.set_dog_photo(dog, upload.read(), _user())
-        svc.update_dog(dog, form.dog_data(), _user())
         return f"{dog.name}'s description is saved.", url_for(".dog", dog_id=dog.id)
     return _edit_page("clerk/dog_edit.html", form, save, dog=dog)
 

@@ -17,9 +17,9 @@ from sqlalchemy.orm import selectinload
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS
+from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS, license_status, rabies_status
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
-from ..models import Dog, FieldEntry
+from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
 from ..services.errors import ServiceError
@@ -74,11 +74,34 @@ def lookup():
         dog = db.session.execute(db.select(Dog).filter_by(id_number=int(text))).scalar_one_or_none()
         if dog is not None:
             return redirect(url_for("field.dog_card", dog_id=dog.id))
+    if text.isdigit() and 9 <= len(text) <= 15:  # a microchip number, as a shelter's reader shows it
+        chipped = db.session.execute(db.select(Dog.id).filter_by(microchip=text)).scalar_one_or_none()
+        if chipped is not None:
+            return redirect(url_for("field.dog_card", dog_id=chipped))
     tag = find_tag(text)
     if tag is not None and tag.dog_id is not None:
         return redirect(url_for("field.dog_card", dog_id=tag.dog_id))
     dogs = search_dogs(q)
-    return render_template("field/lookup.html", q=q, dogs=dogs, tag=tag)
+    return render_template("field/lookup.html", q=q, dogs=dogs, tag=tag, statuses=_roadside_statuses(dogs))
+
+
+def _roadside_statuses(dogs) -> dict:
+    """{dog id: (license status, rabies status)} for a results list, as the card says them
+    (services/status.py): the search loads the licenses; the latest certificates are one query."""
+    today = local_today()
+    latest = {}
+    if dogs:
+        certs = db.session.execute(
+            db.select(RabiesCertificate.dog_id, RabiesCertificate.valid_until, RabiesCertificate.exempt_statement)
+            .where(RabiesCertificate.dog_id.in_([d.id for d in dogs])).order_by(RabiesCertificate.id.desc()))
+        for row in certs:
+            latest.setdefault(row.dog_id, row)
+    out = {}
+    for d in dogs:
+        lic, rab = d.current_license, latest.get(d.id)
+        out[d.id] = ("dog_died" if d.status == "dead" else license_status(lic.expires_on if lic else None, today),
+                     rabies_status(rab.valid_until if rab else None, bool(rab and rab.exempt_statement), today))
+    return out
 
 
 

@@ -48,6 +48,9 @@ class Dog(db.Model):
     # §5(G): assigned by the clerk when the dog is first licensed, never reused.
     id_number = db.Column(db.Integer, unique=True)
     name = db.Column(db.String(80), nullable=False)
+    # The implanted chip's number (digits, 9-15): a shelter scans the chip before anything else.
+    # Unique, so a typed chip number is one B-tree lookup (services/search.py).
+    microchip = db.Column(db.String(15), unique=True)
     sex = db.Column(db.String(1), nullable=False)  # "M" / "F"
     born_on = db.Column(db.Date)  # approximate age (§5(E)(2)) is kept as a birth date
     breed = db.Column(db.String(80), nullable=False)

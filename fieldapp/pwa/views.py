@@ -72,6 +72,16 @@ def _js_urls():
     return {"js_urls": js_urls}
 
 
+def needs_signal(href: str) -> bool:
+    """A link to a page the phone does not keep (not one of SHELL_PAGES): signal.js says so offline."""
+    return href.split("?", 1)[0] not in {url_for(endpoint) for endpoint in SHELL_PAGES}
+
+
+@bp.app_context_processor
+def _needs_signal():
+    return {"needs_signal": needs_signal}
+
+
 def _static_files() -> list[str]:
     static = current_app.static_folder
     files = []

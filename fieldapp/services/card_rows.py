@@ -18,7 +18,7 @@ from ..models import Dog, DogNotice, DogOwner, License, Owner, RabiesCertificate
 from .enforcement import enforcement_histories_of, keep_history
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
-DOG_COLUMNS = ("id", "id_number", "name", "sex", "born_on", "breed", "color", "markings", "altered",
+DOG_COLUMNS = ("id", "id_number", "microchip", "name", "sex", "born_on", "breed", "color", "markings", "altered",
                "exemption", "status", "status_on", "data_version", "has_photo")
 # The kinds of rows that are parts of a dog (the rest of a card's rows: the dog, its history).
 PARTS = ("license", "rabies", "owner", "tag", "loss")

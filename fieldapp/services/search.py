@@ -8,7 +8,7 @@ one of two ways:
 - anywhere inside the dog's name, breed, colour or markings, or its current owners' (§4(I))
   names, addresses or phones: a part of `Dog.search_text`, which a text index serves
   (models/search_index.py: trigrams, on SQLite and on PostgreSQL);
-- or all of a tag's token or number, the dog's ID number or a license number.
+- or all of a tag's token or number, the dog's ID number or microchip number or a license number.
 
 Which dogs are shown: when more match than the page shows, the most recently registered ones
 (the index hands them out newest first and stops at the limit: 2 ms at 500,000 dogs, where
@@ -60,9 +60,12 @@ def _contains(col, term: str):
 
 def _named_exactly(term: str) -> list:
     """The dogs this one word names exactly: a tag's token (printed tokens get retyped, so any
-    case) or number, the dog's ID number, a license number (e.g. 2026-00012). B-tree lookups."""
+    case) or number, the dog's ID number or microchip, a license number (e.g. 2026-00012). B-tree
+    lookups."""
     parts = [select(Tag.dog_id).where(Tag.dog_id.is_not(None), func.lower(Tag.token) == term),
              select(License.dog_id).where(func.lower(License.number) == term)]
+    if term.isdigit() and 9 <= len(term) <= 15:  # a microchip number, as the reader shows it
+        parts.append(select(Dog.id).where(Dog.microchip == term))
     if term.isdigit() and len(term) <= 10 and int(term) <= _MAX_ID:
         parts += [select(Dog.id).where(Dog.id_number == int(term)),
                   select(Tag.dog_id).where(Tag.dog_id.is_not(None), Tag.serial == int(term))]

@@ -36,6 +36,7 @@ def dog_status(dog, today) -> dict:
         "dog": {
             "id": dog.id,
             "id_number": dog.id_number,
+            "microchip": dog.microchip,  # what a shelter's reader shows; found by the search
             "name": dog.name,
             "sex": dog.sex,
             "breed": dog.breed,

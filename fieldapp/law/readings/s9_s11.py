@@ -141,7 +141,10 @@ READINGS: tuple[Reading, ...] = (
         quote="The dog may be confined to the premises of the owner.",
         reading="A confinement order carries §4(B)'s meaning of confined and shows first on the ticket and "
                 "violation forms.",
-        tests=("test_s10B2_confined_to_the_owners_premises_as_s4B_defines_it",
+        tests=("test_s10B2_court_order_on_the_card_is_one_line",
+               "test_s10B_order_gist_words",
+               "test_s10B_the_phones_copy_carries_the_orders_gist",
+               "test_s10B2_confined_to_the_owners_premises_as_s4B_defines_it",
                "test_s10B2_confinement_order_shows_on_the_ticket_and_violation_forms"),
         code=f"{_ORDERS} `CONFINED_TERMS`",
     ),

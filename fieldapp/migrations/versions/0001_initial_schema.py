@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 20:35:35.809515
+Create Date: 2026-12-04 20:36:37.267275
 
 """
 from alembic import op
@@ -24,6 +24,7 @@ def upgrade():
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('id_number', sa.Integer(), nullable=True),
     sa.Column('name', sa.String(length=80), nullable=False),
+    sa.Column('microchip', sa.String(length=15), nullable=True),
     sa.Column('sex', sa.String(length=1), nullable=False),
     sa.Column('born_on', sa.Date(), nullable=True),
     sa.Column('breed', sa.String(length=80), nullable=False),
@@ -44,7 +45,8 @@ def upgrade():
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('updated_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_dog')),
-    sa.UniqueConstraint('id_number', name=op.f('uq_dog_id_number'))
+    sa.UniqueConstraint('id_number', name=op.f('uq_dog_id_number')),
+    sa.UniqueConstraint('microchip', name=op.f('uq_dog_microchip'))
     )
     with op.batch_alter_table('dog', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_dog_data_version'), ['data_version'], unique=False)

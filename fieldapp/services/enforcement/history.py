@@ -14,7 +14,7 @@ from sqlalchemy import Date, String, bindparam, cast, literal_column, null, unio
 
 from ...extensions import db
 from ...law import VIOLATIONS
-from ...law.orders import ORDER_KINDS, ROADSIDE_KINDS, order_short
+from ...law.orders import CONFINED_TERMS, LEASH_TERMS, ORDER_KINDS, ROADSIDE_KINDS, order_short
 from ...models.court import CourtOrder
 from ...models.enforcement import Impoundment, RabiesRequest, Violation
 from ...timeutil import to_local
@@ -212,6 +212,25 @@ _ORDER_LABELS = {"dangerous": "Declared DANGEROUS by the Town Justice",
                  "order": "Order of the Town Justice"}
 
 
+_ORDER_WORDS = {"dangerous": "DANGEROUS", "vicious": "VICIOUS", "confined": "CONFINED", "order": "COURT ORDER"}
+_GIST_MAX = 70  # characters: one line of the card at 360 px, or two at most
+
+
+def order_gist(kind: str, terms: str | None) -> str:
+    """§10(B)(1)-(3): the order in one line for the card ("CONFINED: inside 9 pm-7 am"): what the
+    Justice added to the law's standard terms (collar and leash, §4(B) confinement), else the
+    order in a few words; the terms themselves are a tap away."""
+    terms = (terms or "").strip()
+    own = terms
+    for base in (LEASH_TERMS, CONFINED_TERMS):
+        if own.startswith(base):
+            own = own[len(base):].strip()
+    said = own or order_short(kind, terms)
+    if len(said) > _GIST_MAX:
+        said = said[:_GIST_MAX - 1].rsplit(" ", 1)[0] + "…"
+    return f"{_ORDER_WORDS[kind]}: {said}" if said else _ORDER_WORDS[kind]
+
+
 def court_orders(dog, today):
     """§10(B)(1)-(3): each order in force, with its kind, date and terms (vicious first), and the
     order in a few words (`short`) for the ticket and violation forms, online and offline."""
@@ -219,5 +238,5 @@ def court_orders(dog, today):
     return [{"code": o.status, "kind": o.status, "level": "bad", "label": _ORDER_LABELS[o.status],
              "since": o.day1.isoformat(), "date": o.day1.isoformat(), "terms": o.text,
              "section": ORDER_KINDS[o.status][0], "order_id": o.id, "detail": o.text,
-             "short": order_short(o.status, o.text)}
+             "short": order_short(o.status, o.text), "gist": order_gist(o.status, o.text)}
             for o in sorted(orders_in_force(dog), key=lambda o: rank[o.status])]

@@ -100,9 +100,26 @@ def create_dog(data: dict, owners: list[Owner], today: date, user=None) -> Dog:
     return dog
 
 
+def clean_microchip(typed, dog: Dog | None = None) -> str | None:
+    """A microchip number as the reader shows it: digits only (spaces and dashes typed between
+    the groups are dropped), 9 to 15 of them (ISO 11784 chips have 15, older ones 9 or 10), and
+    on no other dog. ServiceError on "microchip" otherwise."""
+    chip = "".join(str(typed or "").replace("-", " ").split())
+    if not chip:
+        return None
+    if not chip.isdigit() or not 9 <= len(chip) <= 15:
+        raise ServiceError({"microchip": "A microchip number is 9 to 15 digits, as the reader shows it."})
+    other = db.session.execute(db.select(Dog.id, Dog.name).where(Dog.microchip == chip)).first()
+    if other is not None and (dog is None or other.id != dog.id):
+        raise ServiceError({"microchip": f"Microchip {chip} is on another dog's record ({other.name})."})
+    return chip
+
+
 def update_dog(dog: Dog, data: dict, user=None) -> None:
     changes = {}
-    for key in DOG_FIELDS:
+    if "microchip" in data:
+        data = dict(data, microchip=clean_microchip(data["microchip"], dog))
+    for key in DOG_FIELDS + ("microchip",):
         if key in data and getattr(dog, key) != data[key]:
             changes[key] = str(data[key]) if data[key] is not None else None
             setattr(dog, key, data[key])

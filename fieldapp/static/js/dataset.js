@@ -113,8 +113,10 @@ function byKey(compact) {
       /^\d{1,9}$/.test(compact) ? one("id_number", Number(compact)) : null,
       /^\d{1,9}$/.test(serial) ? one("tag_serial", Number(serial)) : null,
       one("tag", compact),
+      // A microchip number is stored as the reader shows it: 9 to 15 digits, a string.
+      /^\d{9,15}$/.test(compact) && s.dogs.indexNames.contains("microchip") ? one("microchip", compact) : null,
     ]);
-  }).then(([byId, bySerial, byToken]) => byId || bySerial || byToken || null);
+  }).then(([byId, bySerial, byToken, byChip]) => byId || bySerial || byToken || byChip || null);
 }
 
 // What an officer types on the scan screen, looked up in the copy as the server's lookup does
@@ -141,6 +143,8 @@ export async function findInCopy(typed) {
   }
   const byToken = dogs.find((r) => r.tag === compact);
   if (byToken) return { dog: byToken };
+  const byChip = /^\d{9,15}$/.test(compact) && dogs.find((r) => r.dog.microchip === compact);
+  if (byChip) return { dog: byChip };
   const retired = await retiredTag(compact);
   if (retired) return { retired, dog: dogs.find((r) => r.id === retired.dog_id) || null };
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);

@@ -43,7 +43,17 @@ function initForm(form) {
   initOrders(form);
   initDeadline(form);
   initTicket(form);
+  // An offence under "More offences" ticked from the copy (the violation this entry follows) or
+  // an outbox edit: its list opens, so what is ticked is seen.
+  form.addEventListener("change", function () { openChosenOffences(form); });
+  openChosenOffences(form);
   if (fresh) fillFromCopy(form, placeholder, dogId);
+}
+
+function openChosenOffences(form) {
+  all(form, "details[data-more-offences]").forEach(function (d) {
+    if (d.querySelector("input[name=codes]:checked")) d.open = true;
+  });
 }
 
 function fillFromCopy(form, placeholder, dogId) {

@@ -18,13 +18,13 @@ const LICENSE_WORDS = { valid: "License valid", expiring: "License expiring soon
 const RABIES_WORDS = { valid: "Rabies vaccination valid", exempt: "Rabies: exempt (vet's statement)", expired: "Rabies vaccination EXPIRED", none: "NO rabies certificate" };
 const ICONS = { valid: "✓", exempt: "✓", expiring: "!", expired: "✗", none: "✗", dog_died: "✝" };
 
-function licenseStatus(expiresOn, today) {
+export function licenseStatus(expiresOn, today) {
   const exp = day(expiresOn);
   if (!exp) return "none";
   if (today > exp) return "expired";
   return daysBetween(today, exp) <= 30 ? "expiring" : "valid";
 }
-function rabiesStatus(validUntil, exemptNow, today) {
+export function rabiesStatus(validUntil, exemptNow, today) {
   if (exemptNow) return "exempt";
   const until = day(validUntil);
   if (!until) return "none";
@@ -41,7 +41,10 @@ function age(iso) {
   return `Data from ${Math.round(hours / 24)} days ago (offline copy) — connect to refresh`;
 }
 const daysBetween = (a, b) => Math.round((b - a) / 86400000);
-const small = (text) => el("span", { class: "small" }, text);
+// "4 Dec 2026": the order's date on its one line (the online card's words).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const shortdate = (iso) => (iso ? `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}` : "");
+const small = (...parts) => el("span", { class: "small" }, ...parts);
 
 // §5(B)(1): the request's words worked out again for the phone's date (the copy may be days old).
 function flagFor(f, today) {
@@ -53,6 +56,12 @@ function flagFor(f, today) {
 }
 
 function flagItem(f) {
+  // §10(B): an order in one line (as the online card); its terms a tap away.
+  if (f.gist) {
+    return el("li", { class: `flag flag-${f.level || "bad"} flag-order`, "data-flag": f.code || "" },
+      el("details", {}, el("summary", {}, el("strong", {}, f.gist), " ", small(`order of ${shortdate(f.since)} `, el("span", { class: "terms-toggle" }, "terms ▾"))),
+        el("p", { class: "small" }, `${f.label} (${f.section}): ${f.detail || ""}`)));
+  }
   const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));
   if (f.since) li.append(" ", small(`since ${longdate(f.since)}`));
   if (f.detail) li.append(el("br"), small(f.detail));
@@ -78,6 +87,7 @@ function renderDog(rec, today, held) {
   const altered = d.altered ? `, ${d.sex === "F" ? "spayed" : "neutered"}` : "";
   const idLine = el("p", { class: "muted" });
   if (d.id_number) idLine.append("ID no. ", el("strong", {}, String(d.id_number))); else idLine.append("No ID number");
+  if (d.microchip) idLine.append(` · chip ${d.microchip}`);
   const head = el("header", { class: "card-head" }, el("div", {}, el("h2", { class: "dog-name" }, d.name),
     el("p", { class: "dog-desc" }, `${d.description || ""}${altered}`), idLine));
   const lines = el("ul", { class: "status-lines" },

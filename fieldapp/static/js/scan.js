@@ -2,8 +2,9 @@
 // BarcodeDetector where the browser has it, else the vendored jsQR (loaded only here).
 // With no signal, a typed number, tag code or search is answered from the phone's copy.
 import { findInCopy } from "./dataset.js";
-import { drawInstant } from "./offline-card.js";
+import { drawInstant, licenseStatus, rabiesStatus } from "./offline-card.js";
 import { el, onEveryPage } from "./dom.js";
+import { townToday } from "./format.js";
 import { fill, urls } from "./urls.js";
 
 let stream = null, running = false, jsQRReady = null, detector = null;
@@ -126,23 +127,50 @@ function start() {
 // No signal: what is typed is looked up in the phone's copy (dataset.js), as the server would.
 function offline() { return navigator.onLine === false; }
 
+// The results list's words (field/lookup.html), so a list reads the same with or without signal.
+const LIC = { valid: "✓ License valid", expiring: "! License expiring", expired: "✗ License expired", none: "✗ No license", dog_died: "✝ Dog died" };
+const RAB = { valid: "✓ Rabies valid", exempt: "✓ Rabies exempt", expired: "✗ Rabies expired", none: "✗ No rabies certificate" };
+
+function resultItem(r, today) {
+  const owner = (r.owners || [])[0];
+  const license = r.license || {}, rabies = r.rabies || {};
+  const lic = license.status === "dog_died" ? "dog_died" : licenseStatus(license.expires_on, today);
+  const rab = rabiesStatus(rabies.valid_until, rabies.status === "exempt", today);
+  return el("li", { "data-dog-id": String(r.dog.id) }, el("a", { href: fill(urls().dogCard, { id: r.dog.id }) },
+    el("strong", {}, r.dog.name), r.dog.id_number ? " · ID no. " + r.dog.id_number : "",
+    el("br"), r.dog.description || "", owner ? el("br") : null,
+    owner ? el("span", { class: "muted" }, owner.name + (owner.address ? ", " + owner.address : "")) : null,
+    el("span", { class: "result-status" },
+      el("span", { class: "status-" + lic, "data-status": "license-" + lic }, LIC[lic]), " ",
+      el("span", { class: "status-" + rab, "data-status": "rabies-" + rab }, RAB[rab]))));
+}
+
+// One list: the copy's answer takes the place of the office's (the lookup page) or of the
+// copy's last answer, so no dog is listed twice.
 function showResults(q, dogs) {
+  const today = townToday();
+  document.querySelectorAll("[data-results=office], #search-more").forEach(function (old) { old.remove(); });
   let box = $("[data-offline-results]");
   if (!box) {
     box = el("section", { "data-offline-results": "", "aria-live": "polite" });
-    const after = document.querySelectorAll("form[role=search]");
+    const after = lookupForms();
     after[after.length - 1].insertAdjacentElement("afterend", box);
   }
-  const items = dogs.map(function (r) {
-    const owner = (r.owners || [])[0];
-    return el("li", {}, el("a", { href: fill(urls().dogCard, { id: r.dog.id }) },
-      el("strong", {}, r.dog.name), r.dog.id_number ? " · ID no. " + r.dog.id_number : "",
-      el("br"), r.dog.description || "", owner ? el("br") : null,
-      owner ? el("span", { class: "muted" }, owner.name + (owner.address ? ", " + owner.address : "")) : null));
-  });
+  const seen = new Set();
+  const items = dogs.filter(function (r) { return !seen.has(r.dog.id) && seen.add(r.dog.id); })
+    .map(function (r) { return resultItem(r, today); });
   box.replaceChildren(el("h2", {}, "On this phone's copy"),
     items.length ? el("ul", { class: "search-results" }, ...items)
       : el("p", { class: "muted" }, "No dog in this phone's copy matches “" + q + "”. Record what you see; it is checked when there is signal."));
+}
+
+// The roadside search forms (scan and lookup pages): never another page's search (the clerk's),
+// which this module would otherwise meet after a boosted tap.
+function lookupForms() {
+  const path = new URL(urls().lookup, location.href).pathname;
+  return Array.prototype.filter.call(document.querySelectorAll("form[role=search]"), function (f) {
+    return new URL(f.getAttribute("action") || location.href, location.href).pathname === path;
+  });
 }
 
 function lookUp(q) {
@@ -159,7 +187,7 @@ function lookUp(q) {
 }
 
 function initLookup() {
-  document.querySelectorAll("form[role=search]").forEach(function (form) {
+  lookupForms().forEach(function (form) {
     if (form.dataset.offlineReady) return;
     form.dataset.offlineReady = "1";
     form.addEventListener("submit", function (ev) {
@@ -182,7 +210,7 @@ function initLookup() {
 }
 
 function init() {
-  if ($("form[role=search]")) initLookup();
+  if (lookupForms().length) initLookup();
   const button = $("[data-scan-start]");
   if (!button || button.dataset.ready) return;
   button.dataset.ready = "1";
