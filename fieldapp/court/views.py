@@ -9,6 +9,7 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Summons
+from ..once import once_per_key
 from ..services import court as svc
 from ..services.errors import ServiceError
 from ..settings import get_setting
@@ -166,6 +167,7 @@ def disposition(kind, ident):
 
 @bp.post("/dispositions/<int:disposition_id>/fines")
 @permission_required("judge")
+@once_per_key("fine")
 def fine(disposition_id):
     d = db.get_or_404(Disposition, disposition_id)
     case = svc.Case(d.ticket or d.complaint)

@@ -14,6 +14,7 @@ from ..extensions import db
 from ..models import Receipt
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ..models.licensing import PAYMENT_METHODS
+from ..once import once_per_key
 from ..services import kennel as svc
 from ..services.enforcement import held_now
 from ..services.errors import ServiceError
@@ -119,6 +120,7 @@ def add_kennel_pages(bp) -> None:
 
     @bp.post("/impoundments/<int:impoundment_id>/redeem")
     @permission_required("receive_impoundment_fees")
+    @once_per_key("redeem")
     def redeem_impoundment(impoundment_id):
         """§8(C): redeemed with proof of a current license and identification, the fees paid
         (§8(C)(1), §8(C)(2)) on one receipt; then the dog is released."""
@@ -137,6 +139,7 @@ def add_kennel_pages(bp) -> None:
 
     @bp.post("/impoundments/<int:impoundment_id>/pay")
     @permission_required("receive_impoundment_fees")
+    @once_per_key("impoundment_fees")
     def pay_impoundment(impoundment_id):
         """§8(D): the known owner pays the impoundment fees, whether or not the dog is redeemed."""
         imp = db.get_or_404(Impoundment, impoundment_id)

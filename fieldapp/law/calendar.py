@@ -25,6 +25,7 @@ New York set has it: Susan B. Anthony Day (15 Feb, a commemoration), and a Frida
 to the Monday). A town that closes on such a Friday lists it in ``closed_days``.
 Flag day is always a Sunday and is never moved, so it never takes a business day.
 """
+from calendar import monthrange
 from collections.abc import Mapping
 from datetime import date, timedelta
 from functools import cache
@@ -156,6 +157,6 @@ def add_business_days(start: date, n: int, closed_days=(), open_days=()) -> date
 
 
 def last_day_of_month(year: int, month: int) -> date:
-    """The last calendar day of the given month (29 Feb in leap years)."""
-    first_of_next_month = (date(year, month, 28) + timedelta(days=4)).replace(day=1)
-    return first_of_next_month - timedelta(days=1)
+    """The last calendar day of the given month (29 Feb in leap years); December 9999 too (a typed
+    year 9999 must get an answer, not an overflow)."""
+    return date(year, month, monthrange(year, month)[1])

@@ -161,3 +161,8 @@ def test_s8B_add_business_days_rejects_bad_counts(n):
 ], ids=["leap-feb", "plain-feb", "century-not-leap", "400-year-leap", "april", "december"])
 def test_s5A4_last_day_of_month(year, month, expected):
     assert last_day_of_month(year, month) == expected
+
+
+def test_last_day_of_month_to_the_end_of_the_calendar():
+    from fieldapp.law.calendar import last_day_of_month
+    assert last_day_of_month(2028, 2) == date(2028, 2, 29) and last_day_of_month(9999, 12) == date(9999, 12, 31)

@@ -352,3 +352,20 @@ def test_s8B_a_stray_licensed_at_the_counter_has_a_known_owner_and_nine_business
     assert issued.status_code == 302
     after = impoundment(app, imp_id)
     assert after.owner_known is True and after.redemption_deadline > before.redemption_deadline
+
+
+def test_redemption_tapped_twice_takes_the_fees_once(client, auth, app):
+    """The counter is exactly-once: the redemption form carries a one-time key; the same key
+    again (a double tap, a retry after a lost answer) is sent to the first receipt."""
+    auth.login("dco")
+    imp_id = seize_dog(client, app, "Max")
+    as_user(client, auth, "clerk")
+    page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
+    key = re.search(r'name="once_key" value="([0-9a-f-]{36})"', page).group(1)
+    data = {**REDEEM, "method": "check", "reference": "2077", "once_key": key}
+    first = client.post(f"/field/impoundments/{imp_id}/redeem", data=data)
+    again = client.post(f"/field/impoundments/{imp_id}/redeem", data=data)
+    assert first.status_code == 303 and again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    with app.app_context():
+        assert len(db.session.scalars(db.select(Receipt).filter_by(reference="2077")).all()) == 1
