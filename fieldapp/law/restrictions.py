@@ -218,7 +218,7 @@ AGE_OF_MAJORITY = 18
 def owner_is_minor(date_of_birth: date | None, marked_minor: bool, today: date) -> bool:
     """§4(I): an owner of record is a minor on `today` when under 18 by the date of birth on
     record; without a date of birth, when the clerk marked the owner a minor."""
-    if date_of_birth is None:
+    if date_of_birth is None or date_of_birth > today:  # none, or a typing slip the form refuses
         return bool(marked_minor)
     try:
         of_age = date_of_birth.replace(year=date_of_birth.year + AGE_OF_MAJORITY)

@@ -256,3 +256,11 @@ def test_s5B1_not_when_a_current_certificate_was_on_record_on_the_tenth_day():
     # Expired before the tenth day: the charge stands.
     assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
                                         current_certificate_until=date(2026, 3, 10)) is None
+
+
+def test_s4I_a_date_of_birth_after_today_decides_nothing():
+    """§4(I) "owned by a minor": a date of birth in year 9999 (a typing slip) is refused by the form;
+    the rule itself falls back on the clerk's marker instead of failing."""
+    from fieldapp.law.restrictions import owner_is_minor
+    assert owner_is_minor(date(9999, 12, 31), False, date(2026, 12, 4)) is False
+    assert owner_is_minor(date(9999, 12, 31), True, date(2026, 12, 4)) is True

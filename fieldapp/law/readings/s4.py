@@ -242,6 +242,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s4I_complaint_names_the_guardian_not_the_minor",
                "test_s4I_minor_owner_and_guardian_on_the_owner_page_and_the_status_card",
                "test_s4I_date_of_birth_decides_a_minor_and_links_the_guardian_at_the_same_address",
+               "test_s4I_a_date_of_birth_after_today_decides_nothing",
                "test_s4I_minor_without_a_date_of_birth_follows_the_clerks_marker",
                "test_s4I_complaint_and_ticket_forms_prefill_the_guardian",
                "test_s4I_offline_card_names_the_minor_owners_guardian"),
