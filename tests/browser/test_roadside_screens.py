@@ -65,6 +65,8 @@ def confine_zeus(live_server) -> int:
             "violation_on": local_today().isoformat(), "forward_now": "y"})
         assert outcome.status == 201, outcome.errors
         complaint = db.session.execute(db.select(SwornComplaint).filter_by(entry_id=entry_id)).scalar_one()
+        court.summon(complaint, name="Zeus's owner", address="Sandy Creek", appear_on=local_today(),  # §10(B) first
+                     appear_time="18:00", user=user["justice"], today=local_today())
         court.record_hearing(court.Case(complaint), held_on=local_today(), complainant_appeared=True,
                              owner_appeared=True, appearances="", complainant_counsel="", owner_counsel="",
                              evidence="", adjourned_to=None, user=user["justice"])

@@ -9,7 +9,7 @@ import pytest
 from fieldapp import create_app
 from fieldapp.extensions import db
 from fieldapp.models import User
-from tests.conftest import make_test_config
+from tests.conftest import allow_the_suites_fixed_dates, make_test_config
 
 from .server import free_port
 
@@ -45,6 +45,7 @@ def sqlite_town(tmp_path):
         user.set_password("sandycreek")
         db.session.add(user)
         db.session.commit()
+        allow_the_suites_fixed_dates()  # the entries below are dated October 2026
         officer_id = user.id
     client = app.test_client()
     assert client.post("/login", data={"username": "dco", "password": "sandycreek"}).status_code == 302
