@@ -9,7 +9,7 @@ from fieldapp.models import Dog, License, Owner
 
 ROLES = [None, *AUTHORITY_ROLES]
 # Signed in, anyone: the start page and the phone's outbox.
-ANY_USER = {"/", "/outbox"}
+ANY_USER = {"/", "/outbox", "/password"}  # every signed-in person changes their own password
 # The admin also reads how the app reads the law, with the settings the admin keeps.
 ADMIN_ALSO = {"/law/reading", "/law/reading.pdf"}
 PUBLIC = {"/login", "/found", "/found/thanks", "/offline", "/sw.js", "/static/<path:filename>",
