@@ -63,7 +63,14 @@ def _as_of(day):
 
 
 def _at(day, hour, minute=0) -> str:
-    return datetime.combine(day, time(hour, minute), TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+    """The time on `day`; one not yet come (seeding before 8 am) moves back before now, the
+    morning's order kept, so an event is never in the future."""
+    at = datetime.combine(day, time(hour, minute), TOWN_TZ)
+    eight = datetime.combine(day, time(8), TOWN_TZ)
+    now = utcnow().astimezone(TOWN_TZ) - timedelta(minutes=5)
+    if hour < 8 and eight > now:
+        at = now - (eight - at)
+    return at.strftime("%Y-%m-%dT%H:%M")
 
 
 def _offence(code) -> dict:
