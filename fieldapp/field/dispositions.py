@@ -16,6 +16,7 @@ from ..extensions import db
 from ..models import LateEntry
 from ..models.enforcement import Impoundment
 from ..models.licensing import PAYMENT_METHODS
+from ..once import once_per_key
 from ..services import kennel as kennel_svc
 from ..services import kennel_care as care
 from ..services.enforcement.payload import PayloadReader
@@ -76,6 +77,7 @@ def _read(form) -> care.DispositionInput:
 
 
 @permission_required("dispose_of_impounded_dog")
+@once_per_key("disposition")  # an adoption takes the adoption fee: a double tap pays once
 def record_disposition(impoundment_id):
     """§8(E): the case closes as adopted, euthanized, transferred or died in care, with details."""
     from .views import impoundment_detail

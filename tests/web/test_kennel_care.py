@@ -402,3 +402,19 @@ def test_dl18_reports_follow_who_may_act(client, auth, app, role):
     expected = 200 if role in POWERS["report_seizures"].roles else 403
     assert client.get(f"/impoundments/{imp_id}/dl18.pdf").status_code == expected
     assert client.get("/reports/dl18.csv?from=2026-10-01&to=2026-10-31").status_code == expected
+
+
+def test_adoption_sent_twice_with_its_one_time_key_takes_the_fee_once(client, auth, app):
+    """A double tap (or a retry after a lost answer) on the adoption form: one adoption, one fee."""
+    import re
+    auth.login("dco")
+    imp_id = seize(client, app)
+    page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
+    key = re.search(r'name="once_key" value="([0-9a-f-]{36})"', page).group(1)
+    first = client.post(f"/field/impoundments/{imp_id}/disposition", data={**ADOPTER, "once_key": key})
+    again = client.post(f"/field/impoundments/{imp_id}/disposition", data={**ADOPTER, "once_key": key})
+    assert first.status_code == 303 and again.status_code == 303
+    assert again.headers["Location"].split("#")[0] == first.headers["Location"].split("#")[0]
+    with app.app_context():
+        assert len(db.session.scalars(db.select(Payment).filter_by(kind="adoption")).all()) == 1
+        assert len(db.session.scalars(db.select(ImpoundmentDisposition)).all()) == 1
