@@ -42,11 +42,17 @@ async function heading(e) {
     el("p", { class: "muted outbox-when" }, `Recorded ${recordedAt(e.created_at)}`)];
 }
 
+// A 409 on the entry's own id: its number is taken. Any other 409 (a correction that lost to
+// another officer's) says in its own words what changed.
+function sameNumberTaken(e) {
+  return Boolean(e.conflict && e.last_error && "id" in e.last_error);
+}
+
 function statusLine(e) {
   const photos = (e.photos || []).length;
   const photoNote = photos ? ` · ${plural(photos, "photo")}` : "";
   if (e.status === "failed") {
-    return el("p", { class: "outbox-status error" }, (e.conflict ? "Not accepted: the office already has a different entry with this number. " :
+    return el("p", { class: "outbox-status error" }, (sameNumberTaken(e) ? "Not accepted: the office already has a different entry with this number. " :
       "Not accepted by the office: ") + describeErrors(e.last_error));
   }
   if (e.status === "attention") {
