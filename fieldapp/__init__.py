@@ -1,4 +1,4 @@
-"""Sandy Creek dog control field app: the application factory."""
+"""The dog control field app: the application factory."""
 import os
 
 from flask import Flask

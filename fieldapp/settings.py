@@ -66,6 +66,12 @@ class SettingSpec:
 
 
 SETTINGS = [
+    SettingSpec("town_name", "The town's name (\"Town of …\" on its papers, tags and pages)", "text",
+                "Sandy Creek", "The town"),
+    SettingSpec("town_county", "The town's county", "text", "Oswego", "The town"),
+    SettingSpec("town_state", "The town's state, as its two-letter code", "text", "NY", "The town"),
+    SettingSpec("town_zip", "The town's ZIP code (a new owner's address starts with it)", "text", "13145",
+                "The town"),
     SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
                 "10.00", "§5(D)", "Set by resolution of the Town Board."),
     SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",

@@ -2,7 +2,9 @@
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
-TOWN_TZ = ZoneInfo("America/New_York")
+from .config import Config
+
+TOWN_TZ = ZoneInfo(Config.TIMEZONE)
 
 
 def utcnow() -> datetime:
@@ -10,7 +12,7 @@ def utcnow() -> datetime:
 
 
 def local_today() -> date:
-    """Today in Sandy Creek. Tests may pin it with app.config['FIXED_TODAY']."""
+    """Today in the town. Tests may pin it with app.config['FIXED_TODAY']."""
     try:
         from flask import current_app
         fixed = current_app.config.get("FIXED_TODAY")

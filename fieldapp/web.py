@@ -128,6 +128,8 @@ def register_template_helpers(app):
     from .services.search import PAGE
     app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most
     from .once import once_key_field
+    from .town import current_town
+    app.jinja_env.globals["town"] = current_town  # {{ town().title }}: the town is data
     app.jinja_env.globals["once_key_field"] = once_key_field  # money-taking forms: done once
 
     @app.after_request

@@ -1,4 +1,4 @@
-/* Sandy Creek Dog Control: the service worker, a module worker (registered by sw-register.js).
+/* Dog Control: the service worker, a module worker (registered by sw-register.js).
  *
  * - App shell: the static files are precached on install; the field pages are cached from a
  *   signed-in page (they carry the officer), per officer, and dropped on sign-out.

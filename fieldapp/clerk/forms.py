@@ -6,6 +6,7 @@ from wtforms.validators import DataRequired, Email, InputRequired, Length, Numbe
 
 from ..law import LICENSE_EXEMPTIONS
 from ..services.licensing import ALTERED_PROOFS, NOTICE_KINDS
+from ..town import current_town
 from .payment_fields import PaymentFields
 
 
@@ -26,11 +27,13 @@ class OwnerFields(Form):
     address = StringField("Street address (residence)",
                           [DataRequired("Enter the street address where the owner lives."), Length(max=200)],
                           filters=STRIP)
-    town = StringField("Town", [DataRequired("Enter the town."), Length(max=80)], default="Sandy Creek", filters=STRIP)
+    town = StringField("Town", [DataRequired("Enter the town."), Length(max=80)],
+                       default=lambda: current_town().name, filters=STRIP)
     state = StringField("State", [DataRequired("Enter the state."),
                                   Length(min=2, max=2, message="Use the two-letter state, e.g. NY.")],
-                        default="NY", filters=[_strip, lambda v: v.upper() if v else v])
-    zip_code = StringField("ZIP code", [DataRequired("Enter the ZIP code."), Length(max=10)], default="13145",
+                        default=lambda: current_town().state, filters=[_strip, lambda v: v.upper() if v else v])
+    zip_code = StringField("ZIP code", [DataRequired("Enter the ZIP code."), Length(max=10)],
+                           default=lambda: current_town().zip_code,
                            filters=STRIP, render_kw={"inputmode": "numeric"})
     phone = StringField("Telephone", [DataRequired("Enter the owner's telephone number (§5(E)(1))."), Length(max=32)],
                         filters=STRIP, render_kw={"type": "tel", "autocomplete": "off"})

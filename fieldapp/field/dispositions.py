@@ -22,6 +22,7 @@ from ..services import kennel_care as care
 from ..services.enforcement.payload import PayloadReader
 from ..services.errors import ServiceError
 from ..timeutil import local_today, to_local, utcnow
+from ..town import current_town
 from .entry_pages import photo_list
 
 DISPOSITION_LABELS = {
@@ -64,11 +65,12 @@ def _read(form) -> care.DispositionInput:
         on = date.fromisoformat(raw) if raw else local_today()
     except ValueError:
         raise ServiceError({"on": "The date is not a date like 2026-12-04."}) from None
+    town = current_town()  # a field not sent at all: the town's own, as the form shows it
     adopter = care.Adopter(
         first_name=form.get("adopter_first_name", "").strip(), last_name=form.get("adopter_last_name", "").strip(),
         address=form.get("adopter_address", "").strip(), phone=form.get("adopter_phone", "").strip(),
-        town=form.get("adopter_town", "Sandy Creek").strip(), state=form.get("adopter_state", "NY").strip(),
-        zip_code=form.get("adopter_zip", "13145").strip())
+        town=form.get("adopter_town", town.name).strip(), state=form.get("adopter_state", town.state).strip(),
+        zip_code=form.get("adopter_zip", town.zip_code).strip())
     return care.DispositionInput(
         outcome=form.get("outcome", ""), on=on, adopter=adopter, method=form.get("method", "cash"),
         reference=form.get("reference", ""), place=form.get("place", ""),

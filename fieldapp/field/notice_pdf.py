@@ -13,6 +13,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import ListFlowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..timeutil import to_local
+from ..town import current_town
 
 
 def _day(d: date) -> str:
@@ -33,9 +34,10 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
         what = f"{dog.name}" + (f", ID No. {dog.id_number}" if dog.id_number else "") + f": {dog.description}"
     else:
         what = imp.dog_description
-    story = [p("Town of Sandy Creek · Oswego County · New York"),
+    town = current_town()
+    story = [p(town.heading),
              p("Notice: your dog has been seized and impounded", h1),
-             p("Local Law No. 2 of 2011, Section 8"), Spacer(1, 12), p(_day(case["today"]))]
+             p(f"{town.local_law}, Section 8"), Spacer(1, 12), p(_day(case["today"]))]
     if owner is not None:
         story += [p(f"To {owner.full_name}"), p(owner.full_address)]
     else:
@@ -72,6 +74,6 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=letter, leftMargin=inch, rightMargin=inch, topMargin=0.8 * inch,
                             bottomMargin=0.8 * inch, title=f"Impoundment notice no. {imp.id}",
-                            author="Town of Sandy Creek")
+                            author=town.title)
     doc.build(story)
     return out.getvalue()

@@ -120,3 +120,5 @@ __all__ = [
     "FAILURE_TO_LICENSE_CODES", "MAX_FINE", "MAX_IMPRISONMENT_DAYS", "penalty_section",
     "validate_sentence",
 ]
+
+LAW_NAME = "Local Law No. 2 of 2011"  # as the town's papers cite the law whose sections these are

@@ -71,9 +71,10 @@ class Owner(db.Model):
     first_name = db.Column(db.String(80), nullable=False)
     last_name = db.Column(db.String(80), nullable=False)
     address = db.Column(db.String(200), nullable=False)  # residence street address
-    town = db.Column(db.String(80), nullable=False, default="Sandy Creek")
-    state = db.Column(db.String(2), nullable=False, default="NY")
-    zip_code = db.Column(db.String(10), nullable=False, default="13145")
+    # Left out: the town's own (fieldapp/town.py), as most owners live in the town.
+    town = db.Column(db.String(80), nullable=False, default=lambda: _town().name)
+    state = db.Column(db.String(2), nullable=False, default=lambda: _town().state)
+    zip_code = db.Column(db.String(10), nullable=False, default=lambda: _town().zip_code)
     phone = db.Column(db.String(32), nullable=False)
     email = db.Column(db.String(120))
     # §4(I): a minor's dog is the responsibility of the guardian / head of household. A date of
@@ -103,3 +104,8 @@ class Owner(db.Model):
     @property
     def full_address(self) -> str:
         return f"{self.address}, {self.town}, {self.state} {self.zip_code}"
+
+
+def _town():
+    from ..town import current_town
+    return current_town()

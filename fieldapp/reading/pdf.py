@@ -3,6 +3,7 @@ import io
 from datetime import date
 
 from ..services.licensing import say_date
+from ..town import current_town
 from .rows import CHOICE_MARK
 
 
@@ -16,6 +17,7 @@ def reading_pdf(title: str, parts, on: date) -> bytes:
     from reportlab.lib.units import inch
     from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 
+    town = current_town()
     styles = getSampleStyleSheet()
     body = styles["BodyText"]
     quote = ParagraphStyle("quote", parent=body, leftIndent=12, fontName="Times-Italic", fontSize=10.5)
@@ -23,9 +25,9 @@ def reading_pdf(title: str, parts, on: date) -> bytes:
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=LETTER, leftMargin=0.8 * inch, rightMargin=0.8 * inch,
                             topMargin=0.7 * inch, bottomMargin=0.7 * inch, title=title,
-                            author="Town of Sandy Creek")
+                            author=town.title)
     story = [Paragraph(f"<b>{_esc(title)}</b>", styles["Title"]),
-             Paragraph(f"Town of Sandy Creek, Local Law No. 2 of 2011 (dog control). Printed {say_date(on)}, "
+             Paragraph(f"{town.title}, {town.local_law} (dog control). Printed {say_date(on)}, "
                        "with the town's settings as they are that day. Drawn from the app's own table of "
                        "readings (fieldapp/law/readings/); each quote is the law's text.", body),
              Spacer(1, 8)]

@@ -16,12 +16,12 @@ from ..models.enforcement import Impoundment
 from ..services import kennel_care as care
 from ..services.errors import ServiceError
 from ..timeutil import local_today
+from ..town import current_town
 from ..web import file_response
 from .pdf import dl18_pdf as render_dl18_pdf
 
 bp = Blueprint("reports", __name__)
 
-TOWN = "Town of Sandy Creek, Oswego County, New York"
 
 
 @bp.get("/reports/")
@@ -53,5 +53,5 @@ def dl18_pdf(impoundment_id):
     """The DL-18 of one seizure, filled from the record."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     row = care.dl18_row(imp)
-    body = render_dl18_pdf(row, TOWN, local_today().isoformat())
+    body = render_dl18_pdf(row, current_town().heading.replace(" · ", ", "), local_today().isoformat())
     return file_response(body, "application/pdf", filename=f"DL-18-{row['record_number']}.pdf")

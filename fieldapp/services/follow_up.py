@@ -13,6 +13,7 @@ from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
 from ..timeutil import to_local
+from ..town import current_town
 from .licensing import fee_total, say_date
 from .renewals import OwnerLetter, RenewalItem, expired_over_30, renewal_fee, what_to_bring
 
@@ -66,13 +67,14 @@ def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
     first = SimpleNamespace(kind="purebred" if dog.purebred else "individual", purebred_dogs_on_premises=None)
     lines = renewal_fee(dog, first, today)
     total = fee_total(lines)
+    town = current_town()
     letter = OwnerLetter(dog.primary_owner, [RenewalItem(first, dog, "expired", True, lines, total)])
     return letter_pdf(
         dog.primary_owner, f"{dog.name} must be licensed",
         [f"Our records show that {dog.name} ({dog.description}) came to the town's attention through "
          f"{how} on {say_date(first_on)}, and that no license was ever issued for the dog.",
-         "Every dog four months of age or over in the Town of Sandy Creek must have a valid license and wear "
-         "its identification tag (Local Law No. 2 of 2011, §5(A)(1)). Failing to license a dog is an offense "
+         f"Every dog four months of age or over in the {town.title} must have a valid license and wear "
+         f"its identification tag ({town.local_law}, §5(A)(1)). Failing to license a dog is an offense "
          "punishable by a fine of up to $500.00 (§11(A)).",
          f"A one-year license costs ${total:,.2f}. You may license the dog at the Town Clerk's office or by mail "
          "(§5(A)(3))."],

@@ -32,6 +32,7 @@ from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition
 from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
+from ..town import current_town
 from .enforcement.seizure import DOG_SEXES, end_impoundment
 from .errors import ServiceError
 from .money import PaymentLine, check_method, record_receipt
@@ -47,9 +48,9 @@ class Adopter:
     last_name: str
     address: str
     phone: str
-    town: str = "Sandy Creek"
-    state: str = "NY"
-    zip_code: str = "13145"
+    town: str = ""  # blank: the town's own (an adopter from the town, as most are)
+    state: str = ""
+    zip_code: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,9 +172,10 @@ def adoption_awaiting_license(impoundment_id) -> ImpoundmentDisposition | None:
 
 def adopter_owner_data(disp: ImpoundmentDisposition) -> dict:
     """The clerk's owner fields (§5(E)(1)) filled from the adoption."""
+    town = current_town()
     return {"first_name": disp.adopter_first_name, "last_name": disp.adopter_last_name,
-            "address": disp.adopter_address, "town": disp.adopter_town or "Sandy Creek",
-            "state": disp.adopter_state or "NY", "zip_code": disp.adopter_zip or "13145",
+            "address": disp.adopter_address, "town": disp.adopter_town or town.name,
+            "state": disp.adopter_state or town.state, "zip_code": disp.adopter_zip or town.zip_code,
             "phone": disp.adopter_phone}
 
 

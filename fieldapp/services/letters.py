@@ -5,6 +5,7 @@ import io
 from datetime import date
 
 from ..settings import get_setting
+from ..town import current_town
 from .licensing import say_date
 
 
@@ -24,7 +25,7 @@ def letter_pdf(owner, title: str, paragraphs: list[str], items: list[str], on: d
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=LETTER, leftMargin=inch, rightMargin=inch, topMargin=0.75 * inch,
                             title=title)
-    story = [Paragraph("<b>Town of Sandy Creek — Town Clerk</b>", styles["Heading3"]),
+    story = [Paragraph(f"<b>{_esc(current_town().title)} — Town Clerk</b>", styles["Heading3"]),
              Paragraph(f"{_esc(get_setting('clerk_address'))} · {_esc(get_setting('clerk_phone'))}", body),
              Spacer(1, 18)]
     if owner is not None:

@@ -9,6 +9,7 @@ import smtplib
 from email.message import EmailMessage
 
 from ..settings import get_setting
+from ..town import current_town
 
 log = logging.getLogger(__name__)
 SMTP_TIMEOUT = 10  # seconds: a finder is waiting on the thank-you page
@@ -49,7 +50,7 @@ def found_report_email(report) -> tuple[str, str]:
     if report.note:
         lines += ["", "Their message:", report.note]
     lines += ["", f"You can also call the dog control officer at {get_setting('dco_phone')}.",
-              "", "Town of Sandy Creek dog control"]
+              "", f"{current_town().title} dog control"]
     return f"{dog.name} has been found", "\n".join(lines)
 
 

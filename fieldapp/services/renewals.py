@@ -19,6 +19,7 @@ from ..extensions import db
 from ..law.renewals import expired_over, renewals_due
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
+from ..town import current_town
 from .licensing import (
     ONE_DOG,
     PROOF_OF_ALTERING,
@@ -145,7 +146,7 @@ def what_to_bring(letter: OwnerLetter) -> list[str]:
             out.append(f"If {item.dog.name} has been spayed or neutered, the veterinarian's certificate or "
                        "your signed affidavit (§5(C)): the fee is then lower.")
     out.append("The fee (§5(D)). In person: cash, check or money order. By mail (§5(A)(3)): a check or "
-               "money order payable to the Town of Sandy Creek must come with this letter.")
+               f"money order payable to the {current_town().title} must come with this letter.")
     out.append("If a dog has died, tell the Town Clerk on receipt of this notice (§5(J)(2)); no fee is due for it.")
     return out
 
@@ -153,8 +154,9 @@ def what_to_bring(letter: OwnerLetter) -> list[str]:
 def letter_text(letter: OwnerLetter, today: date) -> str:
     owner = letter.owner
     lines = [f"Dear {owner.full_name},", ""]
-    lines.append("The dog license{} below {} renewal (Local Law No. 2 of 2011, §5(A)(4)):".format(
-        "s" if len(letter.items) > 1 else "", "are due for" if len(letter.items) > 1 else "is due for"))
+    lines.append("The dog license{} below {} renewal ({}, §5(A)(4)):".format(
+        "s" if len(letter.items) > 1 else "", "are due for" if len(letter.items) > 1 else "is due for",
+        current_town().local_law))
     for item in letter.items:
         lic = item.license
         state = "expired" if item.window == "expired" else "expires"
@@ -165,7 +167,7 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
     lines += ["", f"Total for one year: ${letter.total:,.2f}. A license may be for 1, 2 or 3 years, never "
               "past the rabies vaccination (§5(A)(4)).", "", "Please bring or enclose:"]
     lines += [f"- {w}" for w in what_to_bring(letter)]
-    lines += ["", f"Town Clerk, Town of Sandy Creek, {get_setting('clerk_address')} · {get_setting('clerk_phone')}"]
+    lines += ["", f"Town Clerk, {current_town().title}, {get_setting('clerk_address')} · {get_setting('clerk_phone')}"]
     return "\n".join(lines)
 
 
@@ -185,21 +187,23 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
     doc = SimpleDocTemplate(buf, pagesize=LETTER, leftMargin=inch, rightMargin=inch, topMargin=0.75 * inch,
                             bottomMargin=0.75 * inch, title=f"Dog license renewal notices, {today}")
     story = []
-    clerk = (f"Town Clerk, Town of Sandy Creek · {_esc(get_setting('clerk_address'))} · "
+    town = current_town()
+    clerk = (f"Town Clerk, {_esc(town.title)} · {_esc(get_setting('clerk_address'))} · "
              f"{_esc(get_setting('clerk_phone'))}")
     for n, lt in enumerate(letters):
         if n:
             story.append(PageBreak())
         o = lt.owner
-        story += [Paragraph("<b>Town of Sandy Creek — Town Clerk</b>", styles["Heading3"]),
+        story += [Paragraph(f"<b>{_esc(town.title)} — Town Clerk</b>", styles["Heading3"]),
                   Paragraph(clerk, body), Spacer(1, 18),
                   Paragraph(f"{_esc(o.full_name)}<br/>{_esc(o.address)}<br/>"
                             f"{_esc(o.town)}, {_esc(o.state)} {_esc(o.zip_code)}", body),
                   Spacer(1, 18), Paragraph(say_date(today), body), Spacer(1, 8),
                   Paragraph("<b>Dog license renewal notice</b>", styles["Heading2"]),
                   Paragraph(f"Dear {_esc(o.full_name)},", body),
-                  Paragraph("Your dog license{} below {} due for renewal (Local Law No. 2 of 2011, §5(A)(4)).".format(
-                      "s" if len(lt.items) > 1 else "", "are" if len(lt.items) > 1 else "is"), body),
+                  Paragraph("Your dog license{} below {} due for renewal ({}, §5(A)(4)).".format(
+                      "s" if len(lt.items) > 1 else "", "are" if len(lt.items) > 1 else "is",
+                      _esc(town.local_law)), body),
                   Spacer(1, 6)]
         rows = [["Dog", "License", "Expires", "One-year fee"]]
         for item in lt.items:
@@ -295,7 +299,7 @@ def email_letters(letters: list[OwnerLetter], today: date, user) -> tuple[list[O
             rest.append(lt)
             continue
         try:
-            send_mail(lt.owner.email, "Dog license renewal notice — Town of Sandy Creek", letter_text(lt, today))
+            send_mail(lt.owner.email, f"Dog license renewal notice — {current_town().title}", letter_text(lt, today))
         except (OSError, smtplib.SMTPException, ValueError):
             log.exception("Could not email the renewal notice to owner %s", lt.owner.id)
             rest.append(lt)

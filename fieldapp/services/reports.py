@@ -12,6 +12,7 @@ from ..csvfile import csv_text
 from ..extensions import db
 from ..law.cashbook import CashLine, CashReport, Remittance, cash_report, population_control_remittance
 from ..models import Dog, DogOwner, License, Payment, Receipt
+from ..town import current_town
 
 
 def cash_lines(starts_on: date, ends_on: date) -> list[CashLine]:
@@ -106,7 +107,7 @@ def licenses_csv(rows: list[dict]) -> str:
     return csv_text([label for _, label in LICENSE_COLUMNS], ([row[key] for key, _ in LICENSE_COLUMNS] for row in rows))
 
 
-def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date, town: str = "Town of Sandy Creek") -> bytes:
+def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date) -> bytes:
     """The same record as a landscape PDF table (reportlab), one license a row."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import landscape, legal
@@ -132,9 +133,10 @@ def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date, town: str = "
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]))
+    town = current_town().title
     story = [Paragraph(f"{town}: dog licenses issued {starts_on:%B %-d, %Y} to {ends_on:%B %-d, %Y}",
                        styles["Heading2"]),
-             Paragraph("Record of licenses kept by the Town Clerk (Local Law No. 2 of 2011, §5(F)), with the "
+             Paragraph(f"Record of licenses kept by the Town Clerk ({current_town().local_law}, §5(F)), with the "
                        f"application's §5(E) information. {len(rows)} license{'s' if len(rows) != 1 else ''}.",
                        styles["BodyText"]),
              Spacer(1, 8), table]

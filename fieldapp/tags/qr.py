@@ -15,9 +15,9 @@ import qrcode
 from PIL import Image, ImageDraw, ImageFont
 from qrcode.constants import ERROR_CORRECT_M
 
+from ..town import current_town
 from .tokens import tag_url
 
-TOWN_STATE = "Sandy Creek NY"  # §4(H): the name of the town and state
 QUIET = 4  # modules of white around the code (the QR standard's quiet zone)
 
 
@@ -45,9 +45,10 @@ def tag_face(tag, base_url: str | None = None, clerk_phone: str | None = None) -
         clerk_phone = get_setting("clerk_phone")
     url = tag_url(tag.token, base_url)
     phone = f"Town Clerk {clerk_phone}"
+    place = current_town().place  # §4(H): the name of the town and state
     if tag.dog is not None and tag.dog.id_number is not None:
-        return TagFace(url, f"ID {tag.dog.id_number}", TOWN_STATE, phone, tag_number_text(tag))
-    return TagFace(url, tag_number_text(tag), TOWN_STATE, phone)
+        return TagFace(url, f"ID {tag.dog.id_number}", place, phone, tag_number_text(tag))
+    return TagFace(url, tag_number_text(tag), place, phone)
 
 
 # The QR mask. The standard's rule scores all 8 masks and keeps the best; in either library

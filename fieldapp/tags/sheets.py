@@ -23,6 +23,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
+from ..town import current_town
 from .qr import dark_runs, qr_matrix
 
 
@@ -106,13 +107,13 @@ def _draw_label(c, face, cx, cy, stock: LabelStock) -> None:
         c.drawCentredString(cx, cy + dy, text)
 
 
-def render_sheet(faces, stock: LabelStock = STOCK, title: str = "Sandy Creek dog tags") -> bytes:
+def render_sheet(faces, stock: LabelStock = STOCK, title: str = "Dog tags") -> bytes:
     """A PDF of `faces` (TagFace, or None to leave a label position empty), `stock.per_sheet`
     to a page, across then down."""
     out = io.BytesIO()
     c = canvas.Canvas(out, pagesize=stock.page, pageCompression=1)
     c.setTitle(title)
-    c.setAuthor("Town of Sandy Creek, Town Clerk")
+    c.setAuthor(f"{current_town().title}, Town Clerk")
     c.setSubject(stock.name)
     faces = list(faces)
     pages = max(1, math.ceil(len(faces) / stock.per_sheet))

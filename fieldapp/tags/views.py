@@ -28,6 +28,7 @@ from ..services.status import dog_status
 from ..services.tags import make_blank_tags, replace_tag
 from ..settings import get_setting
 from ..timeutil import local_today
+from ..town import current_town, slug
 from ..web import file_response, is_htmx, refusal_on_form
 from .forms import BlankTagsForm, ReplaceTagForm
 from .qr import tag_face, tag_png, tag_svg
@@ -222,9 +223,10 @@ def sheet_pdf():
     skip = max(0, min(request.args.get("skip", 0, type=int), STOCK.per_sheet - 1))
     base, phone = None, get_setting("clerk_phone")
     faces = [None] * skip + [tag_face(t, base, phone) for t in tags]
-    pdf = render_sheet(faces, title="Sandy Creek dog tags, " + ", ".join(what))
+    town = current_town()
+    pdf = render_sheet(faces, title=f"{town.name} dog tags, " + ", ".join(what))
     record_event("export.tag_sheet", None, actor=current_user, what=", ".join(what), tags=len(tags))
-    return file_response(pdf, "application/pdf", filename=f"sandy-creek-tags-{local_today():%Y%m%d}.pdf")
+    return file_response(pdf, "application/pdf", filename=f"{slug(town.name)}-tags-{local_today():%Y%m%d}.pdf")
 
 
 # --- replacing a lost tag (§5(G)(2)) ------------------------------------------------------

@@ -193,16 +193,17 @@ def _statement_count(app, client, url):
     return response.get_data(as_text=True), len(statements)
 
 
-def test_card_is_two_queries_and_shows_a_new_violation_at_once(client, auth, app):
-    """Every view: the signed-in user and the dog with everything on its card (one UNION ALL)."""
+def test_card_is_three_queries_and_shows_a_new_violation_at_once(client, auth, app):
+    """Every view: the signed-in user, the town's settings (its name in the header) and the dog
+    with everything on its card (one UNION ALL)."""
     max_id = dog_id(app, "Max")
     auth.login("dco")
     first, n_first = _statement_count(app, client, f"/field/dogs/{max_id}")
-    assert n_first == 2 and 'data-flag="violations"' not in first
+    assert n_first == 3 and 'data-flag="violations"' not in first
     client.post("/field/violations/new", data={
         "entry_id": str(uuid.uuid4()), "dog_id": str(max_id), "codes": "6A2", "location_text": "Lake Rd"})
     after, n_after = _statement_count(app, client, f"/field/dogs/{max_id}")
-    assert n_after == 2 and 'data-flag="violations"' in after and "1 prior violation" in after
+    assert n_after == 3 and 'data-flag="violations"' in after and "1 prior violation" in after
 
 
 def test_s5A4_card_turns_expired_the_day_after_expiry(client, auth, app):

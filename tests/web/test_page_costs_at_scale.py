@@ -96,8 +96,9 @@ def test_kennel_board_runs_the_same_statements_however_many_dogs_were_impounded(
 
 
 def test_ticket_number_audit_runs_the_same_statements_however_many_blocks_were_reserved(towns):
-    # the user; numbers taken; blocks and their officers; voids and their officers
-    small_page, large_page = _both(towns, "clerk", "/tickets/numbers", budget=6)
+    # the user; the town's settings (its name in the header); numbers taken; blocks and their
+    # officers; voids and their officers
+    small_page, large_page = _both(towns, "clerk", "/tickets/numbers", budget=7)
     assert "number-range" in small_page and "number-range" in large_page
 
 

@@ -52,7 +52,7 @@ function target(text) {
 
 function found(text) {
   const url = target(text);
-  if (!url) { say("This QR code is not a Sandy Creek dog tag. Type the number instead."); return false; }
+  if (!url) { say("This QR code is not one of this town's dog tags. Type the number instead."); return false; }
   say("Tag found. Opening the dog's card…");
   stop();
   showInstant(text).finally(function () { window.location.assign(url); });

@@ -1,0 +1,45 @@
+"""The town this deployment serves, as data: its name, county, state and ZIP code are settings an
+administrator keeps (the admin page, "The town"), never literals in code or templates; its local
+law is the law core's. Pages read it as the template global `town`; code calls `current_town()`."""
+import re
+from dataclasses import dataclass
+
+STATE_NAMES = {"NY": "New York"}
+
+
+@dataclass(frozen=True)
+class Town:
+    name: str  # "Sandy Creek"
+    county: str  # "Oswego"
+    state: str  # "NY"
+    zip_code: str
+    local_law: str  # the law core's LAW_NAME: the sections the app cites are that law's
+
+    @property
+    def title(self) -> str:
+        """"Town of Sandy Creek": the town as its papers name it."""
+        return f"Town of {self.name}"
+
+    @property
+    def heading(self) -> str:
+        """The line at the top of the town's certificates, notices and receipts."""
+        state = STATE_NAMES.get(self.state, self.state)
+        return f"{self.title} · {self.county} County · {state}"
+
+    @property
+    def place(self) -> str:
+        """§4(H): "the name of the town and state" as a tag shows it ("Sandy Creek NY")."""
+        return f"{self.name} {self.state}"
+
+
+def current_town() -> Town:
+    from .law import LAW_NAME
+    from .settings import get_setting
+    return Town(name=get_setting("town_name"), county=get_setting("town_county"),
+                state=get_setting("town_state"), zip_code=get_setting("town_zip"),
+                local_law=LAW_NAME)
+
+
+def slug(text: str) -> str:
+    """"Sandy Creek" -> "sandy-creek": a town's name in a file name."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "town"
