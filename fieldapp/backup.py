@@ -91,9 +91,22 @@ def _to_json(col, value):
     return value
 
 
+def _without_nul(value):
+    """A NUL character stored before forms refused it (SQLite keeps it) would stop a restore into
+    PostgreSQL, whose text and JSON refuse it: it comes back as U+FFFD, the rest of the text kept."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, list):
+        return [_without_nul(v) for v in value]
+    if isinstance(value, dict):
+        return {_without_nul(k): _without_nul(v) for k, v in value.items()}
+    return value
+
+
 def _from_json(col, value):
     if value is None:
         return None
+    value = _without_nul(value)
     kind = col.type
     if isinstance(kind, (UTCDateTime, DateTime)):
         return datetime.fromisoformat(value)

@@ -130,3 +130,29 @@ def test_a_backup_taken_while_another_write_is_open_has_only_what_was_committed(
     with zipfile.ZipFile(path) as zf:
         assert json.loads(zf.read("manifest.json"))["tables"]["dog"] == dogs
         assert b"Uncommitted" not in zf.read("tables/dog.jsonl")
+
+
+def test_a_nul_stored_before_forms_refused_it_does_not_stop_a_restore(app, empty_database, tmp_path):
+    """SQLite kept a NUL typed into a form before NUL was refused; PostgreSQL refuses one in text
+    and JSON. The restore brings the row back with U+FFFD in its place, on either database."""
+    path = str(tmp_path / "with-nul.zip")
+    assert app.test_cli_runner().invoke(args=["backup", path]).exit_code == 0
+    edited = str(tmp_path / "edited.zip")
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(edited, "w") as out:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "tables/dog.jsonl":
+                rows = [json.loads(line) for line in data.decode().splitlines()]
+                for row in rows:
+                    if row["name"] == "Max":
+                        row["color"] = "brown\x00tan"
+                data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode()
+            out.writestr(item, data)
+    target = create_app(make_test_config(empty_database("restored_nul")))
+    with target.app_context():
+        db.create_all()
+        db.session.remove()
+    result = target.test_cli_runner().invoke(args=["restore", edited])
+    assert result.exit_code == 0, result.output
+    with target.app_context():
+        assert db.session.scalars(db.select(Dog.color).filter_by(name="Max")).one() == "brown\ufffdtan"
