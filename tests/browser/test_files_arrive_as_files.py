@@ -4,6 +4,7 @@ record of licenses (PDF and CSV) and the DL-18 period CSV for the clerk, one sei
 and the impoundment notice "PDF to mail" for the DCO. Sign in, start at `/`, tap what is on screen."""
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 
@@ -11,7 +12,7 @@ from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.enforcement import Impoundment
 from fieldapp.services.entries import submit_entry
-from fieldapp.timeutil import local_today, utcnow
+from fieldapp.timeutil import to_local, utcnow
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +64,7 @@ def seize_today(server, description):
         outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
             "dog_description": description, "dog_breed": "Hound mix", "dog_sex": "M", "dog_color": "Black",
             "dog_age": "about 4 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
-            "seized_at": f"{local_today().isoformat()}T08:30", "location_text": "Lake Road at the boat launch",
+            "seized_at": f"{to_local(utcnow() - timedelta(hours=1)):%Y-%m-%dT%H:%M}", "location_text": "Lake Road at the boat launch",
             "held_at": "Sandy Creek Town Kennel"})
         assert outcome.status == 201, outcome.errors
         imp_id = db.session.get(Impoundment, outcome.result["impoundment_id"]).id

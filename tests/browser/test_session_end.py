@@ -66,8 +66,9 @@ def entries_received(live_server):
 
 def on_users_page(office, base, username, button, done):
     office.goto(f"{base}/admin/users")
+    office.wait_for_load_state("networkidle")  # htmx ready: the form is sent as a swap, not raced
     office.locator("li.user-row", has_text=f"({username})").get_by_role("button", name=button).click()
-    office.get_by_text(done).wait_for()
+    office.get_by_text(done).wait_for(timeout=60_000)
 
 
 def shows_no_owner(text, facts):
@@ -133,7 +134,7 @@ def test_a_page_answered_with_the_sign_in_page_drops_the_copy(phone, office, liv
     # The administrator resets the officer's password; the officer taps "Scan" (an htmx swap,
     # redirected to the sign-in page).
     office.goto(f"{base}/admin/users")
-    office.locator("li.user-row", has_text="(dco)").get_by_role("link", name=re.compile("Reset the password")).click()
+    office.locator("li.user-row", has_text="(dco)").get_by_role("link", name=re.compile("Reset password")).click()
     office.fill("input[name=new_password]", "handed over in person")
     office.fill("input[name=confirm]", "handed over in person")
     office.get_by_role("button", name="Reset password").click()
