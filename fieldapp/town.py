@@ -33,11 +33,18 @@ class Town:
 
 
 def current_town() -> Town:
+    from sqlalchemy.exc import DBAPIError
+
     from .law import LAW_NAME
-    from .settings import get_setting
-    return Town(name=get_setting("town_name"), county=get_setting("town_county"),
-                state=get_setting("town_state"), zip_code=get_setting("town_zip"),
-                local_law=LAW_NAME)
+    from .settings import SPECS, get_setting
+    try:
+        read = get_setting
+        read("town_name")
+    except DBAPIError:  # the "database unavailable" page: the defaults, not a second failure
+        def read(key):
+            return SPECS[key].default
+    return Town(name=read("town_name"), county=read("town_county"), state=read("town_state"),
+                zip_code=read("town_zip"), local_law=LAW_NAME)
 
 
 def slug(text: str) -> str:

@@ -18,6 +18,7 @@ from sqlalchemy.exc import DataError, OperationalError
 from ..auth import permission_required
 from ..errors import DATABASE_UNAVAILABLE
 from ..extensions import csrf, db
+from ..field.record_urls import with_record_url
 from ..models import FieldEntry, record_event
 from ..services import field_data, ticket_numbers
 from ..services.enforcement.payload import MAX_INT, check_document
@@ -81,7 +82,7 @@ def sync():
                                "until that officer signs in."), 403
     outcome = submit_entry(current_user._get_current_object(), body.get("id"), body.get("kind"),
                            body.get("recorded_at"), body.get("payload"))
-    return jsonify(outcome.as_json()), outcome.status
+    return jsonify(with_record_url(body.get("kind"), outcome.as_json())), outcome.status
 
 
 BATCH_MAX = 50  # entries per request: ~50 KB of JSON, one round trip on a weak link
@@ -201,7 +202,7 @@ def _answer(user, item: dict, held: set) -> dict:
         db.session.rollback()
         current_app.logger.exception("Sync of entry %s failed", repr(item.get("id"))[:60])
         return {"http": 500, "status": "error", "message": OUR_FAULT}
-    return {"http": outcome.status, **outcome.as_json()}
+    return {"http": outcome.status, **with_record_url(item.get("kind"), outcome.as_json())}
 
 
 @bp.post("/sync/<entry_id>/photos/<int:index>")

@@ -91,8 +91,7 @@ def complaint(town: Town, dog: BulkDog, v: Row, day: date) -> None:
     if forward_now:
         payload["forward_now"] = "y"
     town.entry("complaint", c["entry_id"], officer, payload, sworn,
-               lambda: {"complaint_id": c["id"], "status": "forwarded" if forward_now else "received",
-                        "url": f"/field/complaints/{c['id']}"})
+               lambda: {"complaint_id": c["id"], "status": "forwarded" if forward_now else "received"})
     if forwarded_on > town.last_day:
         return
     c.update(status="forwarded", forwarded_on=forwarded_on, forwarded_by_id=officer.id)

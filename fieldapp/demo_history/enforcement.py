@@ -115,7 +115,7 @@ def violation_entry(town: Town, v: Row, officer, where, supersedes=None, rabies=
     due = rabies_vaccination_due(local.date()).isoformat()
     town.entry("violation", v["entry_id"], officer, payload, v["created_at"],
                lambda: {"violation_id": v["id"], "codes": v["codes"], "dog_id": v["dog_id"],
-                        "url": f"/field/violations/{v['id']}", **({"rabies_due_on": due} if rabies else {})})
+                        **({"rabies_due_on": due} if rabies else {})})
 
 def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
     """§9: written at the roadside and handed over, or written later and handed over at the
@@ -159,8 +159,7 @@ def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
     t["_payload"] = payload  # the ticket number is added when the numbers are given out
     town.entry("ticket", t["entry_id"], officer, payload, issued,
                lambda: {"ticket_id": t["id"], "ticket_number": t["number"],
-                        "appear_on": t["appear_on"].isoformat(), "appear_time": t["appear_time"],
-                        "url": f"/field/tickets/{t['number']}"})
+                        "appear_on": t["appear_on"].isoformat(), "appear_time": t["appear_time"]})
     if how and t["appear_on"] < town.today:
         court_outcome(town, t, "ticket", dog, t["codes"], t["appear_on"])
 
@@ -236,8 +235,7 @@ def seizure_entry(town: Town, imp: Row, officer, payload: dict) -> None:
                lambda: {"impoundment_id": imp["id"], "record_number": imp["record_number"],
                         "redemption_deadline": imp["redemption_deadline"].isoformat(),
                         "owner_known": imp["owner_known"], "owner_known_reason": imp["owner_known_reason"],
-                        "skipped": imp["deadline_skipped"], "impounded_on": imp["impounded_on"].isoformat(),
-                        "url": f"/field/impoundments/{imp['id']}"})
+                        "skipped": imp["deadline_skipped"], "impounded_on": imp["impounded_on"].isoformat()})
 
 def rabies_request(town: Town, dog: BulkDog, day: date | None = None, officer=None, with_violation: Row | None = None):
     """§5(B)(1) while the dog's vaccination had run out, on its own or with a violation: most
@@ -261,8 +259,8 @@ def rabies_request(town: Town, dog: BulkDog, day: date | None = None, officer=No
     if with_violation is None:
         town.entry("rabies_request", req["entry_id"], officer,
                    {"dog_id": str(dog.id), "requested_of": dog.owner_name, "requested_on": day.isoformat()},
-                   asked, lambda: {"rabies_request_id": req["id"], "due_on": req["due_on"].isoformat(),
-                                   "url": f"/field/dogs/{dog.id}"})
+                   asked, lambda: {"rabies_request_id": req["id"], "dog_id": dog.id,
+                                   "due_on": req["due_on"].isoformat()})
     vaccinated = dog.next_vaccination(day) or town.today
     late = town.day_between(req["due_on"] + timedelta(days=1), min(vaccinated - timedelta(days=1), town.last_day))
     if late is not None and rng.random() < 0.5:

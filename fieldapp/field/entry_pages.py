@@ -35,6 +35,7 @@ from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
+from .record_urls import record_url
 
 
 def dog_arg():
@@ -184,19 +185,17 @@ def _seizure_prefill():
     return _following(violation, form, "seized_at"), dog
 
 
-def record_page(model, result_key, template, name, with_photos=False):
+def record_page(kind, model, result_key, template, name, with_photos=False):
     """The done page of an entry that made one record: the record's own page, just recorded."""
     def done(entry_id, outcome):
         record = db.session.get(model, outcome.result[result_key])
         extra = {"photos": photo_list(record.entry_id)} if with_photos else {}
-        # The result names the record by its path in the app (the phone keeps it); the address
-        # bar needs it under the app's URL prefix.
-        return page_response(template, outcome.status, push_url=request.script_root + outcome.result["url"],
+        return page_response(template, outcome.status, push_url=record_url(kind, outcome.result),
                              just_recorded=True, photo_errors=outcome.photo_errors, **{name: record}, **extra)
     return done
 
 
-_seizure_done = record_page(Impoundment, "impoundment_id", "field/impoundment.html", "imp", with_photos=True)
+_seizure_done = record_page("seizure", Impoundment, "impoundment_id", "field/impoundment.html", "imp", with_photos=True)
 
 
 # Issue appearance ticket (§9) ----------------------------------------------------------------
@@ -238,7 +237,7 @@ def _ticket_prefill():
     return form, dog
 
 
-_ticket_done = record_page(AppearanceTicket, "ticket_id", "field/ticket.html", "t")
+_ticket_done = record_page("ticket", AppearanceTicket, "ticket_id", "field/ticket.html", "t")
 
 
 # Sworn complaint (§10(A)) --------------------------------------------------------------------
@@ -253,7 +252,7 @@ def _complaint_prefill():
     return form, dog
 
 
-_complaint_done = record_page(SwornComplaint, "complaint_id", "field/complaint.html", "c")
+_complaint_done = record_page("complaint", SwornComplaint, "complaint_id", "field/complaint.html", "c")
 
 
 # Rabies vaccination request (§5(B)(1)) -------------------------------------------------------

@@ -229,3 +229,24 @@ def test_a_form_posted_under_the_prefix_pushes_the_records_address_under_it(moun
         "nature": "Barks all night.", "violation_on": "2026-12-01", "dog_id": max_id})
     assert response.status_code == 201
     assert response.headers["HX-Push-Url"].startswith(f"{PREFIX}/field/complaints/")
+
+
+def test_a_synced_entry_names_its_record_under_the_prefix(mounted):
+    """The sync answer links the phone to the record the office made: the address is made by the
+    app (url_for), so it is under the prefix, for a new entry and for the same entry sent again."""
+    client = mounted.test_client()
+    sign_in(client, "dco")
+    with mounted.app_context():
+        dco = db.session.scalars(db.select(User).filter_by(username="dco")).one()
+        dog = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
+        me, dog_id = dco.id, dog.id
+    body = {"officer_id": me, "entries": [{
+        "id": str(uuid.uuid4()), "kind": "violation", "recorded_at": utcnow().isoformat(),
+        "payload": {"dog_id": str(dog_id), "codes": ["6A2"], "location_text": "Lake Rd",
+                    "occurred_at": f"{utcnow().astimezone(TOWN_TZ):%Y-%m-%dT%H:%M}"}}]}
+    for expected in ("created", "duplicate"):
+        outcome = client.post(f"{PREFIX}/api/sync/batch", json=body).get_json()["outcomes"][0]
+        assert outcome["status"] == expected, outcome
+        url = outcome["result"]["url"]
+        assert url == f"{PREFIX}/field/violations/{outcome['result']['violation_id']}"
+        assert client.get(url).status_code == 200

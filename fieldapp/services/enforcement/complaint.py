@@ -89,7 +89,7 @@ def apply_complaint(clean: ComplaintInput, entry, user) -> dict:
     record_event("complaint.sworn", c, actor=user, entry_id=entry.id)
     if clean.forward_now:
         forward_complaint(c, user)
-    return {"complaint_id": c.id, "status": c.status, "url": f"/field/complaints/{c.id}"}
+    return {"complaint_id": c.id, "status": c.status}
 
 
 def forward_complaint(complaint: SwornComplaint, user) -> None:

@@ -35,8 +35,7 @@ def validate_rabies_request(payload, user) -> RabiesRequestInput:
 
 def apply_rabies_request(clean: RabiesRequestInput, entry, user) -> dict:
     req = make_rabies_request(clean, entry, user)
-    url = f"/field/dogs/{req.dog_id}" if req.dog_id else "/field/scan"
-    return {"rabies_request_id": req.id, "due_on": req.due_on.isoformat(), "url": url}
+    return {"rabies_request_id": req.id, "dog_id": req.dog_id, "due_on": req.due_on.isoformat()}
 
 
 def make_rabies_request(clean: RabiesRequestInput, entry, user,

@@ -245,8 +245,7 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     return {"impoundment_id": imp.id, "record_number": imp.record_number, "redemption_deadline": deadline.isoformat(),
             "owner_known": imp.owner_known, "owner_known_reason": imp.owner_known_reason,
             "skipped": imp.deadline_skipped, "impounded_on": impounded_on.isoformat(),
-            "counted_from": start.isoformat(), "counted_from_reason": start_reason,
-            "url": f"/field/impoundments/{imp.id}"}
+            "counted_from": start.isoformat(), "counted_from_reason": start_reason}
 
 
 def identify_owner(imp: Impoundment, owner_name: str, user) -> None:

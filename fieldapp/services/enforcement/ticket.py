@@ -211,4 +211,4 @@ def apply_ticket(clean: TicketInput, entry, user) -> dict:
                  ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat(),
                  served_how=t.served_how or "not served yet", attempt=clean.attempt or None)
     return {"ticket_id": t.id, "ticket_number": number, "appear_on": t.appear_on.isoformat(),
-            "appear_time": t.appear_time, "url": f"/field/tickets/{number}", "served": t.served}
+            "appear_time": t.appear_time, "served": t.served}

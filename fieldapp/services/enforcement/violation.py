@@ -127,8 +127,7 @@ def apply_violation(clean: ViolationInput, entry, user) -> dict:
     record_event("violation.corrected" if v.supersedes else "violation.recorded", v, actor=user,
                  entry_id=entry.id, codes=v.codes, supersedes_id=v.supersedes_id,
                  court_order_id=v.court_order_id)
-    result = {"violation_id": v.id, "codes": v.codes, "dog_id": v.dog_id,
-              "url": f"/field/violations/{v.id}"}
+    result = {"violation_id": v.id, "codes": v.codes, "dog_id": v.dog_id}
     if clean.enumeration is not None:  # §5(K)
         from ...timeutil import local_today
         from ..enumeration import identify_unlicensed
