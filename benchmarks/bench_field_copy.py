@@ -139,7 +139,7 @@ def a_days_changes(rng, today):
     picked = rng.sample(active, max(1, round(n_dogs * VIOLATIONS)) + SEIZURES)
     now = datetime.now(TOWN_TZ) - timedelta(hours=2)
     for i, dog_id in enumerate(picked):
-        common = {"dog_id": str(dog_id), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+        common = {"dog_id": str(dog_id), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                   "location_text": "Lake Rd at County Route 15"}
         if i < SEIZURES:
             kind, payload = "seizure", {**common, "owner_known": "yes", "seized_at": now.strftime("%Y-%m-%dT%H:%M")}

@@ -240,7 +240,7 @@ class Phone:
         for i in range(count):
             if i % 2 == 0:
                 kind, payload = "violation", {
-                    "dog_id": str(self.rng.choice(self.dog_ids)), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                    "dog_id": str(self.rng.choice(self.dog_ids)), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                     "occurred_at": occurred, "location_text": "Lake Rd at County Route 15",
                     "narrative": "Loose on the road, no one with it."}
             else:

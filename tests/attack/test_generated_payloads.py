@@ -56,11 +56,11 @@ FIELDS = {
     "rabies_request": ["dog_id", "dog_description", "requested_of", "requested_on"],
 }
 BASE = {
-    "violation": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
+    "violation": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": "2026-10-19T09:30",
                   "location_text": "Lake Rd", "dog_description": "brown hound"},
-    "seizure": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "owner_known": "no",
+    "seizure": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "owner_known": "no",
                 "location_text": "Lake Rd", "dog_description": "brown hound", "held_at": "Town pound"},
-    "ticket": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "served_capacity": "owner",
+    "ticket": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "served_capacity": "owner",
                "served_name": "Pat Doe", "served_address": "1 Lake Rd", "dog_description": "brown hound"},
     "ticket_void": {"ticket_number": "SC-000001", "reason": "spoiled"},
     "complaint": {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd", "sworn": "on",

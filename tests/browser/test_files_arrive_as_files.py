@@ -62,7 +62,7 @@ def seize_today(server, description):
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
             "dog_description": description, "dog_breed": "Hound mix", "dog_sex": "M", "dog_color": "Black",
-            "dog_age": "about 4 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+            "dog_age": "about 4 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
             "seized_at": f"{local_today().isoformat()}T08:30", "location_text": "Lake Road at the boat launch",
             "held_at": "Sandy Creek Town Kennel"})
         assert outcome.status == 201, outcome.errors

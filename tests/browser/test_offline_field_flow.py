@@ -105,8 +105,7 @@ def record_violation_offline(page, photo=None, rabies_request=False):
 def fill_violation(page, photo=None, rabies_request=False):
     """On the violation form: a §6(A)(1) offence, its exceptions ruled out, where, what, a photo."""
     page.get_by_role("checkbox", name="Running at large §6(A)(1)").check()
-    page.get_by_role("checkbox", name=re.compile("Ruled out: not on the owner's own property")).check()
-    page.get_by_role("checkbox", name=re.compile("Ruled out: not a hunting dog under command")).check()
+    page.get_by_role("checkbox", name=re.compile("None of these applies")).check()
     page.fill("input[name=location_text]", "Lake Rd at County Route 15")
     page.fill("textarea[name=narrative]", "Running loose in the road, no one with it.")
     if rabies_request:

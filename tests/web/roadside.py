@@ -7,7 +7,7 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog
 from fieldapp.timeutil import TOWN_TZ
 
-EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting"]
+EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
 EVERY_5A1_EXCEPTION = ["5A1-under-4-months", "5H-dog-show"]
 
 

@@ -35,7 +35,7 @@ def now():
 def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, client, auth):
     auth.login("dco")
     dco, dog_id, name, _ = ids(app)
-    entry, result = sync(client, dco, "ticket", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    entry, result = sync(client, dco, "ticket", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                          served_capacity="owner",
                          served_name="Mary Miller", served_address="1 Main St", served_at=now())
     html = client.get(f"/field/next?entry={entry}&kind=ticket&dog={dog_id}").get_data(as_text=True)
@@ -48,7 +48,7 @@ def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, 
 def test_s8B_next_page_once_received_shows_the_holding_period(app, client, auth):
     auth.login("dco")
     dco, dog_id, _, _ = ids(app)
-    entry, result = sync(client, dco, "seizure", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    entry, result = sync(client, dco, "seizure", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                          owner_known="yes",
                          seized_at=now(), location_text="Lake Rd")
     html = client.get(f"/field/next?entry={entry}&kind=seizure&dog={dog_id}").get_data(as_text=True)

@@ -80,12 +80,12 @@ def _record_one_of_each():
     max_id = str(db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one())
     now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
     entries = [
-        ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": now,
+        ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": now,
                        "location_text": "Lake Rd", "narrative": "Loose on the road."}),
-        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                      "owner_known": "yes", "seized_at": now,
                      "location_text": "Lake Rd"}),
-        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "served_capacity": "owner", "served_name": "Mary Miller",
+        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "served_capacity": "owner", "served_name": "Mary Miller",
                     "served_address": "100 Harwood Dr, Sandy Creek, NY 13145", "served_at": now}),
         ("complaint", {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
                        "sworn": "y", "codes": "6A2", "nature": "Barks all night.", "violation_on": now[:10],

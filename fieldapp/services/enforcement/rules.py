@@ -14,7 +14,7 @@ field has a given value.
 from dataclasses import asdict, dataclass, field
 
 from ...law import VIOLATIONS
-from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, PLACE_NEEDED, exception_missing, ruled_out_words
+from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
 from .ticket import DUPLICATE_CONFIRM
 
 
@@ -87,6 +87,7 @@ def entry_rules() -> dict:
                   for kind, rules in REQUIRED.items()},
         "offences": offences,
         "exceptions_field": "ruled_out",
+        "none_applies_field": NONE_APPLIES,
         "exceptions_advice": EXCEPTIONS_ADVICE,
         "follows": FOLLOWS,
         "duplicate_confirm": DUPLICATE_CONFIRM,

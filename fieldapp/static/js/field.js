@@ -201,8 +201,17 @@ function initExceptions(form) {
     });
     box.hidden = !any;
   }
+  // "None of these applies": one tap rules out each exception shown; unticking one unticks it.
+  const none = form.querySelector("[data-none-applies]");
+  function shownBoxes() { return items.filter(function (li) { return !li.hidden; }).map(function (li) { return li.querySelector("input[name=ruled_out]"); }); }
+  function syncNone(e) {
+    if (!none) return;
+    if (e && e.target === none) shownBoxes().forEach(function (b) { b.checked = none.checked; });
+    else if (e && e.target.name === "ruled_out" && !e.target.checked) none.checked = false;
+    else if (e && e.target.name === "codes" && none.checked) shownBoxes().forEach(function (b) { b.checked = true; });
+  }
   // Any change: a code ticked, or codes filled in by a script (the copy, "Fix and send again").
-  form.addEventListener("change", update);
+  form.addEventListener("change", function (e) { update(); syncNone(e); });
   update();
 }
 

@@ -57,9 +57,11 @@ export async function checkEntry(kind, payload) {
     const before = await followed(payload, doc);
     const codes = list(payload.codes).length ? list(payload.codes) : (before ? before.codes : []);
     const ruled = new Set(list(payload[doc.exceptions_field]).concat(before ? before.ruled_out : []));
+    // "None of these applies": every exception of the ticked offences ruled out at once.
+    const noneApplies = doc.none_applies_field && FLAG.includes(String(payload[doc.none_applies_field] || "").toLowerCase());
     const missing = [];
     for (const code of codes) {
-      for (const exc of ((doc.offences[code] || {}).exceptions || [])) if (!ruled.has(exc.code)) missing.push(exc.message);
+      for (const exc of ((doc.offences[code] || {}).exceptions || [])) if (!noneApplies && !ruled.has(exc.code)) missing.push(exc.message);
     }
     if (missing.length) errors[doc.exceptions_field] = missing.join("; ") + doc.exceptions_advice;
   }
