@@ -18,9 +18,9 @@ def _valid(kind, dog_id):
         "seizure": {"codes": ["6A2"], "dog_description": "black lab", "owner_known": "no",
                     "location_text": "Lake Rd"},
         "ticket": {"codes": ["6A2"], "served_capacity": "owner", "served_name": "A. Person",
-                   "served_address": "1 Main St", "dog_id": str(dog_id)},
+                   "served_address": "1 Main St", "dog_id": str(dog_id), "location_text": "Lake Rd"},
         "complaint": {"complainant_name": "B. Person", "complainant_residence": "2 Main St", "sworn": "y",
-                      "nature": "It bit the mail carrier.", "violation_on": "2026-01-05",
+                      "nature": "It bit the mail carrier.", "violation_on": "2026-01-05", "violation_place": "Main St",
                       "dog_description": "black lab"},
         "rabies_request": {"dog_id": str(dog_id)},
     }
