@@ -137,7 +137,8 @@ class ComplaintForm(EntryForm):
     codes = SelectMultipleField("Violation (if it is one of these)", choices=CODE_CHOICES, validate_choice=False)
     nature = TextAreaField("Nature of the violation, in the complainant's words")
     violation_on = StringField("Date of the violation", render_kw={"type": "date"})
-    violation_place = StringField("Where it happened (address, or road and landmark)", render_kw={"autocomplete": "off"})
+    violation_place = StringField("Where it happened (address, or road and landmark)",
+                                  render_kw={"autocomplete": "off"})
     owner_name = StringField("Owner's name, if known")
     owner_residence = StringField("Owner's residence, if known")
     forward_now = BooleanField("Forward to the Town Justice now")

@@ -63,7 +63,7 @@ BASE = {
     "ticket": {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "served_capacity": "owner",
                "served_name": "Pat Doe", "served_address": "1 Lake Rd", "dog_description": "brown hound"},
     "ticket_void": {"ticket_number": "SC-000001", "reason": "spoiled"},
-    "complaint": {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd", "sworn": "on",
+    "complaint": {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd", "violation_place": "Fox Rd at the mailbox", "sworn": "on",
                   "nature": "Dog loose", "violation_on": "2026-10-18", "dog_description": "brown hound"},
     "rabies_request": {"dog_description": "brown hound", "requested_of": "Pat Doe"},
 }

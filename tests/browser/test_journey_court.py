@@ -56,6 +56,7 @@ def test_complaint_to_docket_hearing_order_card_and_disposition(phone, browser, 
     page = phone.page
     page.get_by_label("Complainant's full name").fill("Linda Ackley")
     page.get_by_label("Complainant's residence (address)").fill("211 Salisbury St")
+    page.get_by_label("Where it happened (address, or road and landmark)").fill("Salisbury St at the mailbox")
     page.get_by_label("Date of the violation").fill(local_today().isoformat())
     page.get_by_label("Nature of the violation, in the complainant's words").fill("Bit my son on the arm at the mailbox.")
     page.get_by_label("Sworn under oath before me").check()

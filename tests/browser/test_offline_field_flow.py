@@ -261,6 +261,7 @@ def test_server_frozen_and_killed_mid_sync_twice_each_entry_stored_once(phone, l
         go(page, "Take a sworn complaint", re.compile(rf"/field/complaints/new\?dog={bella['id']}$"))
         page.fill("input[name=complainant_name]", f"Jane Soper {cycle}")
         page.fill("input[name=complainant_residence]", "12 Harwood Dr, Sandy Creek")
+        page.fill("input[name=violation_place]", "Harwood Dr")
         page.fill("textarea[name=nature]", "The dog ran at my children on the road.")
         assert page.input_value("input[name=owner_name]") == bella["owner"]  # from the copy
         page.get_by_label("Sworn under oath before me").check()

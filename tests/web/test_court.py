@@ -33,7 +33,7 @@ def forwarded_complaint(client, auth, app, dog="Zeus"):
     auth.login("constable")
     entry_id = str(uuid.uuid4())
     r = client.post("/field/complaints/new", data={
-        "entry_id": entry_id, "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
+        "entry_id": entry_id, "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox",
         "sworn": "y", "codes": "6A4", "nature": "Bit my son on the arm at the mailbox.",
         "violation_on": local_today().isoformat(), "dog_id": str(dog_id(app, dog)), "forward_now": "y"})
     assert r.status_code == 201
@@ -101,7 +101,7 @@ def test_s10B_summons_only_on_a_complaint_forwarded_to_the_justice(client, auth,
     auth.login("constable")
     entry_id = str(uuid.uuid4())
     client.post("/field/complaints/new", data={
-        "entry_id": entry_id, "complainant_name": "A B", "complainant_residence": "1 Main St", "sworn": "y",
+        "entry_id": entry_id, "complainant_name": "A B", "complainant_residence": "1 Main St", "violation_place": "Fox Rd at the mailbox", "sworn": "y",
         "nature": "Barking", "violation_on": local_today().isoformat(), "dog_description": "Black dog"})
     with app.app_context():
         cid = db.session.execute(db.select(SwornComplaint.id).filter_by(entry_id=entry_id)).scalar_one()

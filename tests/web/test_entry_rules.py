@@ -19,8 +19,8 @@ def _valid(kind, dog_id):
                     "location_text": "Lake Rd"},
         "ticket": {"codes": ["6A2"], "served_capacity": "owner", "served_name": "A. Person",
                    "served_address": "1 Main St", "dog_id": str(dog_id), "location_text": "Lake Rd"},
-        "complaint": {"complainant_name": "B. Person", "complainant_residence": "2 Main St", "sworn": "y",
-                      "nature": "It bit the mail carrier.", "violation_on": "2026-01-05", "violation_place": "Main St",
+        "complaint": {"complainant_name": "B. Person", "complainant_residence": "2 Main St", "violation_place": "Fox Rd at the mailbox", "sworn": "y",
+                      "nature": "It bit the mail carrier.", "violation_on": "2026-01-05",
                       "dog_description": "black lab"},
         "rabies_request": {"dog_id": str(dog_id)},
     }

@@ -14,8 +14,8 @@ field has a given value.
 from dataclasses import asdict, dataclass, field
 
 from ...law import VIOLATIONS
-from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
 from .complaint import PLACE_OF_VIOLATION_NEEDED
+from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
 from .ticket import DUPLICATE_CONFIRM, OFFENCE_PLACE_NEEDED
 
 
