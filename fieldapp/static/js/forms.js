@@ -132,6 +132,8 @@ export async function startEditing() {
   say("Not accepted by the office: " + describeErrors(entry.last_error) + " Fix it, then send it again.", true);
 }
 
+export const EXCEPTIONS_LINE = "the law's exceptions are not ruled out: check them, then tick “None of these applies” (or untick the offence).";
+
 // A refusal: the first thing to fix is brought on screen and focused (a field the page hides, such
 // as an exception of an offence not ticked, is passed over), and one line says why, both at the
 // top and by the button the officer just tapped.
@@ -163,7 +165,8 @@ const firstToFix = (form) => Array.from(form.querySelectorAll("[aria-invalid=tru
 function oneLine(form, errors, first) {
   const names = Object.keys(errors);
   const name = (first && names.find((n) => first.name === n || (n === "ruled_out" && first.name === "none_applies"))) || names[0];
-  const message = describeErrors({ [name]: errors[name] });
+  // The exceptions' message names each one; the line says what to do in a few words.
+  const message = name === "ruled_out" ? EXCEPTIONS_LINE : describeErrors({ [name]: errors[name] });
   const more = names.length - 1;
   return message + (more > 0 ? ` (and ${more} more thing${more > 1 ? "s" : ""} to fix below)` : "");
 }
