@@ -4,12 +4,15 @@
  * would refuse is shown back with the server's words before it is queued, signal or not.
  */
 import { get, getMeta, setMeta } from "./db.js";
+import { holds } from "./dom.js";
 import { urls } from "./urls.js";
 
 const FLAG = ["y", "yes", "on", "true", "1"];
 
 export async function refreshRules() {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return null;
+  // Only an officer's phone keeps the entry rules (the server answers 403 to anyone else).
+  if (typeof document !== "undefined" && !holds("enforce")) return null;
   try {
     const res = await fetch(urls().entryRules, { credentials: "same-origin", cache: "no-store" });
     if (!res.ok) return null;
