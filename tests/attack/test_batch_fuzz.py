@@ -99,7 +99,8 @@ class Fuzz:
                 payload["narrative"] = self.text() * rng.randrange(1, 4)
             return payload
         if kind == "complaint":
-            return {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd", "violation_place": "Fox Rd at the mailbox",
+            return {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd",
+                    "violation_place": "Fox Rd at the mailbox",
                     "sworn": rng.choice(["on", "y", True]), "nature": "Dog loose " + self.text(),
                     "violation_on": self.yesterday, "dog_description": "brown hound"}
         if kind == "rabies_request":

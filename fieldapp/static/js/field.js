@@ -74,6 +74,9 @@ function fillFromCopy(form, placeholder, dogId) {
       const when = form.querySelector("input[name=seized_at], input[name=served_at]");
       // A ticket from the "to issue and serve" list (served_now) is served now, not when the violation was.
       if (when && v.occurred_at && !params.get("served_now")) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
+      // The ticket's offence happened when the violation did (§9: the ticket says when and where).
+      const offence = form.querySelector("input[name=occurred_at]");
+      if (offence && v.occurred_at) { offence.value = v.occurred_at; offence.dataset.carried = "violation"; }
       const place = form.querySelector("[name=location_text]");
       if (place && !place.value && v.location_text) place.value = v.location_text;
       const lat = form.querySelector("[data-gps=lat]");
