@@ -307,8 +307,21 @@ READINGS: tuple[Reading, ...] = (
         reading=("The complaint also keeps where the violation happened (required: the summons and the Justice's "
                  "case name it) and the complainant's phone, and prints for the complainant to sign."),
         tests=("test_s10A_complaint_keeps_the_place_and_the_complainants_phone",
-               "test_s10A_complaint_place_tapped_at_360_px_prints_to_sign"),
+               "test_s10A_complaint_place_tapped_at_360_px_prints_to_sign",
+               "test_s10B_summons_names_where_the_violation_happened"),
         code="fieldapp/services/enforcement/complaint.py `PLACE_OF_VIOLATION_NEEDED`; "
              "fieldapp/templates/field/complaint.html, court/summons.html",
+    ),
+    Reading(
+        section="§11",
+        quote=("shall be punishable by a fine not to exceed $500.00 or imprisonment of not more than 15 days, "
+               "or both"),
+        reading=("A sentence over the limits is refused on the form that was refused, the message first: the "
+                 "Justice's page opens on that form's messages (its first field in error focused), not at the "
+                 "case page's top."),
+        tests=("test_s11_refused_fine_returns_to_the_refused_form_message_first",
+               "test_complaint_to_docket_hearing_order_card_and_disposition"),
+        code="fieldapp/court/views.py `_submit`; fieldapp/web.py `autofocus_first_error`; "
+             "fieldapp/static/js/refusal.js",
     ),
 )
