@@ -53,6 +53,8 @@ from fieldapp.services.licensing import Application, RabiesEvidence, issue_licen
 from fieldapp.services.licensing.people import OWNER_FIELDS  # noqa: E402
 from fieldapp.timeutil import TOWN_TZ, local_today, utcnow  # noqa: E402
 
+RULED_OUT_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]  # every exception of §6(A)(1)
+
 # A day's changes, as shares of the town's dogs (owners for the addresses).
 RENEWALS = 0.006
 MOVES = 0.001  # owners
@@ -139,7 +141,7 @@ def a_days_changes(rng, today):
     picked = rng.sample(active, max(1, round(n_dogs * VIOLATIONS)) + SEIZURES)
     now = datetime.now(TOWN_TZ) - timedelta(hours=2)
     for i, dog_id in enumerate(picked):
-        common = {"dog_id": str(dog_id), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+        common = {"dog_id": str(dog_id), "codes": ["6A1"], "ruled_out": RULED_OUT_6A1,
                   "location_text": "Lake Rd at County Route 15"}
         if i < SEIZURES:
             kind, payload = "seizure", {**common, "owner_known": "yes", "seized_at": now.strftime("%Y-%m-%dT%H:%M")}

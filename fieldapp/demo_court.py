@@ -100,6 +100,7 @@ def seed_court_cases(today) -> str:
     sworn_on = today - timedelta(days=24)
     complaint_entry, _ = _entry(constable, "complaint", dog_id=str(luna.id), complainant_name="Karen Crandall",
                                 complainant_residence="48 Ridge Rd, Sandy Creek", sworn="y", codes="6A4",
+                                complainant_phone="315-555-0148", violation_place="Ridge Rd near no. 52",
                                 nature="The husky chased me and knocked me down while I was jogging on Ridge Rd.",
                                 violation_on=(sworn_on - timedelta(days=1)).isoformat(), forward_now="y",
                                 owner_name=luna.primary_owner.full_name,
@@ -122,7 +123,9 @@ def seed_court_cases(today) -> str:
     barked_on = today - timedelta(days=30)
     with _as_of(barked_on):
         _, result = _entry(dco, "ticket", dog_id=str(bella.id), served_how="personal",
-                           served_at=_at(barked_on, 21, 40), **_offence("6A2"), **_served_on(bella))
+                           served_at=_at(barked_on, 21, 40), occurred_at=_at(barked_on, 21, 30),
+                           location_text="Outside the owner's house, heard from the road", **_offence("6A2"),
+                           **_served_on(bella))
     ticket = db.session.get(AppearanceTicket, result["ticket_id"])
     [disposition] = court.record_disposition(
         court.Case(ticket), decided_on=ticket.appear_on, appeared=True, adjourned_to=None, notes="First offence.",
@@ -136,13 +139,14 @@ def seed_court_cases(today) -> str:
            **_offence("6A9"))
     tucker = _dog("Tucker")
     _entry(dco, "ticket", dog_id=str(tucker.id), served_how="later", served_at=_at(today - timedelta(days=2), 10),
-           **_offence("5A1"), **_served_on(tucker))
+           location_text="Salisbury St, by the post office", **_offence("5A1"), **_served_on(tucker))
 
     # §10(B): Sadie's owner summoned; at the hearing the owner did not appear; adjourned.
     sadie = _dog("Sadie")
     complained_on = today - timedelta(days=17)
     sadie_entry, _ = _entry(constable, "complaint", dog_id=str(sadie.id), complainant_name="Walter Sharpe",
                             complainant_residence="12 Pierrepont Rd, Sandy Creek", sworn="y", codes="6A3",
+                            violation_place="The complainant's vegetable garden, 12 Pierrepont Rd",
                             nature="The retriever got into my yard again and dug up the vegetable garden.",
                             violation_on=(complained_on - timedelta(days=2)).isoformat(), forward_now="y",
                             owner_name=sadie.primary_owner.full_name,
@@ -163,6 +167,7 @@ def seed_court_cases(today) -> str:
     with _as_of(loose_on):
         _, result = _entry(dco, "ticket", dog_id=str(buddy.id), served_how="personal",
                            served_at=_at(loose_on, 8, 15), codes=["6A1", "5A1"],
+                           location_text="County Route 15 near the town park",
                            ruled_out=[e.code for c in ("6A1", "5A1") for e in VIOLATIONS[c].exceptions],
                            **_served_on(buddy))
     buddy_ticket = db.session.get(AppearanceTicket, result["ticket_id"])

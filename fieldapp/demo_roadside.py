@@ -30,7 +30,7 @@ from .services.entries import submit_entry
 from .services.kennel import move_held_dog, redeem
 from .timeutil import utcnow
 
-EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]
+EXCEPTIONS_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
 
 
 def _entry(dco, kind, **payload):

@@ -79,6 +79,18 @@ def file_response(body, content_type: str, max_age: int | None = None, filename:
     return response
 
 
+def autofocus_first_error(*forms) -> None:
+    """The first field in error (in the page's order) gets `autofocus`: without JavaScript the
+    browser brings a refused form's field on screen, wherever the form sits on a long page."""
+    for form in forms:
+        if form is None:
+            continue
+        for f in form:
+            if f.errors and f.type not in ("CSRFTokenField", "HiddenField"):
+                f.render_kw = {**(f.render_kw or {}), "autofocus": True}
+                return
+
+
 def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list[str]:
     """Roll back what the refused call wrote, then show its messages: each on the field it names
     (in the first of `forms` that has it), the rest as form-level messages of the first form
@@ -95,6 +107,7 @@ def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list
     first = next((f for f in forms if f is not None), None)
     if first is not None and rest:
         first.form_errors = list(first.form_errors) + rest
+    autofocus_first_error(*forms)
     if rest and (first is None or flash_rest):
         for message in rest:
             flash(message, "error")

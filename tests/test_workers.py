@@ -264,7 +264,7 @@ def test_four_workers_lose_no_entry_give_no_number_twice_and_share_one_rate_limi
     def make_entry(kind, payload):
         return {"id": str(uuid.uuid4()), "kind": kind, "recorded_at": now.isoformat(), "payload": payload}
 
-    violation = {"dog_id": str(server["dog_id"]), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+    violation = {"dog_id": str(server["dog_id"]), "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                  "occurred_at": occurred, "location_text": "Lake Rd at County Route 15", "narrative": "Loose on the road."}
     sends, voided, violation_ids = [], [], []
     for i, numbers_of_phone in enumerate(json.loads(body)["block"]["numbers"] for _, body in blocks):

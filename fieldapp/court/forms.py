@@ -6,7 +6,7 @@ from wtforms.validators import Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..clerk.payment_fields import PaymentFields
-from ..law.orders import DANGEROUS_EXCEPTIONS, ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS
+from ..law.orders import DANGEROUS_EXCEPTIONS, NOTICE_METHODS, ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS
 from ..models.court import OUTCOMES, PLEAS
 
 
@@ -52,6 +52,12 @@ class ChangeOrderForm(FlaskForm):
                                                  ("order", "Replace with another remedy (§10(B)(3))")])
     ordered_on = DateField("Date of the later order", validators=[Optional()])
     words = TextAreaField("Terms", render_kw={"rows": 2})
+
+
+class FindingNoticeForm(FlaskForm):
+    """§4(O)(iii): when and how the owner was given notice of a dangerous finding."""
+    notified_on = DateField("Date the owner was given notice", validators=[Optional()])
+    how = RadioField("How", choices=list(NOTICE_METHODS.items()), validate_choice=False)
 
 
 class DispositionForm(FlaskForm):

@@ -7,15 +7,24 @@ from flask_login import current_user
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law.orders import ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
+from ..law.orders import NOTICE_METHODS, ORDER_KINDS, VICIOUS_GROUNDS, VICTIMS, exceptions_for
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Summons
 from ..once import once_per_key
 from ..services import court as svc
+from ..services.court_notice import record_finding_notice
 from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import local_today
 from ..web import refusal_on_form
-from .forms import ChangeOrderForm, FineForm, HearingForm, OrderForm, SummonsForm, disposition_form_for
+from .forms import (
+    ChangeOrderForm,
+    FindingNoticeForm,
+    FineForm,
+    HearingForm,
+    OrderForm,
+    SummonsForm,
+    disposition_form_for,
+)
 
 bp = Blueprint("court", __name__, url_prefix="/court")
 
@@ -62,7 +71,9 @@ def _case_page(case, status=200, **forms):
         order_form=order, disposition_form=disposition, fine_form=forms.get("fine") or FineForm(
             formdata=None, received_on=today), fine_for=forms.get("fine_for"),
         change_form=forms.get("change") or ChangeOrderForm(formdata=None, ordered_on=today),
-        change_for=forms.get("change_for"), exceptions_for=exceptions_for, offence_field=svc.offence_field,
+        change_for=forms.get("change_for"), exceptions_for=exceptions_for,
+        notice_form=forms.get("notice") or FindingNoticeForm(formdata=None, notified_on=today),
+        notice_for=forms.get("notice_for"), NOTICE_METHODS=NOTICE_METHODS, offence_field=svc.offence_field,
         orders_in_force=svc.orders_in_force_for(dog), fine_outstanding=svc.fine_outstanding,
         judge=current_user.may("judge")), status
 
@@ -147,6 +158,19 @@ def change_order(order_id):
     return _submit(case, "change", form, lambda: svc.change_order(
         old, kind=kind or "", ordered_on=form.ordered_on.data, words=form.words.data or "", user=current_user),
         "#orders", change_for=old.id)
+
+
+@bp.post("/orders/<int:order_id>/notice")
+@permission_required("judge")
+def finding_notice(order_id):
+    """§4(O)(iii): the owner given notice of a dangerous finding (date, how)."""
+    o = db.get_or_404(CourtOrder, order_id)
+    if o.complaint is None:
+        abort(404)
+    form = FindingNoticeForm()
+    return _submit(svc.Case(o.complaint), "notice", form, lambda: record_finding_notice(
+        o, notified_on=form.notified_on.data, how=form.how.data or "", user=current_user),
+        "#orders", notice_for=o.id)
 
 
 @bp.post("/<any(complaints, tickets):kind>/<ident>/dispositions")

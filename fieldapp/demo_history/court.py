@@ -80,14 +80,16 @@ def complaint(town: Town, dog: BulkDog, v: Row, day: date) -> None:
     forward_now = rng.random() < 0.7
     forwarded_on = day if forward_now else day + timedelta(days=rng.randint(1, 2))
     codes = [c for c in v["codes"] if c != "5A1"]
+    place = v["location_text"] or residence
     c = Row(entry_id=town.uuid(), complainant_name=name, complainant_residence=residence, sworn=True,
+             complainant_phone="", violation_place=place,
              sworn_before_id=officer.id, codes=codes, nature="; ".join(VIOLATIONS[x].title for x in codes),
              violation_on=day, dog_id=dog.id, dog_description=dog.description, owner_name=dog.owner_name,
              owner_residence=dog.owner_address, status="received", forwarded_on=None, forwarded_by_id=None,
              created_at=sworn)
     town.complaints.append(c)
     payload = {"complainant_name": name, "complainant_residence": residence, "sworn": "y", "codes": codes,
-               "violation_on": day.isoformat(), "dog_id": str(dog.id)}
+               "violation_on": day.isoformat(), "dog_id": str(dog.id), "violation_place": place}
     if forward_now:
         payload["forward_now"] = "y"
     town.entry("complaint", c["entry_id"], officer, payload, sworn,

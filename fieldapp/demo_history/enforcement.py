@@ -149,7 +149,9 @@ def ticket(town: Town, dog: BulkDog, v: Row, officer) -> None:
              court_name=court["name"], court_address=court["address"],
              appear_on=first_court_session(issued_on, court["weekday"], court["days"], town.closed),
              appear_time=court["time"], officer_id=officer.id, officer_name=officer.full_name,
-             officer_badge=officer.badge_number or "", created_at=issued)
+             officer_badge=officer.badge_number or "", created_at=issued,
+             offence_at=v["occurred_at"], offence_place=v["location_text"], offence_latitude=v["latitude"],
+             offence_longitude=v["longitude"], served_email="")
     town.tickets.append(t)
     payload = {"violation_entry_id": v["entry_id"], "dog_id": str(dog.id), "served_capacity": capacity,
                "served_name": name, "served_address": address, "served_how": how or "later",

@@ -229,6 +229,9 @@ def _ticket_prefill():
         minor_owner_name=owner.full_name if minor else None,
         served_address=owner.full_address if owner else None)
     form = _following(violation, form, "served_at")
+    # The offence's time: the violation's, or now (a ticket written where the offence is seen).
+    form.occurred_at.data = form.served_at.data
+    form.occurred_at.render_kw = dict(form.served_at.render_kw or {})
     if violation is not None and request.args.get("served_now"):
         # §9: a ticket issued days after the violation (the "to issue and serve" list) is served
         # now, not at the time of the violation.

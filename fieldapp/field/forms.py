@@ -94,8 +94,12 @@ class SeizureForm(LocationMixin, EntryForm):
     notes = TextAreaField("Notes (condition of the dog, collar, injuries)")
 
 
-class TicketForm(EntryForm):
+class TicketForm(LocationMixin, EntryForm):
     violation_entry_id = HiddenField()
+    # When and where the offence happened (from the violation it follows, or as typed).
+    occurred_at = StringField("When the offence happened", render_kw=DATETIME)
+    served_email = StringField("Their email, for a copy (if they give one)",
+                               render_kw={"type": "email", "autocomplete": "off", "inputmode": "email"})
     ticket_number = StringField("Ticket number", render_kw={"autocomplete": "off", "inputmode": "text"})
     codes = SelectMultipleField("Offence", choices=CODE_CHOICES, validate_choice=False)
     ruled_out = SelectMultipleField("Exceptions ruled out", choices=[], validate_choice=False)
@@ -128,10 +132,13 @@ class ServeTicketForm(FlaskForm):
 class ComplaintForm(EntryForm):
     complainant_name = StringField("Complainant's full name", render_kw={"autocomplete": "off"})
     complainant_residence = StringField("Complainant's residence (address)", render_kw={"autocomplete": "off"})
+    complainant_phone = StringField("Complainant's phone", render_kw={"type": "tel", "autocomplete": "off"})
     sworn = BooleanField("Sworn under oath before me")
     codes = SelectMultipleField("Violation (if it is one of these)", choices=CODE_CHOICES, validate_choice=False)
     nature = TextAreaField("Nature of the violation, in the complainant's words")
     violation_on = StringField("Date of the violation", render_kw={"type": "date"})
+    violation_place = StringField("Where it happened (address, or road and landmark)",
+                                  render_kw={"autocomplete": "off"})
     owner_name = StringField("Owner's name, if known")
     owner_residence = StringField("Owner's residence, if known")
     forward_now = BooleanField("Forward to the Town Justice now")

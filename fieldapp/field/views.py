@@ -23,6 +23,7 @@ from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
 from ..services.errors import ServiceError
+from ..services.notify import mail_configured
 from ..services.search import search_dogs
 from ..services.tags import find_tag
 from ..settings import get_setting
@@ -48,7 +49,8 @@ LIST_LIMIT = 100
 def _field_helpers():
     return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
             "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
-            "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES}
+            "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES,
+            "mail_configured": mail_configured}
 
 
 # --- scan, lookup, card --------------------------------------------------------------------

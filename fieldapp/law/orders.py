@@ -121,9 +121,19 @@ def vicious_finding_refusal(grounds, prior_dangerous_finding: bool, owner_given_
         return ("§4(O)(iii) needs a previous finding that the dog is dangerous, in force, its owner given "
                 "notice of it; none is on file.")
     if grounds == ["4O-iii"] and not owner_given_notice:
-        return ("§4(O)(iii): the owner was not given notice of the previous finding that the dog is "
-                "dangerous (the owner did not appear at that hearing and no notice is on file).")
+        return ("§4(O)(iii) \"provided that its owner has been given notice of that finding\": the owner did "
+                "not appear at the hearing where the dog was found dangerous and no notice to the owner is "
+                "recorded. Record the notice on that finding (\"Notice of this finding to the owner\") first.")
     return None
+
+
+# §4(O)(iii): how the owner was given notice of a dangerous finding (the Justice records it).
+NOTICE_METHODS = {
+    "in_person": "Handed to the owner in person",
+    "mail": "Mailed to the owner",
+    "certified_mail": "Sent by certified mail",
+    "in_court": "Read to the owner in court",
+}
 
 
 def dangerous_finding_noticed(owner_appeared: bool, notified_on) -> bool:

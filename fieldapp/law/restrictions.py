@@ -42,7 +42,16 @@ HUNTING = RestrictionException(
     "For the purpose of this Local Law, a dog or dogs hunting in company of a hunter or "
     "hunters shall be considered under its owner s command.")
 
-SECTION_6_EXCEPTIONS = {e.code: e for e in (OWNERS_PROPERTY, HUNTING)}
+# §6(A)(1)'s own two "unless" clauses: a dog on a leash, or with someone able to control it by
+# command, is not running at large. Each is a box the officer rules out, like §6(B).
+ON_A_LEASH = RestrictionException(
+    "6A1-leash", "§6(A)(1)", "Restrained by an adequate leash",
+    "unless the dog is restrained by an adequate leash")
+UNDER_COMMAND = RestrictionException(
+    "6A1-accompanied", "§6(A)(1)", "With its owner or a responsible person able to control it by command",
+    "unless it is accompanied by its owner or a responsible person able to control it by command")
+
+SECTION_6_EXCEPTIONS = {e.code: e for e in (OWNERS_PROPERTY, HUNTING, ON_A_LEASH, UNDER_COMMAND)}
 
 # §6(A): each offence's own "unless" / "without the consent" / "except" words, an exception the
 # officer rules out like §6(B). The text is the offence's own clause, verbatim.
@@ -86,7 +95,7 @@ SECTION_6_RESTRICTIONS = {r.code: r for r in (
     _r(1, "Running at large",
        "Run at large unless the dog is restrained by an adequate leash or unless it is "
        "accompanied by its owner or a responsible person able to control it by command.",
-       (OWNERS_PROPERTY, HUNTING)),
+       (OWNERS_PROPERTY, HUNTING, ON_A_LEASH, UNDER_COMMAND)),
     _r(2, "Habitual barking or howling",
        "Engage in habitual loud howling, barking, crying or whining or conduct itself in such "
        "a manner so as to unreasonably and habitually disturb the comfort or repose of any "

@@ -140,6 +140,13 @@ class AppearanceTicket(db.Model):
     served_how = db.Column(db.String(12), nullable=False, default="personal")  # "" not served yet
     service_note = db.Column(db.String(300), nullable=False, default="")  # with whom left, how mailed
     issued_at = db.Column(UTCDateTime, nullable=False, default=now_utc, index=True)
+    # When and where the offence happened (the Justice asks; every paper ticket book has them).
+    # Tickets from before these were kept have none (None / "").
+    offence_at = db.Column(UTCDateTime)
+    offence_place = db.Column(db.String(300), nullable=False, default="")
+    offence_latitude = db.Column(db.Float)
+    offence_longitude = db.Column(db.Float)
+    served_email = db.Column(db.String(254), nullable=False, default="")  # a copy sent there, if given
     court_name = db.Column(db.String(120), nullable=False)
     court_address = db.Column(db.String(300), nullable=False)
     appear_on = db.Column(db.Date, nullable=False)
@@ -182,11 +189,13 @@ class SwornComplaint(db.Model):
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
     complainant_name = db.Column(db.String(120), nullable=False)
     complainant_residence = db.Column(db.String(300), nullable=False)
+    complainant_phone = db.Column(db.String(40), nullable=False, default="")  # to reach them for the hearing
     sworn = db.Column(db.Boolean, nullable=False)
     sworn_before_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     codes = db.Column(db.JSON, nullable=False, default=list)
     nature = db.Column(db.Text, nullable=False)
     violation_on = db.Column(db.Date, nullable=False)
+    violation_place = db.Column(db.String(300), nullable=False, default="")  # "" on complaints before it was asked
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
     dog_description = db.Column(db.String(300), nullable=False)
     owner_name = db.Column(db.String(120), nullable=False, default="")

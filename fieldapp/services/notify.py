@@ -19,20 +19,23 @@ def mail_configured() -> bool:
     return bool(get_setting("mail_server").strip() and get_setting("mail_from").strip())
 
 
-def _server() -> tuple[str, int]:
-    host, _, port = get_setting("mail_server").strip().rpartition(":")
+def _server(setting: str) -> tuple[str, int]:
+    host, _, port = setting.strip().rpartition(":")
     if not host:  # "mail.example.org" without a port
         return port, 25
     return host, int(port)
 
 
-def send_mail(to: str, subject: str, body: str) -> None:
+def send_mail(to: str, subject: str, body: str, server: tuple[str, str] | None = None) -> None:
+    """`server`: the settings (mail_server, mail_from) read beforehand, for a mail sent after
+    the request's commit, when the database is no longer asked."""
+    mail_server, mail_from = server or (get_setting("mail_server"), get_setting("mail_from"))
     msg = EmailMessage()
-    msg["From"] = get_setting("mail_from").strip()
+    msg["From"] = mail_from.strip()
     msg["To"] = to
     msg["Subject"] = subject
     msg.set_content(body)
-    host, port = _server()
+    host, port = _server(mail_server)
     with smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT) as smtp:
         smtp.send_message(msg)
 

@@ -88,7 +88,7 @@ class Fuzz:
     def good_payload(self, kind: str) -> dict:
         rng = self.rng
         if kind == "violation":
-            payload = {"codes": rng.choice(["6A1", ["6A1"]]), "ruled_out": ["6B", "6A1-hunting"],
+            payload = {"codes": rng.choice(["6A1", ["6A1"]]), "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                        "occurred_at": self.recent(), "dog_description": "brown hound " + self.text()}
             if rng.random() < 0.5:
                 payload["location_text"] = self.text()
@@ -100,6 +100,7 @@ class Fuzz:
             return payload
         if kind == "complaint":
             return {"complainant_name": "Jo Soper", "complainant_residence": "2 Lake Rd",
+                    "violation_place": "Fox Rd at the mailbox",
                     "sworn": rng.choice(["on", "y", True]), "nature": "Dog loose " + self.text(),
                     "violation_on": self.yesterday, "dog_description": "brown hound"}
         if kind == "rabies_request":

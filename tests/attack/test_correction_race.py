@@ -12,7 +12,7 @@ from fieldapp.services.registry import KINDS
 
 from .support import dog_id, entry, post_json
 
-VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
+VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": "2026-10-19T09:30",
              "location_text": "Lake Rd at County Route 15", "dog_description": "brown hound"}
 
 

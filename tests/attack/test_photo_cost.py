@@ -72,7 +72,7 @@ def test_a_panorama_and_a_screenshot_are_still_photos():
 
 def test_the_sync_api_refuses_a_bomb_without_storing_it(officer, bombs):
     client, me, rows = officer
-    body = entry(me, "violation", {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+    body = entry(me, "violation", {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                                    "location_text": "Lake Rd", "dog_description": "brown hound"})
     assert client.post("/api/sync", json=body).status_code == 201
     before = rows()

@@ -63,8 +63,10 @@ def seize_today(server, description):
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
             "dog_description": description, "dog_breed": "Hound mix", "dog_sex": "M", "dog_color": "Black",
-            "dog_age": "about 4 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
-            "seized_at": f"{to_local(utcnow() - timedelta(hours=1)):%Y-%m-%dT%H:%M}", "location_text": "Lake Road at the boat launch",
+            "dog_age": "about 4 years", "codes": ["6A1"],
+            "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
+            "seized_at": f"{to_local(utcnow() - timedelta(hours=1)):%Y-%m-%dT%H:%M}",
+            "location_text": "Lake Road at the boat launch",
             "held_at": "Sandy Creek Town Kennel"})
         assert outcome.status == 201, outcome.errors
         imp_id = db.session.get(Impoundment, outcome.result["impoundment_id"]).id

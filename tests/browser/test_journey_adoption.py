@@ -26,7 +26,7 @@ def seize_a_stray(server, description):
         with entered_at_the_time():  # recorded then: as if it reached the office that day
             outcome = submit_entry(dco, str(uuid.uuid4()), "seizure", utcnow().isoformat(), {
                 "dog_description": description, "dog_breed": "Beagle mix", "dog_sex": "F", "dog_color": "Tan",
-                "dog_age": "about 2 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                "dog_age": "about 2 years", "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                 "seized_at": f"{seized_on.isoformat()}T09:00", "location_text": "Route 3 by the fairgrounds",
                 "held_at": "Sandy Creek Town Kennel"})
         assert outcome.status == 201, outcome.errors

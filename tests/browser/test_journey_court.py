@@ -56,6 +56,7 @@ def test_complaint_to_docket_hearing_order_card_and_disposition(phone, browser, 
     page = phone.page
     page.get_by_label("Complainant's full name").fill("Linda Ackley")
     page.get_by_label("Complainant's residence (address)").fill("211 Salisbury St")
+    page.get_by_label("Where it happened (address, or road and landmark)").fill("Salisbury St at the mailbox")
     page.get_by_label("Date of the violation").fill(local_today().isoformat())
     page.get_by_label("Nature of the violation, in the complainant's words").fill("Bit my son on the arm at the mailbox.")
     page.get_by_label("Sworn under oath before me").check()
@@ -113,6 +114,12 @@ def test_complaint_to_docket_hearing_order_card_and_disposition(phone, browser, 
     justice.tap_button("Record disposition")
     jp.wait_for_selector("#fine_words-error")  # §11 per offence: the one charged in words
     assert "$500.00" in jp.inner_text("#fine_words-error")
+    # The refusal returns to the form refused, its message first: on screen and focused, not the
+    # case page's top with the message 2,500 px below.
+    jp.wait_for_function("document.activeElement && document.activeElement.classList.contains('error-summary')")
+    summary = jp.locator("main .error-summary")
+    assert summary.evaluate("(el) => { const r = el.getBoundingClientRect(); return r.top > -2 && r.top < innerHeight; }")
+    assert "$500.00" in summary.inner_text() and jp.evaluate("window.scrollY") > 0
     jp.get_by_label("Fine ($)").fill("250")
     justice.tap_button("Record disposition")
     jp.wait_for_selector("[data-disposition=convicted]")

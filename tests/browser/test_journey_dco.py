@@ -79,11 +79,16 @@ def record_violation(phone, place):
     page.get_by_role("button", name="Record violation").tap()
     status = page.locator("#app-status")
     status.wait_for()
-    assert "Not saved yet" in status.text_content() and "owner's own property" in status.text_content()
+    assert "Not saved yet" in status.text_content() and "None of these applies" in status.text_content()
     assert "_" not in status.text_content() and "6A1-hunting" not in status.text_content()
+    # Each exception is named at the box, in the law's words.
+    assert "owner's own property" in page.locator("#ruled_out .outbox-error").inner_text()
     assert outbox_count(phone) == 0 and "/field/violations/new" in page.url
-    tick(phone, "Ruled out: not on the owner's own property")
-    tick(phone, "Ruled out: not a hunting dog under command")
+    # The first thing to fix is on screen and focused, and the line by the button says why.
+    assert page.evaluate("document.activeElement.name") == "none_applies"
+    assert page.get_by_role("checkbox", name=re.compile("None of these applies")).is_visible()
+    assert "None of these applies" in page.locator("[data-refusal-line]").inner_text()
+    tick(phone, "None of these applies")
     phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
     ready(phone)
     phone.check_screen()
@@ -259,8 +264,7 @@ def test_fixed_exceptions_are_shown_when_a_refused_violation_is_fixed(phone, jou
     page.wait_for_selector(".outbox-error")
     assert page.get_by_role("checkbox", name=re.compile("Ruled out: not on the owner's own property")).is_visible()
     assert "Ginger" in phone.text("form.entry-form")
-    tick(phone, "Ruled out: not on the owner's own property")
-    tick(phone, "Ruled out: not a hunting dog under command")
+    tick(phone, "None of these applies")
     phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
     ready(phone)
     all_sent(phone)

@@ -20,6 +20,7 @@ def test_constable_takes_a_sworn_complaint_and_is_not_offered_tickets(phone, jou
     phone.tap_link("Take a sworn complaint")
     page.get_by_label("Complainant's full name").fill("Irene Vosburgh")
     page.get_by_label("Complainant's residence (address)").fill("12 Ridge Rd, Sandy Creek")
+    page.get_by_label("Where it happened (address, or road and landmark)").fill("Ridge Rd")
     page.get_by_label("Date of the violation").fill(date.today().isoformat())
     page.locator("input[name=codes][value='6A1']").tap()
     page.get_by_label("Nature of the violation").fill("A brown hound ran loose on Ridge Rd all morning.")

@@ -27,7 +27,7 @@ def old_violation(server) -> str:
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         with entered_at_the_time():  # recorded then: as if it reached the office that day
             outcome = submit_entry(dco, entry_id, "violation", utcnow().isoformat(), {
-                "dog_description": DOG, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+                "dog_description": DOG, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                 "occurred_at": f"{(local_today() - timedelta(days=4)).isoformat()}T16:20",
                 "location_text": "Wart Rd by the creek bridge", "narrative": "Loose on the road again."})
         assert outcome.status == 201, outcome.errors

@@ -34,3 +34,39 @@ def test_clerk_reads_the_months_payment_lines_as_cards(phone, journey_server):
     assert {c["label"] for c in cells[:5]} == {'"Date"', '"Receipt"', '"Fee"', '"Paid by"', '"Amount"'}
     phone.page.emulate_media(media="print")
     assert phone.page.evaluate("getComputedStyle(document.querySelector('#lines')).display") == "table"
+
+
+def ticket_on_the_docket(server):
+    """A ticket served now on Bella's owner, as the officer's phone sends it."""
+    import uuid
+
+    from fieldapp.law import VIOLATIONS
+    from fieldapp.models import Dog, User
+    from fieldapp.services.entries import submit_entry
+    from fieldapp.timeutil import utcnow
+    with server.app().app_context():
+        dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
+        dog = db.session.execute(db.select(Dog).filter_by(name="Bella")).scalar_one()
+        owner = dog.primary_owner
+        outcome = submit_entry(dco, str(uuid.uuid4()), "ticket", utcnow().isoformat(), {
+            "dog_id": str(dog.id), "codes": ["6A2"], "served_capacity": "owner", "served_how": "personal",
+            "served_name": owner.full_name, "served_address": owner.full_address, "confirm_duplicate": "y",
+            "location_text": "Outside the owner's house", "ruled_out": [e.code for e in VIOLATIONS["6A2"].exceptions]})
+        assert outcome.status in (200, 201), outcome.errors
+        db.engine.dispose()
+
+
+def test_justice_reads_the_docket_as_cards(phone, journey_server):
+    """The docket's six columns at 360 px: a card per case, each cell with its column's name, no
+    word broken letter by letter; printed, a table."""
+    ticket_on_the_docket(journey_server)
+    phone.start("justice")
+    phone.tap_link("Docket")
+    tables = phone.page.locator("table.docket-table")
+    assert tables.count() >= 1
+    cells = phone.page.evaluate(_CELLS, "table.docket-table")
+    assert cells and all(c["width"] > 250 for c in cells), cells[:6]
+    assert {'"Time"', '"Case"', '"Dog"', '"Owner"', '"Offence"'} <= {c["label"] for c in cells}
+    phone.check_screen()
+    phone.page.emulate_media(media="print")
+    assert phone.page.evaluate("getComputedStyle(document.querySelector('table.docket-table')).display") == "table"

@@ -105,8 +105,7 @@ def record_violation_offline(page, photo=None, rabies_request=False):
 def fill_violation(page, photo=None, rabies_request=False):
     """On the violation form: a §6(A)(1) offence, its exceptions ruled out, where, what, a photo."""
     page.get_by_role("checkbox", name="Running at large §6(A)(1)").check()
-    page.get_by_role("checkbox", name=re.compile("Ruled out: not on the owner's own property")).check()
-    page.get_by_role("checkbox", name=re.compile("Ruled out: not a hunting dog under command")).check()
+    page.get_by_role("checkbox", name=re.compile("None of these applies")).check()
     page.fill("input[name=location_text]", "Lake Rd at County Route 15")
     page.fill("textarea[name=narrative]", "Running loose in the road, no one with it.")
     if rabies_request:
@@ -262,6 +261,7 @@ def test_server_frozen_and_killed_mid_sync_twice_each_entry_stored_once(phone, l
         go(page, "Take a sworn complaint", re.compile(rf"/field/complaints/new\?dog={bella['id']}$"))
         page.fill("input[name=complainant_name]", f"Jane Soper {cycle}")
         page.fill("input[name=complainant_residence]", "12 Harwood Dr, Sandy Creek")
+        page.fill("input[name=violation_place]", "Harwood Dr")
         page.fill("textarea[name=nature]", "The dog ran at my children on the road.")
         assert page.input_value("input[name=owner_name]") == bella["owner"]  # from the copy
         page.get_by_label("Sworn under oath before me").check()

@@ -35,7 +35,7 @@ def confine_zeus(live_server) -> int:
         zeus = db.session.execute(db.select(Dog).filter_by(name="Zeus")).scalar_one()
         entry_id = str(uuid.uuid4())
         outcome = submit_entry(user["constable"], entry_id, "complaint", utcnow().isoformat(), {
-            "dog_id": str(zeus.id), "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
+            "dog_id": str(zeus.id), "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox",
             "sworn": "y", "codes": "6A4", "nature": "Chased my son to the porch.",
             "violation_on": local_today().isoformat(), "forward_now": "y"})
         assert outcome.status == 201, outcome.errors

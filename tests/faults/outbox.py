@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 PASSWORD = "fault-tests"
-VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
+VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": "2026-10-19T09:30",
              "location_text": "Lake Rd at County Route 15", "narrative": "Dog loose on the road, no one with it."}
 # Served an hour ago: CPL §150.10(1), a return date already past when the ticket reaches the
 # office is refused, so the ticket is as recent as the run.
 TICKET = {"served_capacity": "owner", "served_name": "Mary Miller", "served_how": "personal",
+          "location_text": "Lake Rd at County Route 15",
           "served_address": "100 Harwood Dr, Sandy Creek, NY 13145",
           "served_at": time.strftime("%Y-%m-%dT%H:%M:00+00:00", time.gmtime(time.time() - 3600)),
           "confirm_duplicate": "y"}  # many tickets to one dog in a day, each for its own violation

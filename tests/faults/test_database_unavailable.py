@@ -13,7 +13,7 @@ from tests.conftest import allow_the_suites_fixed_dates, make_test_config
 
 from .server import free_port
 
-VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": "2026-10-19T09:30",
+VIOLATION = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": "2026-10-19T09:30",
              "location_text": "Lake Rd at County Route 15", "dog_description": "brown hound"}
 
 

@@ -96,7 +96,7 @@ def test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding():
     """§4(O)(iii) "continued to exhibit the behavior that resulted in a previous finding ... that it
     is a dangerous dog, provided that its owner has been given notice of that finding"."""
     refusal = vicious_finding_refusal(["4O-iii"], True, owner_given_notice=False)
-    assert "not given notice" in refusal
+    assert "provided that its owner has been given notice of that finding" in refusal
     assert vicious_finding_refusal(["4O-iii"], True, owner_given_notice=True) is None
     # Grounds (i) and (ii) need no previous finding.
     assert vicious_finding_refusal(["4O-ii"], False) is None

@@ -53,7 +53,7 @@ def test_s6A_titles_in_plain_words():
 
 def test_s6B_and_s6A1_hunting_exceptions_apply_to_running_at_large():
     codes = [e.code for e in SECTION_6_RESTRICTIONS["6A1"].exceptions]
-    assert codes == ["6B", "6A1-hunting"]
+    assert codes == ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
     assert SECTION_6_RESTRICTIONS["6A1"].exceptions[0].title == (
         "On the owner's own property, able to be restrained")
     assert SECTION_6_RESTRICTIONS["6A1"].exceptions[1].title == (
@@ -229,6 +229,8 @@ def test_s6A_hunting_proviso_offered_wherever_at_large_or_command_is_the_offence
 
 
 @pytest.mark.parametrize("code, exception, words", [
+    ("6A1", "6A1-leash", "unless the dog is restrained by an adequate leash"),
+    ("6A1", "6A1-accompanied", "accompanied by its owner or a responsible person able to control it by command"),
     ("6A3", "6A3-consent", "without the consent or approval of the property owner"),
     ("6A5", "6A5-owners-property", "other than property of the owner or harborer"),
     ("6A6", "6A6-consent", "without the consent of the owner of such property"),
@@ -264,3 +266,14 @@ def test_s4I_a_date_of_birth_after_today_decides_nothing():
     from fieldapp.law.restrictions import owner_is_minor
     assert owner_is_minor(date(9999, 12, 31), False, date(2026, 12, 4)) is False
     assert owner_is_minor(date(9999, 12, 31), True, date(2026, 12, 4)) is True
+
+
+def test_s6A1_leash_and_command_clauses_are_exceptions_to_rule_out(law_text):
+    """§6(A)(1) "Run at large unless the dog is restrained by an adequate leash or unless it is
+    accompanied by its owner or a responsible person able to control it by command": each
+    "unless" is its own box, with §6(B) and the hunting proviso."""
+    r = SECTION_6_RESTRICTIONS["6A1"]
+    unless = [e for e in r.exceptions if e.code in ("6A1-leash", "6A1-accompanied")]
+    assert len(unless) == 2
+    for e in unless:
+        assert e.text in r.text and e.text in " ".join(law_text.split()) and e.section == "§6(A)(1)"

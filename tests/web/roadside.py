@@ -7,7 +7,7 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog
 from fieldapp.timeutil import TOWN_TZ
 
-EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting"]
+EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
 EVERY_5A1_EXCEPTION = ["5A1-under-4-months", "5H-dog-show"]
 
 
@@ -57,7 +57,7 @@ def ticket_data(app, **over):
     data = {"dog_id": str(dog_id(app, "Max")), "codes": ["6A1"], "ruled_out": EVERY_6A1_EXCEPTION,
             "served_capacity": "owner",
             "served_name": "Mary Miller", "served_address": "100 Harwood Dr, Sandy Creek, NY 13145",
-            "served_at": recently()}
+            "served_at": recently(), "location_text": "Lake Rd at County Route 15"}
     data.update(over)
     return data
 
@@ -66,6 +66,7 @@ def complaint_data(**over):
     data = {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
             "sworn": "y", "codes": "6A2", "nature": "Barks all night, every night.",
             "violation_on": "2026-10-18", "dog_description": "Large black dog at 300 Fox Rd",
+            "violation_place": "In front of 300 Fox Rd",
             "owner_name": "", "owner_residence": ""}
     data.update(over)
     return data

@@ -33,7 +33,7 @@ def forwarded_complaint(client, auth, app, dog="Zeus"):
     auth.login("constable")
     entry_id = str(uuid.uuid4())
     r = client.post("/field/complaints/new", data={
-        "entry_id": entry_id, "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
+        "entry_id": entry_id, "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox",
         "sworn": "y", "codes": "6A4", "nature": "Bit my son on the arm at the mailbox.",
         "violation_on": local_today().isoformat(), "dog_id": str(dog_id(app, dog)), "forward_now": "y"})
     assert r.status_code == 201
@@ -101,7 +101,7 @@ def test_s10B_summons_only_on_a_complaint_forwarded_to_the_justice(client, auth,
     auth.login("constable")
     entry_id = str(uuid.uuid4())
     client.post("/field/complaints/new", data={
-        "entry_id": entry_id, "complainant_name": "A B", "complainant_residence": "1 Main St", "sworn": "y",
+        "entry_id": entry_id, "complainant_name": "A B", "complainant_residence": "1 Main St", "violation_place": "Fox Rd at the mailbox", "sworn": "y",
         "nature": "Barking", "violation_on": local_today().isoformat(), "dog_description": "Black dog"})
     with app.app_context():
         cid = db.session.execute(db.select(SwornComplaint.id).filter_by(entry_id=entry_id)).scalar_one()
@@ -489,3 +489,27 @@ def test_s11_default_is_its_own_outcome_only_when_the_town_uses_one(client, auth
     unserved = make_ticket(app, served=False)
     r = client.post(f"/court/tickets/{unserved}/dispositions", data=data)
     assert r.status_code == 422 and "never served" in errors_of(r)["outcome_6A1"]
+
+
+def test_s11_refused_fine_returns_to_the_refused_form_message_first(client, auth, app):
+    """§11: a fine over the limit is refused on the form that was refused: open, its message at the
+    form's top, its field in error autofocused (no JavaScript needed to find it on a long page)."""
+    number = make_ticket(app, ["6A1"])
+    auth.login("justice")
+    data = {"decided_on": local_today().isoformat(), "appeared": "y",
+            **verdicts(**{"6A1": {"plea": "guilty", "outcome": "convicted", "fine": "600", "imprisonment_days": "0"}})}
+    r = client.post(f"/court/tickets/{number}/dispositions", data=data)
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422
+    form = html.split('action="/court/tickets/' + number + '/dispositions"')[1].split("</form>")[0]
+    assert form.index("error-summary") < form.index('name="fine_6A1"')  # the message first
+    assert re.search(r'<input[^>]*autofocus[^>]*name="fine_6A1"|<input[^>]*name="fine_6A1"[^>]*autofocus', form)
+    assert html.count("autofocus") == 1
+
+
+def test_s10B_summons_names_where_the_violation_happened(client, auth, app):
+    cid = forwarded_complaint(client, auth, app)
+    auth.login("justice")
+    r = summon(client, cid)
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Fox Rd at the mailbox" in page and "data-violation-place" in page

@@ -113,7 +113,7 @@ def test_copy_from_plain_rows_is_the_orm_copy_on_a_bulk_town(empty_database):
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         before = field_data.current_version()
         now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
-        common = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "location_text": "Lake Rd"}
+        common = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "location_text": "Lake Rd"}
         for dog_id in (5, 77, 250):
             for kind, payload in (("violation", {"occurred_at": now, "narrative": "Loose.", "rabies_request": "y"}),
                                   ("seizure", {"owner_known": "yes", "seized_at": now})):

@@ -266,7 +266,23 @@ def test_s6A_offences_own_exceptions_are_on_the_officers_checklist(client, auth,
     auth.login("dco")
     form = client.get("/field/violations/new").get_data(as_text=True)
     for code in ("6A3-consent", "6A5-owners-property", "6A6-consent", "6A7-removed", "6A8-contained",
-                 "6A11-rats-mice", "6A1-hunting"):
+                 "6A11-rats-mice", "6A1-hunting", "6A1-leash", "6A1-accompanied"):
         assert f'name="ruled_out" value="{code}"' in form, code
     response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A11"], ruled_out=[]))
     assert response.status_code == 422 and "rats or mice" in errors_of(response)["ruled_out"]
+
+
+def test_s6A1_none_of_these_applies_rules_out_each_listed_exception(client, auth, app):
+    """§6(A)(1), §6(B): the exceptions are one confirmation step, "None of these applies" with
+    each one listed; ticked, each exception of the ticked offences is ruled out and kept."""
+    auth.login("dco")
+    form = client.get("/field/violations/new").get_data(as_text=True)
+    assert 'name="none_applies"' in form and "None of these applies" in form
+    refused, _ = post(client, "/field/violations/new", **violation_data(app, ruled_out=[]))
+    message = errors_of(refused)["ruled_out"]
+    assert refused.status_code == 422 and "adequate leash" in message and "control it by command" in message
+    response, _ = post(client, "/field/violations/new", **violation_data(app, ruled_out=[], none_applies="y"))
+    assert response.status_code == 201
+    with app.app_context():
+        v = db.session.execute(db.select(Violation).order_by(Violation.id.desc())).scalars().first()
+        assert set(v.ruled_out) == {"6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"}

@@ -30,9 +30,9 @@ def record(user, kind, **payload):
 def violation_seizure_request(dog, user):
     """A §6(A)(1) violation with a §5(B)(1) rabies request, and the §8 seizure that followed."""
     now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
-    v = record(user, "violation", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    v = record(user, "violation", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                occurred_at=now, location_text="Lake Rd", narrative="Loose.", rabies_request="y")
-    record(user, "seizure", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    record(user, "seizure", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
            owner_known="yes", seized_at=now, location_text="Lake Rd")
     return v
 

@@ -35,9 +35,10 @@ def now():
 def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, client, auth):
     auth.login("dco")
     dco, dog_id, name, _ = ids(app)
-    entry, result = sync(client, dco, "ticket", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    entry, result = sync(client, dco, "ticket", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                          served_capacity="owner",
-                         served_name="Mary Miller", served_address="1 Main St", served_at=now())
+                         served_name="Mary Miller", served_address="1 Main St", served_at=now(),
+                         location_text="Lake Rd")
     html = client.get(f"/field/next?entry={entry}&kind=ticket&dog={dog_id}").get_data(as_text=True)
     assert "Received by the office." in html
     assert f"Ticket number <strong>{result['ticket_number']}</strong>: appear {longdate(result['appear_on'])}" in html
@@ -48,7 +49,7 @@ def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, 
 def test_s8B_next_page_once_received_shows_the_holding_period(app, client, auth):
     auth.login("dco")
     dco, dog_id, _, _ = ids(app)
-    entry, result = sync(client, dco, "seizure", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting"],
+    entry, result = sync(client, dco, "seizure", dog_id=str(dog_id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                          owner_known="yes",
                          seized_at=now(), location_text="Lake Rd")
     html = client.get(f"/field/next?entry={entry}&kind=seizure&dog={dog_id}").get_data(as_text=True)
@@ -61,7 +62,7 @@ def test_s10A_next_page_once_received_names_the_complaint(app, client, auth):
     auth.login("dco")
     dco, dog_id, _, _ = ids(app)
     entry, result = sync(client, dco, "complaint", dog_id=str(dog_id), complainant_name="Jane Soper",
-                         complainant_residence="12 Harwood Dr", nature="Ran at children.",
+                         complainant_residence="12 Harwood Dr", nature="Ran at children.", violation_place="Harwood Dr",
                          violation_on=local_today().isoformat(), sworn="y")
     html = client.get(f"/field/next?entry={entry}&kind=complaint").get_data(as_text=True)
     assert f"Sworn complaint no. {result['complaint_id']}." in html

@@ -80,14 +80,15 @@ def _record_one_of_each():
     max_id = str(db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one())
     now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
     entries = [
-        ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "occurred_at": now,
+        ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": now,
                        "location_text": "Lake Rd", "narrative": "Loose on the road."}),
-        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"],
+        ("seizure", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                      "owner_known": "yes", "seized_at": now,
                      "location_text": "Lake Rd"}),
-        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting"], "served_capacity": "owner", "served_name": "Mary Miller",
-                    "served_address": "100 Harwood Dr, Sandy Creek, NY 13145", "served_at": now}),
-        ("complaint", {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St",
+        ("ticket", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "served_capacity": "owner", "served_name": "Mary Miller",
+                    "served_address": "100 Harwood Dr, Sandy Creek, NY 13145", "served_at": now,
+                    "location_text": "Lake Rd"}),
+        ("complaint", {"complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox",
                        "sworn": "y", "codes": "6A2", "nature": "Barks all night.", "violation_on": now[:10],
                        "dog_id": max_id}),
         ("rabies_request", {"dog_id": max_id}),
@@ -225,7 +226,7 @@ def test_a_form_posted_under_the_prefix_pushes_the_records_address_under_it(moun
         max_id = str(db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one())
     response = client.post(f"{PREFIX}/field/complaints/new", headers={"HX-Request": "true"}, data={
         "entry_id": str(uuid.uuid4()), "complainant_name": "Linda Ackley",
-        "complainant_residence": "211 Salisbury St", "sworn": "y", "codes": "6A2",
+        "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox", "sworn": "y", "codes": "6A2",
         "nature": "Barks all night.", "violation_on": "2026-12-01", "dog_id": max_id})
     assert response.status_code == 201
     assert response.headers["HX-Push-Url"].startswith(f"{PREFIX}/field/complaints/")

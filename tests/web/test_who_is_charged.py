@@ -216,11 +216,20 @@ def test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding(client, a
     assert declare_dangerous(client, cid).status_code == 303
     r = client.post(f"/court/complaints/{cid}/orders", data={
         "kind": "vicious", "ordered_on": local_today().isoformat(), "grounds": ["4O-iii"]})
-    assert r.status_code == 422 and "not given notice" in errors_of(r)["grounds"]
-    with app.app_context():  # a notice of the finding on file
-        order = db.session.execute(db.select(CourtOrder).filter_by(kind="dangerous")).scalar_one()
-        order.findings = {**order.findings, "owner_notified_on": local_today().isoformat()}
-        db.session.commit()
+    assert r.status_code == 422 and "its owner has been given notice of that finding" in errors_of(r)["grounds"]
+    assert "no notice to the owner is recorded" in errors_of(r)["grounds"]
+    # The Justice records the notice on the dangerous finding, from the case page: when and how.
+    with app.app_context():
+        order_id = db.session.execute(db.select(CourtOrder.id).filter_by(kind="dangerous")).scalar_one()
+    page = client.get(f"/court/complaints/{cid}").get_data(as_text=True)
+    assert "Notice of this finding to the owner" in page and 'data-finding-notice="none"' in page
+    refused = client.post(f"/court/orders/{order_id}/notice", data={"notified_on": local_today().isoformat()})
+    assert refused.status_code == 422 and "how" in errors_of(refused)
+    noted = client.post(f"/court/orders/{order_id}/notice", data={
+        "notified_on": local_today().isoformat(), "how": "certified_mail"})
+    assert noted.status_code == 303
+    page = client.get(f"/court/complaints/{cid}").get_data(as_text=True)
+    assert "Owner given notice of this finding" in page and "sent by certified mail" in page
     r = client.post(f"/court/complaints/{cid}/orders", data={
         "kind": "vicious", "ordered_on": local_today().isoformat(), "grounds": ["4O-iii"]})
     assert r.status_code == 303

@@ -266,8 +266,12 @@ READINGS: tuple[Reading, ...] = (
                "July 1, 2006, by a dog control officer as authorized by Local Law, that it is a dangerous dog, "
                "provided that its owner has been given notice of that finding."),
         reading=("A vicious finding on ground (iii) alone needs a dangerous-dog order in force and notice of it "
-                 "given to the owner: the owner appeared at the hearing where it was made, or a notice of the "
-                 "finding is on file with the order (`owner_notified_on`)."),
+                 "given to the owner: the owner appeared at the hearing where it was made, or the Town Justice "
+                 "recorded on the case page when and how the owner was given notice of the finding "
+                 "(`owner_notified_on`, `owner_notified_how`); without it the finding is refused in the rule's "
+                 "words."),
         tests=("test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding",),
+        code="fieldapp/law/orders.py `vicious_finding_refusal`, `NOTICE_METHODS`; "
+             "fieldapp/services/court_notice.py `record_finding_notice`; POST /court/orders/<id>/notice",
     ),
 )

@@ -19,8 +19,8 @@ _ONE = {
 }
 # What the app adds to a restriction's plain reading, where it checks more than the officer's word.
 _MORE = {
-    "6A1": "; it stands only once the officer rules out §6(B) (the owner's own property) and hunting "
-           "in company of a hunter",
+    "6A1": "; it stands only once the officer rules out §6(B) (the owner's own property), hunting "
+           "in company of a hunter, a leash and a person able to control it by command",
     "6A8": "; refused for a dog whose record says male or spayed",
     "6A9": "; §6(B) is not offered, a school or recreational area not being the owner's property",
 }
@@ -115,4 +115,18 @@ READINGS: tuple[Reading, ...] = (
             "leash."),
     _unless("§6(A)(11)", "except rats and mice",
             "Killing other animals stands only when the officer rules out that the animals were rats or mice."),
+    Reading(
+        section="§6(A)(1)",
+        quote="unless the dog is restrained by an adequate leash or unless it is accompanied by its owner or a "
+              "responsible person able to control it by command",
+        reading="Running at large stands only when the officer rules out, each as its own box, a dog on an "
+                "adequate leash and a dog with its owner or a responsible person able to control it by "
+                "command; \"None of these applies\", ticked with every exception listed beside it, rules them "
+                "all out in one step.",
+        tests=("test_s6A1_leash_and_command_clauses_are_exceptions_to_rule_out",
+               "test_s6A1_none_of_these_applies_rules_out_each_listed_exception",
+               "test_s6A1_refusal_brings_the_exceptions_on_screen_with_one_line"),
+        code=f"{_R} `ON_A_LEASH`, `UNDER_COMMAND`; fieldapp/services/enforcement/payload.py `NONE_APPLIES`; "
+             "fieldapp/static/js/forms.js `refused`",
+    ),
 )

@@ -282,4 +282,46 @@ READINGS: tuple[Reading, ...] = (
                         other_reading="a default with its reason is recorded as its own outcome of the offence"),
         choice=True,
     ),
+    Reading(
+        section="§9",
+        quote="observing, or having knowledge of, a violation of this Local Law shall issue and serve an "
+              "appearance ticket for such violation.",
+        reading=("The ticket names the violation's date, time and place (from the violation it follows, or as "
+                 "the officer types them; refused with no place), on the ticket, its printed copy (a page or "
+                 "a receipt printer's width) and the Justice's case; the person charged gets the printed copy, "
+                 "and an emailed one where they give an address and the town has mail set up."),
+        tests=("test_s9_ticket_says_when_and_where_the_offence_happened",
+               "test_s9_ticket_after_a_violation_takes_its_time_and_place",
+               "test_s9_ticket_with_no_place_is_refused_at_the_place",
+               "test_s9_ticket_copy_emailed_to_the_person_charged",
+               "test_s9_ticket_without_mail_set_up_says_no_copy_went",
+               "test_s9_printed_ticket_fits_a_receipt_printer",
+               "test_s9_ticket_when_and_where_tapped_at_360_px"),
+        code="fieldapp/services/enforcement/ticket.py `offence_when_where`; "
+             "fieldapp/services/enforcement/ticket_copy.py; fieldapp/templates/field/ticket.html",
+    ),
+    Reading(
+        section="§10(A)",
+        quote="may file a complaint under oath with the dog control officer or constable specifying the nature "
+              "of the violation, the date thereof",
+        reading=("The complaint also keeps where the violation happened (required: the summons and the Justice's "
+                 "case name it) and the complainant's phone, and prints for the complainant to sign."),
+        tests=("test_s10A_complaint_keeps_the_place_and_the_complainants_phone",
+               "test_s10A_complaint_place_tapped_at_360_px_prints_to_sign",
+               "test_s10B_summons_names_where_the_violation_happened"),
+        code="fieldapp/services/enforcement/complaint.py `PLACE_OF_VIOLATION_NEEDED`; "
+             "fieldapp/templates/field/complaint.html, court/summons.html",
+    ),
+    Reading(
+        section="§11",
+        quote=("shall be punishable by a fine not to exceed $500.00 or imprisonment of not more than 15 days, "
+               "or both"),
+        reading=("A sentence over the limits is refused on the form that was refused, the message first: the "
+                 "Justice's page opens on that form's messages (its first field in error focused), not at the "
+                 "case page's top."),
+        tests=("test_s11_refused_fine_returns_to_the_refused_form_message_first",
+               "test_complaint_to_docket_hearing_order_card_and_disposition"),
+        code="fieldapp/court/views.py `_submit`; fieldapp/web.py `autofocus_first_error`; "
+             "fieldapp/static/js/refusal.js",
+    ),
 )

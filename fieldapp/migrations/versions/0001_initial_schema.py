@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-04 20:36:37.267275
+Create Date: 2026-12-05 06:53:30.643124
 
 """
 from alembic import op
@@ -262,11 +262,13 @@ def upgrade():
     sa.Column('entry_id', sa.String(length=36), nullable=False),
     sa.Column('complainant_name', sa.String(length=120), nullable=False),
     sa.Column('complainant_residence', sa.String(length=300), nullable=False),
+    sa.Column('complainant_phone', sa.String(length=40), nullable=False),
     sa.Column('sworn', sa.Boolean(), nullable=False),
     sa.Column('sworn_before_id', sa.Integer(), nullable=False),
     sa.Column('codes', sa.JSON(), nullable=False),
     sa.Column('nature', sa.Text(), nullable=False),
     sa.Column('violation_on', sa.Date(), nullable=False),
+    sa.Column('violation_place', sa.String(length=300), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=True),
     sa.Column('dog_description', sa.String(length=300), nullable=False),
     sa.Column('owner_name', sa.String(length=120), nullable=False),
@@ -390,6 +392,11 @@ def upgrade():
     sa.Column('served_how', sa.String(length=12), nullable=False),
     sa.Column('service_note', sa.String(length=300), nullable=False),
     sa.Column('issued_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('offence_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('offence_place', sa.String(length=300), nullable=False),
+    sa.Column('offence_latitude', sa.Float(), nullable=True),
+    sa.Column('offence_longitude', sa.Float(), nullable=True),
+    sa.Column('served_email', sa.String(length=254), nullable=False),
     sa.Column('court_name', sa.String(length=120), nullable=False),
     sa.Column('court_address', sa.String(length=300), nullable=False),
     sa.Column('appear_on', sa.Date(), nullable=False),

@@ -14,11 +14,15 @@ from ...timeutil import local_today
 from .checks import same_name, standing_loss
 from .payload import PayloadReader
 
+# Where the violation happened: the summons and the Justice's case page name it.
+PLACE_OF_VIOLATION_NEEDED = "Say where it happened (address, or road and landmark)."
+
 
 @dataclass(frozen=True)
 class ComplaintInput:
     complainant_name: str
     complainant_residence: str
+    complainant_phone: str
     codes: list[str]
     nature: str
     violation_on: date
@@ -27,6 +31,7 @@ class ComplaintInput:
     owner_name: str
     owner_residence: str
     forward_now: bool
+    violation_place: str = ""
 
 
 def validate_complaint(payload, user) -> ComplaintInput:
@@ -40,6 +45,8 @@ def validate_complaint(payload, user) -> ComplaintInput:
     nature = r.text("nature", 5000)
     if not nature and not codes:
         r.error("nature", "Say what the dog did (the nature of the violation).")
+    phone = r.text("complainant_phone", 40)
+    place = r.text("violation_place", 300, PLACE_OF_VIOLATION_NEEDED)
     violation_on = r.day("violation_on", "date of the violation", event=True)
     if violation_on and violation_on > local_today():
         r.error("violation_on", "The date of the violation is in the future.")
@@ -53,9 +60,9 @@ def validate_complaint(payload, user) -> ComplaintInput:
             r.error("owner_name", minor_owner_refusal(minor.full_name, minor.guardian_name)
                     + " Name the guardian or head of household as the owner.")
     r.done()
-    return ComplaintInput(name, residence, codes, nature or "; ".join(VIOLATIONS[c].title for c in codes),
+    return ComplaintInput(name, residence, phone, codes, nature or "; ".join(VIOLATIONS[c].title for c in codes),
                           violation_on, dog, description, owner_name or named, owner_residence or named_residence,
-                          r.flag("forward_now"))
+                          r.flag("forward_now"), place)
 
 
 def owner_named(dog, on: date) -> tuple[str, str]:
@@ -80,6 +87,7 @@ def owner_named(dog, on: date) -> tuple[str, str]:
 def apply_complaint(clean: ComplaintInput, entry, user) -> dict:
     c = SwornComplaint(entry_id=entry.id, complainant_name=clean.complainant_name,
                        complainant_residence=clean.complainant_residence, sworn=True,
+                       complainant_phone=clean.complainant_phone, violation_place=clean.violation_place,
                        sworn_before_id=user.id, codes=clean.codes, nature=clean.nature,
                        violation_on=clean.violation_on, dog=clean.dog,
                        dog_description=clean.dog_description, owner_name=clean.owner_name,

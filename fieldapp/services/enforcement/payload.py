@@ -109,10 +109,15 @@ DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, coll
 PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
 UNKNOWN_OFFENCE = "An offence ticked is not in the Local Law's list: untick it and tick the right one."
 EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
+# The one confirmation box over the listed exceptions: ticked, each exception of the ticked
+# offences is ruled out (the page lists each one beside it, and ticks them all with JavaScript).
+NONE_APPLIES = "none_applies"
 # "Ruled out: ..." words for each exception an officer must exclude before an offence stands.
 RULED_OUT_WORDS = {
     "6B": "not on the owner's own property",
     "6A1-hunting": "not a hunting dog under command",
+    "6A1-leash": "not restrained by an adequate leash",
+    "6A1-accompanied": "not with its owner or a responsible person able to control it by command",
     "5A1-under-4-months": "not a puppy under four months kept from running at large",
     "5H-dog-show": "not at a dog show, licensed in the town where it lives",
     "5B2": "no vet's statement that vaccination would endanger the dog",
@@ -306,6 +311,8 @@ class PayloadReader:
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
         ruled_out = set(self.choices(name)) | set(carried or ())
+        if self.flag(NONE_APPLIES):  # "None of these applies", each exception listed beside it
+            ruled_out |= {e.code for c in codes for e in VIOLATIONS[c].exceptions}
         missing = [exception_missing(VIOLATIONS[code], exc)
                    for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
         if missing:

@@ -14,8 +14,9 @@ field has a given value.
 from dataclasses import asdict, dataclass, field
 
 from ...law import VIOLATIONS
-from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, PLACE_NEEDED, exception_missing, ruled_out_words
-from .ticket import DUPLICATE_CONFIRM
+from .complaint import PLACE_OF_VIOLATION_NEEDED
+from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
+from .ticket import DUPLICATE_CONFIRM, OFFENCE_PLACE_NEEDED
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ REQUIRED = {
         Required("codes", "Choose the offence the ticket is for.", unless=(FOLLOWS,)),
         Required("served_capacity", "Say who is served: the owner, the person in charge, or a minor "
                                     "owner's parent or guardian."),
+        Required("location_text", OFFENCE_PLACE_NEEDED, unless=("latitude", FOLLOWS)),
         Required("served_name", "Give the full name of the person served."),
         Required("served_address", "Give the address of the person served."),
         Required("minor_owner_name", "Give the name of the minor who owns the dog.",
@@ -63,6 +65,7 @@ REQUIRED = {
                           "Swear the complainant, then tick the box."),
         Required("nature", "Say what the dog did (the nature of the violation).", unless=("codes",)),
         Required("violation_on", "Give the date of the violation."),
+        Required("violation_place", PLACE_OF_VIOLATION_NEEDED),
         Required("dog_description", DOG_NEEDED, unless=("dog_id",)),
     ),
     "rabies_request": (),
@@ -87,6 +90,7 @@ def entry_rules() -> dict:
                   for kind, rules in REQUIRED.items()},
         "offences": offences,
         "exceptions_field": "ruled_out",
+        "none_applies_field": NONE_APPLIES,
         "exceptions_advice": EXCEPTIONS_ADVICE,
         "follows": FOLLOWS,
         "duplicate_confirm": DUPLICATE_CONFIRM,

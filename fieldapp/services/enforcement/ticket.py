@@ -19,6 +19,7 @@ CPL §150.40(1): the return date is the first session the town's notice period a
 later than the last session within twenty days of issuance (or the next session when none falls
 within them); never a day already past when the entry reached the office.
 """
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -40,7 +41,8 @@ from ...settings import get_setting
 from ...timeutil import TOWN_TZ, local_today, to_local
 from ..ticket_numbers import allocate_number, claim_number
 from .checks import check_codes, check_person_charged
-from .payload import PayloadReader, closed_days, read_followed_violation
+from .payload import PLACE_NEEDED, Location, PayloadReader, closed_days, read_followed_violation
+from .ticket_copy import email_copy_after_commit
 
 SERVED_CAPACITIES = {
     "owner": "Owner of the dog",
@@ -110,6 +112,9 @@ class TicketInput:
     appear_on: date
     court: Court
     ticket_number: str
+    offence_at: datetime | None = None  # when the offence happened
+    offence_place: Location | None = None  # where
+    served_email: str = ""  # the person charged's email, for their copy
 
 
 def validate_ticket(payload, user) -> TicketInput:
@@ -147,6 +152,10 @@ def validate_ticket(payload, user) -> TicketInput:
         refusal = court.return_date_refusal(appear_on or earliest, r.counting_day(issued_on))
         if refusal:
             r.error("appear_on", refusal)
+    offence_at, place = offence_when_where(r, violation, issued_at)
+    served_email = r.text("served_email", 254)
+    if served_email and not EMAIL.fullmatch(served_email):
+        r.error("served_email", "This email address does not look right: check it, or leave it empty.")
     number = r.text("ticket_number", 20)
     if not r.flag("confirm_duplicate"):
         same = same_day_tickets(dog, codes, issued_at)
@@ -156,7 +165,32 @@ def validate_ticket(payload, user) -> TicketInput:
     return TicketInput(violation, violation.entry_id if violation else (violation_uuid or None), codes,
                        ruled_out, dog, description, capacity, served_name, served_address, minor,
                        how if served else "", served_at, issued_at, note,
-                       how if how in ATTEMPT_METHODS else "", appear_on or earliest, court, number)
+                       how if how in ATTEMPT_METHODS else "", appear_on or earliest, court, number,
+                       offence_at, place, served_email)
+
+
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+OFFENCE_PLACE_NEEDED = "Where did the offence happen? " + PLACE_NEEDED
+
+
+def offence_when_where(r: PayloadReader, violation, issued_at) -> tuple[datetime | None, Location]:
+    """When and where the offence happened: as typed, else the violation's the ticket follows;
+    the time defaults to when the ticket was written (at the roadside, the same moment), and a
+    ticket with no place is refused, as a violation is (every paper ticket names both)."""
+    occurred = r.instant("occurred_at", "time of the offence", event=False) if r.payload.get("occurred_at") else None
+    if occurred is None:
+        occurred = violation.occurred_at if violation is not None else issued_at
+    if occurred is not None and issued_at is not None and occurred > issued_at and "occurred_at" not in r.errors:
+        r.error("occurred_at", "The offence cannot come after the ticket was written: check the time.")
+    lat, lon = r.number("latitude", -90, 90), r.number("longitude", -180, 180)
+    if (lat is None) != (lon is None):
+        lat = lon = None
+    place = Location(lat, lon, r.number("accuracy", 0, 100000), r.text("location_text", 300))
+    if place.latitude is None and not place.location_text and violation is not None:
+        place = Location.of(violation)
+    if place.latitude is None and not place.location_text and not r.text("violation_entry_id", 36):
+        r.error("location_text", OFFENCE_PLACE_NEEDED)
+    return occurred, place
 
 
 SERVED_HOW_NEEDED = ("Say how the ticket was served: handed in person to the person charged (CPL §150.40(2)); "
@@ -201,6 +235,10 @@ def apply_ticket(clean: TicketInput, entry, user) -> dict:
                          service_note="" if clean.attempt else clean.service_note, court_name=court.name,
                          court_address=court.address,
                          appear_on=clean.appear_on, appear_time=court.time, officer_id=user.id,
+                         offence_at=clean.offence_at, served_email=clean.served_email,
+                         offence_place=clean.offence_place.location_text if clean.offence_place else "",
+                         offence_latitude=clean.offence_place.latitude if clean.offence_place else None,
+                         offence_longitude=clean.offence_place.longitude if clean.offence_place else None,
                          officer_name=user.full_name, officer_badge=user.badge_number or "")
     db.session.add(t)
     if clean.attempt:  # CPL §150.40(2): a note of the attempt, not service
@@ -210,5 +248,7 @@ def apply_ticket(clean: TicketInput, entry, user) -> dict:
     record_event("ticket.issued", t, actor=user, entry_id=entry.id, number=number, codes=t.codes,
                  ruled_out=clean.ruled_out, appear_on=t.appear_on.isoformat(),
                  served_how=t.served_how or "not served yet", attempt=clean.attempt or None)
+    if t.served_email:
+        email_copy_after_commit(t, user)
     return {"ticket_id": t.id, "ticket_number": number, "appear_on": t.appear_on.isoformat(),
             "appear_time": t.appear_time, "served": t.served}

@@ -16,6 +16,7 @@
  *
  * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
  */
+import "./refusal.js";
 import * as db from "./db.js";
 import { refreshDataset } from "./dataset.js";
 import { say, userId } from "./dom.js";

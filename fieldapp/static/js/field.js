@@ -74,6 +74,9 @@ function fillFromCopy(form, placeholder, dogId) {
       const when = form.querySelector("input[name=seized_at], input[name=served_at]");
       // A ticket from the "to issue and serve" list (served_now) is served now, not when the violation was.
       if (when && v.occurred_at && !params.get("served_now")) { when.value = v.occurred_at; when.dataset.carried = "violation"; }
+      // The ticket's offence happened when the violation did (§9: the ticket says when and where).
+      const offence = form.querySelector("input[name=occurred_at]");
+      if (offence && v.occurred_at) { offence.value = v.occurred_at; offence.dataset.carried = "violation"; }
       const place = form.querySelector("[name=location_text]");
       if (place && !place.value && v.location_text) place.value = v.location_text;
       const lat = form.querySelector("[data-gps=lat]");
@@ -201,8 +204,17 @@ function initExceptions(form) {
     });
     box.hidden = !any;
   }
+  // "None of these applies": one tap rules out each exception shown; unticking one unticks it.
+  const none = form.querySelector("[data-none-applies]");
+  function shownBoxes() { return items.filter(function (li) { return !li.hidden; }).map(function (li) { return li.querySelector("input[name=ruled_out]"); }); }
+  function syncNone(e) {
+    if (!none) return;
+    if (e && e.target === none) shownBoxes().forEach(function (b) { b.checked = none.checked; });
+    else if (e && e.target.name === "ruled_out" && !e.target.checked) none.checked = false;
+    else if (e && e.target.name === "codes" && none.checked) shownBoxes().forEach(function (b) { b.checked = true; });
+  }
   // Any change: a code ticked, or codes filled in by a script (the copy, "Fix and send again").
-  form.addEventListener("change", update);
+  form.addEventListener("change", function (e) { update(); syncNone(e); });
   update();
 }
 

@@ -79,9 +79,7 @@ function onSubmit(ev, queued) {
     delete form.dataset.checking;
     if (Object.keys(errors).length) {
       showErrors(form, errors);
-      say("Not saved yet: " + describeErrors(errors), true);
-      const first = form.querySelector("[aria-invalid=true]");
-      if (first) first.focus();
+      refused(form, errors);
       return null;
     }
     return queue(form, { formId, payload, photos, kind, uid }, queued);
@@ -134,12 +132,53 @@ export async function startEditing() {
   say("Not accepted by the office: " + describeErrors(entry.last_error) + " Fix it, then send it again.", true);
 }
 
+export const EXCEPTIONS_LINE = "the law's exceptions are not ruled out: check them, then tick “None of these applies” (or untick the offence).";
+
+// A refusal: the first thing to fix is brought on screen and focused (a field the page hides, such
+// as an exception of an offence not ticked, is passed over), and one line says why, both at the
+// top and by the button the officer just tapped.
+function refused(form, errors) {
+  const first = firstToFix(form);
+  const line = "Not saved yet: " + oneLine(form, errors, first);
+  say(line, true);
+  let note = form.querySelector("[data-refusal-line]");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "error refusal-line";
+    note.dataset.refusalLine = "";
+    note.setAttribute("role", "alert");
+    const button = form.querySelector("button[type=submit], input[type=submit]");
+    if (button) button.insertAdjacentElement("beforebegin", note); else form.append(note);
+  }
+  note.textContent = line;
+  if (first) {
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }
+}
+
+const visible = (input) => !!(input.offsetWidth || input.offsetHeight || input.getClientRects().length);
+
+const firstToFix = (form) => Array.from(form.querySelectorAll("[aria-invalid=true]")).find(visible) || null;
+
+// The first message, and how many more there are, in one line.
+function oneLine(form, errors, first) {
+  const names = Object.keys(errors);
+  const name = (first && names.find((n) => first.name === n || (n === "ruled_out" && first.name === "none_applies"))) || names[0];
+  // The exceptions' message names each one; the line says what to do in a few words.
+  const message = name === "ruled_out" ? EXCEPTIONS_LINE : describeErrors({ [name]: errors[name] });
+  const more = names.length - 1;
+  return message + (more > 0 ? ` (and ${more} more thing${more > 1 ? "s" : ""} to fix below)` : "");
+}
+
 const fieldsNamed = (form, name) => form.querySelectorAll(`[name="${CSS.escape(name)}"], [name="${CSS.escape(name)}[]"]`);
 
 function showErrors(form, errors) {
   clearErrors(form);
   for (const [name, message] of Object.entries(errors)) {
-    const input = fieldsNamed(form, name)[0];
+    // The exceptions' one confirmation box stands for the list (its boxes may be hidden).
+    const named = name === "ruled_out" ? [form.querySelector("[data-none-applies]"), ...fieldsNamed(form, name)] : [...fieldsNamed(form, name)];
+    const input = named.filter(Boolean).find(visible) || named.filter(Boolean)[0];
     const p = document.createElement("p");
     p.className = "error outbox-error";
     p.textContent = name === "_" || !input ? describeErrors({ [name]: message }) : message;
@@ -160,7 +199,7 @@ function showErrors(form, errors) {
 }
 
 function clearErrors(form) {
-  form.querySelectorAll(".outbox-error").forEach((p) => p.remove());
+  form.querySelectorAll(".outbox-error, [data-refusal-line]").forEach((p) => p.remove());
   form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
 }
 

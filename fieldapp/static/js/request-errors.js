@@ -36,4 +36,16 @@ document.addEventListener("htmx:responseError", (ev) => {
   }
 });
 document.addEventListener("htmx:sendError", () => show(MESSAGES.network));
-document.addEventListener("htmx:beforeRequest", hide);
+// Offline, a tap is not sent to fail (htmx would log an htmx:sendError for each): a page is
+// loaded for real, so the service worker answers it from the phone's cache; anything else says
+// at once that it was not sent.
+document.addEventListener("htmx:beforeRequest", (ev) => {
+  if (navigator.onLine !== false) { hide(); return; }
+  const detail = ev.detail || {};
+  const info = detail.pathInfo || {};
+  const path = info.finalRequestPath || info.requestPath;
+  const verb = detail.requestConfig && detail.requestConfig.verb;
+  ev.preventDefault();
+  if (detail.boosted && path && (!verb || verb === "get")) location.assign(path);
+  else show(MESSAGES.network);
+});

@@ -4,12 +4,15 @@
  * would refuse is shown back with the server's words before it is queued, signal or not.
  */
 import { get, getMeta, setMeta } from "./db.js";
+import { holds } from "./dom.js";
 import { urls } from "./urls.js";
 
 const FLAG = ["y", "yes", "on", "true", "1"];
 
 export async function refreshRules() {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return null;
+  // Only an officer's phone keeps the entry rules (the server answers 403 to anyone else).
+  if (typeof document !== "undefined" && !holds("enforce")) return null;
   try {
     const res = await fetch(urls().entryRules, { credentials: "same-origin", cache: "no-store" });
     if (!res.ok) return null;
@@ -57,9 +60,11 @@ export async function checkEntry(kind, payload) {
     const before = await followed(payload, doc);
     const codes = list(payload.codes).length ? list(payload.codes) : (before ? before.codes : []);
     const ruled = new Set(list(payload[doc.exceptions_field]).concat(before ? before.ruled_out : []));
+    // "None of these applies": every exception of the ticked offences ruled out at once.
+    const noneApplies = doc.none_applies_field && FLAG.includes(String(payload[doc.none_applies_field] || "").toLowerCase());
     const missing = [];
     for (const code of codes) {
-      for (const exc of ((doc.offences[code] || {}).exceptions || [])) if (!ruled.has(exc.code)) missing.push(exc.message);
+      for (const exc of ((doc.offences[code] || {}).exceptions || [])) if (!noneApplies && !ruled.has(exc.code)) missing.push(exc.message);
     }
     if (missing.length) errors[doc.exceptions_field] = missing.join("; ") + doc.exceptions_advice;
   }

@@ -1,0 +1,65 @@
+"""The person charged's copy of an appearance ticket (§9), by email where they gave an address.
+
+The printed copy is the ticket's page (`field/ticket.html`, whose print stylesheet fits a page
+and a receipt printer's width). The email goes through the town's mail settings
+(`services/notify.py`) once the ticket is committed: a mail server that is slow or down never
+holds the entry's transaction, and a ticket rolled back never sends a copy. No mail setting:
+nothing is sent, and the page says so. Text messages would need an SMS provider the town does
+not have; the app does not send them.
+"""
+import logging
+import smtplib
+
+from sqlalchemy import event
+
+from ...extensions import db
+from ...law import VIOLATIONS
+from ...timeutil import to_local
+from .. import notify
+
+log = logging.getLogger(__name__)
+
+
+def _when(instant) -> str:
+    return f"{to_local(instant):%A %-d %B %Y, %H:%M}" if instant else "not recorded"
+
+
+def ticket_copy_text(t) -> tuple[str, str]:
+    """(subject, body) of the copy: what the printed ticket says, in plain text."""
+    offences = [f"- {VIOLATIONS[c].title}, Local Law No. 2 of 2011 {VIOLATIONS[c].section}" if c in VIOLATIONS
+                else f"- {c}" for c in t.codes]
+    place = t.offence_place or (f"GPS {t.offence_latitude:.5f}, {t.offence_longitude:.5f}"
+                                if t.offence_latitude is not None else "not recorded")
+    lines = [f"Appearance ticket no. {t.number}", "",
+             f"To: {t.served_name}, {t.served_address}", "",
+             "Offence:", *offences,
+             f"When: {_when(t.offence_at)}",
+             f"Where: {place}",
+             f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
+             f"You must appear in person at the {t.court_name}, {t.court_address},",
+             f"on {t.appear_on:%A %-d %B %Y} at {t.appear_time}.", "",
+             "Upon conviction, an offence under this Local Law is punishable by a fine of not more than $500, "
+             "or imprisonment of not more than 15 days, or both (§11).", "",
+             f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
+    return f"Appearance ticket {t.number}: {t.court_name}", "\n".join(lines)
+
+
+def email_copy_after_commit(t, user) -> bool:
+    """Send the copy to `t.served_email` once the ticket's transaction commits. False when the
+    town has no mail set up (nothing is sent)."""
+    if not t.served_email or not notify.mail_configured():
+        return False
+    to = t.served_email
+    subject, body = ticket_copy_text(t)
+    mail = (notify.get_setting("mail_server"), notify.get_setting("mail_from"))
+    number = t.number
+
+    def send(_session):
+        try:
+            notify.send_mail(to, subject, body, server=mail)
+        except (OSError, smtplib.SMTPException, ValueError):
+            # The ticket stands; the officer prints it or hands it over as always.
+            log.exception("Could not email the copy of ticket %s", number)
+
+    event.listen(db.session(), "after_commit", send, once=True)
+    return True
