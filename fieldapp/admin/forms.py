@@ -64,6 +64,9 @@ def settings_form_class():
             attrs[spec.key] = TextAreaField(label, [check])
         else:
             attrs[spec.key] = StringField(label, [check], filters=[_strip])
+    attrs["effective_on"] = DateField(
+        "The fees changed apply from (the resolution's date; today or later)", [Optional()],
+        render_kw={"type": "date"})
     return type("SettingsForm", (FlaskForm,), attrs)
 
 

@@ -17,7 +17,16 @@ from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
 from ..services import licensing as licensing_svc
 from ..services.errors import ServiceError
-from ..settings import SETTINGS, SPECS, SettingValueError, get_setting, parse_value, set_setting, stored_form
+from ..settings import (
+    SETTINGS,
+    SPECS,
+    SettingValueError,
+    get_setting,
+    parse_value,
+    pending_changes,
+    set_setting,
+    stored_form,
+)
 from ..timeutil import local_today
 from ..web import refusal_on_form
 from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm, settings_form_class
@@ -57,21 +66,29 @@ def settings():
     if form.validate_on_submit():
         changed = _changed_settings(form, rows)
         errors = _check_settings(form, changed, rows)
+        effective_on = form.effective_on.data or local_today()
+        if effective_on < local_today():
+            # A fee set by resolution applies from its date, never back (§5(D), §8(C)(1)): the days
+            # already held and the cases already closed keep what they cost.
+            errors["effective_on"] = ("A change applies from today or a later day, never back: the days "
+                                      "already passed keep the fees in force on them.")
         if not errors:
             for key, (old, new) in changed.items():
                 spec = SPECS[key]
                 authority = form[key + AUTHORITY_SUFFIX].data if spec.kind == "money" else None
-                set_setting(key, new, authority=authority, user=current_user)
+                set_setting(key, new, authority=authority, user=current_user, effective_on=effective_on)
                 record_event("setting.changed", None, actor=current_user, key=key,
-                             old=stored_form(spec, old), new=stored_form(spec, new), authority=authority)
-            flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}." if changed
+                             effective_on=effective_on.isoformat(), old=stored_form(spec, old),
+                             new=stored_form(spec, new), authority=authority)
+            when = "" if effective_on == local_today() else f", applying from {effective_on:%A %-d %B %Y}"
+            flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}{when}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
         for key, message in errors.items():
             form[key].errors = list(form[key].errors) + [message]
     status = 422 if form.errors else 200
     return render_template("admin/settings.html", form=form, groups=_groups(), rows=rows,
-                           authority_suffix=AUTHORITY_SUFFIX), status
+                           authority_suffix=AUTHORITY_SUFFIX, pending=pending_changes()), status
 
 
 def _changed_settings(form, rows) -> dict:

@@ -34,9 +34,10 @@ from ..law.impoundment import (
     impoundment_fees,
     impoundments_in_twelve_months,
 )
+from ..law.schedule import daily_rates
 from ..models import Dog, Payment, record_event
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
-from ..settings import get_setting
+from ..settings import get_setting, schedule, setting_on
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from .enforcement.history import attach_enforcement, orders_in_force
 from .enforcement.seizure import end_impoundment, identify_owner
@@ -95,16 +96,30 @@ def accrued_until(imp: Impoundment, at: datetime | None = None) -> tuple[date, d
 
 
 def fees_for(imp: Impoundment, at: datetime | None = None) -> ImpoundmentFees:
-    """§8(C): the fees accrued by this impoundment, from the Town Board's settings."""
+    """§8(C): the fees accrued by this impoundment, from the Town Board's settings as in force on
+    each day (§8(C)(1) "set from time to time by resolution": from its date, never back): the
+    impoundment fee of the day impounded, the boarding fee of each day held. A closed case keeps
+    what it cost when it closed (`close_fees`)."""
+    if imp.status != "held" and imp.fees_closed:
+        return ImpoundmentFees(tuple(ImpoundmentFeeLine(kind, label, Decimal(amount), section)
+                                     for kind, label, amount, section in imp.fees_closed))
     until_day, until = accrued_until(imp, at)
     from_day, since = fees_start(imp)
     hours = (until - since).total_seconds() / 3600
+    days = days_held(from_day, max(until_day, from_day))
+    on = imp.impounded_on
     return impoundment_fees(
-        impoundment_number(imp), days_held(from_day, max(until_day, from_day)), max(hours, 0.0),
-        held_as_dangerous(imp),
-        fee_first=get_setting("fee_impoundment_first"), fee_second=get_setting("fee_impoundment_second"),
-        fee_third_and_later=get_setting("fee_impoundment_third"),
-        boarding_per_day=get_setting("fee_boarding_daily"))
+        impoundment_number(imp), days, max(hours, 0.0), held_as_dangerous(imp),
+        fee_first=setting_on("fee_impoundment_first", on), fee_second=setting_on("fee_impoundment_second", on),
+        fee_third_and_later=setting_on("fee_impoundment_third", on),
+        boarding_per_day=daily_rates(schedule("fee_boarding_daily"), from_day, days,
+                                     get_setting("fee_boarding_daily")))
+
+
+def close_fees(imp: Impoundment) -> None:
+    """§8(C), §8(D): the case ended: keep what it cost, line by line, as it closed."""
+    imp.fees_closed = None
+    imp.fees_closed = [[ln.kind, ln.label, str(ln.amount), ln.section] for ln in fees_for(imp).lines]
 
 
 @dataclass
@@ -350,6 +365,7 @@ def redeem(imp: Impoundment, *, identification: str, method: str, reference: str
     note = f"{payer_name.strip()}, {identification}" + (f"; receipt {receipt.number}" if receipt else "")
     end_impoundment(imp, "redeemed", user, today, note)
     imp.ended_at = at  # the fees ran to this instant, and were paid to it
+    close_fees(imp)
     record_event("impoundment.fees_paid", imp, actor=user, receipt=receipt.number if receipt else None,
                  total=str(owed.total_owed), identification=identification, license=lic.number)
     return receipt

@@ -136,6 +136,21 @@ READINGS: tuple[Reading, ...] = (
              "fieldapp/services/kennel.py `fees_for`",
     ),
     Reading(
+        section="§8(C)(1)",
+        quote="Impoundment fees shall be set from time to time by resolution of the Town Board.",
+        reading="A change of fee applies from its date, never back: an open case boards each day at the fee in "
+                "force that day and pays the impoundment fee of the day impounded; a case that ended keeps, line "
+                "by line, what it cost when it closed, so a later fee never re-bills what was paid.",
+        tests=("test_s8C1_boarding_each_day_at_the_fee_in_force_that_day",
+               "test_s8C1_boarding_rates_must_cover_each_day_held",
+               "test_s8C_a_fee_change_never_rebills_a_case_redeemed_and_paid",
+               "test_s8C_a_case_closed_keeps_its_cost_even_for_a_day_the_new_fee_covers",
+               "test_s8C_an_open_case_boards_each_day_at_the_fee_in_force_that_day",
+               "test_s8C_a_fee_change_is_dated_today_or_later_never_back"),
+        values=("fee_boarding_daily",),
+        code="fieldapp/law/schedule.py `daily_rates`; fieldapp/services/kennel.py `fees_for`, `close_fees`",
+    ),
+    Reading(
         section="§8(C)(2)",
         quote="Dangerous dogs are subject to the impoundment fees established herein plus $30 for each "
               "additional 24-hour period or part thereof.",
