@@ -1,6 +1,7 @@
 """The clerk's license form (§5): a new dog and owner, or a renewal; the quote as it is typed;
 the certificate. Routes on the clerk blueprint (`views.bp`)."""
 from flask import flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ..auth import permission_required
 from ..extensions import db
@@ -152,7 +153,7 @@ def license_form(dog_id=None):
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
-                           adoption=adoption,
+                           adoption=adoption, quote_fields=QUOTE_FIELDS,
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 
@@ -174,13 +175,24 @@ def _money(amount) -> str:
     return money(amount)
 
 
-@bp.route("/licenses/quote")
+# What the fee and the term depend on: the license particulars, never the owner's name, address,
+# phone or email, nor the dog's looks or the payment (the quote names the dog and owner on file by
+# id). Sent by POST, so nothing typed reaches an access log or a proxy's log as a URL.
+QUOTE_FIELDS = ("rabies_kind", "rabies_vaccinated_on", "rabies_valid_until", "rabies_statement_on",
+                "altered", "exemption", "license_kind", "purebred_dogs_on_premises", "new_purebred_license",
+                "term_years", "blank_tag", "new_tag", "at_large", "owner_asks", "identified_in_enumeration",
+                "waive_tag_fee_reason", "residence_began_on", "quote_dog", "quote_owner")
+
+
+@bp.route("/licenses/quote", methods=["POST"])
 @permission_required("issue_license")
 def license_quote():
-    """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial)."""
-    form = LicenseForm(formdata=request.args)
-    dog = db.session.get(Dog, request.args.get("quote_dog", type=int) or 0)
-    owner = db.session.get(Owner, request.args.get("quote_owner", type=int) or 0)
+    """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial),
+    from the fee's own fields only (`QUOTE_FIELDS`)."""
+    fields = MultiDict([(k, v) for k, v in request.form.items(multi=True) if k in QUOTE_FIELDS])
+    form = LicenseForm(formdata=fields, meta={"csrf": False})  # the request's CSRF is checked globally
+    dog = db.session.get(Dog, fields.get("quote_dog", type=int) or 0)
+    owner = db.session.get(Owner, fields.get("quote_owner", type=int) or 0)
     return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today(), dog, owner))
 
 
