@@ -9,6 +9,7 @@ from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
 from ..once import once_per_key
 from ..services import licensing as svc
+from ..services.enforcement import held_now
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.kennel_care import (
@@ -41,6 +42,14 @@ def _application(form: LicenseForm) -> svc.Application:
         new_purebred_license=form.new_purebred_license.data,
         waive_tag_fee_reason=form.waive_tag_fee_reason.data or "",
         residence_began_on=form.residence_began_on.data)
+
+
+def _issue_blocked(form: LicenseForm, today, dog=None) -> str | None:
+    """Why "Issue license" can't succeed with what the form says now (the rabies evidence fits no
+    term, §5(A)(4), §5(B); a dog recorded dead, §5(J)(2)), or None."""
+    if dog is not None and dog.status == "dead":
+        return svc.license_blocker(dog, today)
+    return svc.rabies_refusal(_application(form).rabies, today)
 
 
 def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
@@ -120,6 +129,8 @@ def license_form(dog_id=None):
         form.term_years.data = 1
     notice = None
     status = 200
+    if posted and request.form.get("recheck"):
+        posted = False  # no JavaScript: the new rabies certificate read again, nothing issued
     if posted:
         complete = form.validate_on_submit()
         complete = all([complete] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
@@ -153,7 +164,8 @@ def license_form(dog_id=None):
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
-                           adoption=adoption, quote_fields=QUOTE_FIELDS,
+                           adoption=adoption, quote_fields=QUOTE_FIELDS, license_block=svc.license_blocker(dog, today),
+                           held=held_now(dog), issue_blocked=_issue_blocked(form, today, dog),
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 
@@ -193,7 +205,9 @@ def license_quote():
     form = LicenseForm(formdata=fields, meta={"csrf": False})  # the request's CSRF is checked globally
     dog = db.session.get(Dog, fields.get("quote_dog", type=int) or 0)
     owner = db.session.get(Owner, fields.get("quote_owner", type=int) or 0)
-    return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today(), dog, owner))
+    today = local_today()
+    return (render_template("clerk/_license_quote.html", form=form, **_quote(form, today, dog, owner))
+            + render_template("clerk/_issue_button.html", oob=True, issue_blocked=_issue_blocked(form, today, dog)))
 
 
 @bp.route("/licenses/<int:license_id>/certificate")

@@ -18,6 +18,7 @@ from ..once import once_per_key
 from ..services import kennel as svc
 from ..services.enforcement import held_now
 from ..services.errors import ServiceError
+from ..services.licensing import license_blocker
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from ..web import file_response
@@ -33,12 +34,21 @@ def kennel_case(imp: Impoundment) -> dict:
     owed = svc.balance(imp)
     owner = imp.dog.primary_owner if imp.dog is not None else None
     return {"balance": owed, "license_refusal": svc.license_refusal(imp, today) if imp.status == "held" else None,
+            "license_block": release_blocker(imp, today),
             "allowed": svc.allowed_today(imp, today), "notice_methods": IMPOUNDMENT_NOTICE_METHODS,
             "payment_methods": {k: v for k, v in PAYMENT_METHODS.items() if k != "card"},
             "owner": owner, "owner_name": owner.full_name if owner else (imp.owner_named or ""),
             "billed": svc.owner_billed(imp), "number": svc.impoundment_number(imp),
             "dangerous": svc.held_as_dangerous(imp), "boarding_daily": get_setting("fee_boarding_daily"),
             "now": to_local(utcnow()).strftime("%Y-%m-%dT%H:%M"), "today": today}
+
+
+def release_blocker(imp: Impoundment, today) -> str | None:
+    """§8(C) a dog is released only with a current license: what blocks that license with what is
+    on file (services/licensing/blockers.py), said before anyone fills a form."""
+    if imp.status != "held" or imp.dog is None or svc.license_refusal(imp, today) is None:
+        return None
+    return license_blocker(imp.dog, today)
 
 
 def _page_again(imp_id: int, errors: dict):
@@ -75,7 +85,8 @@ def add_kennel_pages(bp) -> None:
         held, ended = svc.board(today)
         paid = svc.payments_of(held + ended)
         rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
-                 "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None}
+                 "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None,
+                 "license_block": release_blocker(imp, today)}
                 for imp in held]
         ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
                        else None} for imp in ended]

@@ -120,6 +120,20 @@ READINGS: tuple[Reading, ...] = (
         code="fieldapp/services/kennel.py `redeem`, `license_refusal`; fieldapp/field/kennel.py",
     ),
     Reading(
+        section="§8(C)",
+        quote="Seized dogs may be redeemed by producing proof of licensing and identification pursuant to this "
+              "Local Law",
+        reading="A held dog whose license can't be issued with what is on file (its rabies certificate fits no "
+                "term, §5(A)(4), §5(B)) is said to need a new certificate before release on the kennel board, "
+                "the case, the dog's page and the top of the license form, where \"Issue license\" is disabled "
+                "with the reason until a certificate that fits is entered.",
+        tests=("test_s8C_a_held_dog_that_cant_be_licensed_says_so_on_the_board_the_dogs_page_and_the_form",
+               "test_s5B_the_blocker_is_a_pure_check_of_the_evidence_on_file",
+               "test_s5A4_the_issue_button_opens_once_a_certificate_that_fits_is_entered"),
+        code="fieldapp/services/licensing/blockers.py `license_blocker`, `rabies_refusal`; "
+             "fieldapp/field/kennel.py `release_blocker`; fieldapp/clerk/licenses.py `_issue_blocked`",
+    ),
+    Reading(
         section="§8(C)(1)",
         quote="Impoundment fees shall be set from time to time by resolution of the Town Board.",
         reading="The impoundment fee rises with the dog's impoundments in the last twelve months (first, "
