@@ -29,7 +29,14 @@ from ..settings import (
 )
 from ..timeutil import local_today
 from ..web import refusal_on_form
-from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm, settings_form_class
+from .forms import (
+    AUTHORITY_SUFFIX,
+    CloseEnumerationForm,
+    EnumerationForm,
+    UserEditForm,
+    UserForm,
+    settings_form_class,
+)
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -234,6 +241,41 @@ def set_role(user_id):
     return redirect(url_for(".users"))
 
 
+@bp.route("/users/<int:user_id>/edit", methods=["GET", "POST"])
+@permission_required("manage_users")
+def edit_user(user_id):
+    """A user's name (as printed on tickets), badge, phone and role. A new role ends their
+    sessions, as `set_role` does; no one changes their own role."""
+    user = db.session.get(User, user_id) or abort(404)
+    form = UserEditForm(obj=user)
+    own = user.id == current_user.id
+    if own:
+        form.role.render_kw = {"disabled": True}
+    if request.method == "POST" and own:
+        form.role.data = user.role  # a disabled field is not sent
+    if form.validate_on_submit():
+        if own and form.role.data != user.role:
+            form.role.errors = ["You can't change your own role; ask another administrator."]
+        else:
+            changed = {name: [getattr(user, name), value] for name, value in (
+                ("full_name", form.full_name.data), ("badge_number", form.badge_number.data or None),
+                ("phone", form.phone.data or None)) if getattr(user, name) != value}
+            for name, (_, value) in changed.items():
+                setattr(user, name, value)
+            if changed:
+                record_event("user.edited", user, actor=current_user, username=user.username,
+                             changed=sorted(changed))
+            if form.role.data != user.role:
+                record_event("user.role_changed", user, actor=current_user, username=user.username,
+                             old=user.role, new=form.role.data, sessions_ended=end_sessions(user))
+                user.role = form.role.data
+                flash(f"{user.full_name} is now {ROLE_LABELS[user.role]}; they sign in again to use it.", "success")
+            else:
+                flash(f"{user.full_name} is saved." if changed else "Nothing changed.", "success")
+            return redirect(url_for(".users"))
+    return render_template("admin/user_edit.html", form=form, user=user, own=own), 422 if form.errors else 200
+
+
 @bp.route("/users/<int:user_id>/password", methods=["GET", "POST"])
 @permission_required("manage_users")
 def reset_password(user_id):
@@ -278,6 +320,7 @@ SIGN_IN_KINDS = {
     "user.deactivated": "Deactivated",
     "user.activated": "Reactivated",
     "user.created": "Created",
+    "user.edited": "Name, badge or phone changed",
     "user.password_changed": "Changed their password",
     "user.password_change_failed": "Wrong current password (password change)",
     "user.password_reset": "Password reset by the administrator",
