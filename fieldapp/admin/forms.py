@@ -93,7 +93,8 @@ class UserEditForm(FlaskForm):
     """A user's name, badge, phone and role, changed later (the username and password have their
     own ways: a new account, the reset)."""
     full_name = UserForm.full_name
-    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES], validators=[InputRequired("Choose a role.")])
+    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES],
+                       validators=[InputRequired("Choose a role.")])
     badge_number = UserForm.badge_number
     phone = UserForm.phone
 
