@@ -8,6 +8,7 @@ from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
 from ..once import once_per_key
+from ..services import license_mail
 from ..services import licensing as svc
 from ..services.enforcement import held_now
 from ..services.enumeration import pending_identification
@@ -18,7 +19,7 @@ from ..services.kennel_care import (
     seized_dog_data,
 )
 from ..timeutil import local_today
-from ..web import refusal_on_form
+from ..web import file_response, refusal_on_form
 from .forms import DogFields, LicenseForm, OwnerFields
 from .views import _user, bp
 
@@ -75,6 +76,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
     elif dog.licenses:
         form.altered.data = "no"
     form.exemption.data = dog.exemption or ""
+    form.microchip.data = dog.microchip or ""
     form.identified_in_enumeration.data = pending_identification(dog) is not None  # §5(K)
     form.residence_began_on.data = dog.residence_began_on
     form.exemption_certificate.data = dog.exemption_certificate
@@ -142,7 +144,7 @@ def license_form(dog_id=None):
                 dog_data=dog_fields.dog_data() if dog_fields is not None and complete else None,
                 born_on=dog_fields.born_on.data if dog_fields is not None else None,
                 purebred=form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.errors,
-                forms_complete=complete, adoption=adoption, mail_in=mail_in,
+                forms_complete=complete, adoption=adoption, mail_in=mail_in, microchip=form.microchip.data,
                 impoundment_id=request.args.get("impoundment", type=int) if dog is None else None,
                 **form.payment()), today, _user())
         except ServiceError as exc:
@@ -215,9 +217,29 @@ def license_quote():
 def certificate(license_id):
     lic = db.get_or_404(License, license_id)
     from ..settings import get_setting
-    owners = [link.owner for link in lic.dog.owner_links
-              if link.since <= lic.issued_on and (link.until is None or link.until > lic.issued_on)] \
-        or lic.dog.owners
     mail_in = db.session.scalars(db.select(MailApplication).filter_by(license_id=lic.id)).first()
-    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=owners, mail_in=mail_in,
-                           clerk_phone=get_setting("clerk_phone"))
+    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=license_mail.owners_on(lic),
+                           mail_in=mail_in, clerk_phone=get_setting("clerk_phone"),
+                           emails=license_mail.addresses(lic))
+
+
+@bp.route("/licenses/<int:license_id>/certificate.pdf")
+@permission_required("read_records")
+def certificate_pdf(license_id):
+    """The certificate and its receipt as a PDF, to keep or mail (a download)."""
+    lic = db.get_or_404(License, license_id)
+    return file_response(license_mail.certificate_pdf(lic), "application/pdf", filename=f"license-{lic.number}.pdf")
+
+
+@bp.route("/licenses/<int:license_id>/email", methods=["POST"])
+@permission_required("issue_license")
+def email_certificate(license_id):
+    """Email the certificate and the receipt (PDF attached) to the owner's address on file."""
+    lic = db.get_or_404(License, license_id)
+    try:
+        sent = license_mail.email_certificate(lic, _user())
+    except ServiceError as exc:
+        flash(" ".join(exc.errors.values()), "error")
+    else:
+        flash(f"The certificate and receipt were emailed to {', '.join(sent)}.", "success")
+    return redirect(url_for(".certificate", license_id=lic.id), 303)

@@ -25,12 +25,16 @@ def _server() -> tuple[str, int]:
     return host, int(port)
 
 
-def send_mail(to: str, subject: str, body: str) -> None:
+def send_mail(to: str, subject: str, body: str, attachments=()) -> None:
+    """`attachments`: (filename, bytes, "type/subtype") each, e.g. a license certificate PDF."""
     msg = EmailMessage()
     msg["From"] = get_setting("mail_from").strip()
     msg["To"] = to
     msg["Subject"] = subject
     msg.set_content(body)
+    for filename, data, mime in attachments:
+        maintype, _, subtype = mime.partition("/")
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
     host, port = _server()
     with smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT) as smtp:
         smtp.send_message(msg)
