@@ -81,8 +81,10 @@ def add_kennel_pages(bp) -> None:
         """The kennel board (§8(B)-(E)): dogs held now first, nearest deadline first, each with its
         hold-until date and the days it skipped, days left, fees owed so far, owner notified or not
         and what is allowed today; then the ended cases, shorter."""
+        from .list_filters import officers, read_filters
         today = local_today()
-        held, ended = svc.board(today)
+        filters = read_filters()
+        held, ended = svc.board(today, where=filters.conditions(Impoundment, Impoundment.impounded_on, instant=False))
         paid = svc.payments_of(held + ended)
         rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
                  "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None,
@@ -90,7 +92,8 @@ def add_kennel_pages(bp) -> None:
                 for imp in held]
         ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
                        else None} for imp in ended]
-        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow())
+        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow(),
+                               filters=filters, filter_officers=officers())
 
     @bp.post("/impoundments/<int:impoundment_id>/notices")
     @permission_required("record_redemption")

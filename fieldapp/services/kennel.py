@@ -257,15 +257,16 @@ def days_left(imp: Impoundment, today: date) -> int:
     return (imp.redemption_deadline - today).days
 
 
-def board(today: date, limit: int = 100) -> tuple[list, list]:
-    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first).
-    What their fees read is loaded for all of them at once: each dog's impoundments (§8(C)(1)
-    counts them) and its orders (§8(C)(2), `attach_enforcement`: one query for every dog)."""
+def board(today: date, limit: int = 100, where=()) -> tuple[list, list]:
+    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first),
+    `where` the board's filters (field/list_filters.py). What their fees read is loaded for all of
+    them at once: each dog's impoundments (§8(C)(1) counts them) and its orders (§8(C)(2),
+    `attach_enforcement`: one query for every dog)."""
     dog = selectinload(Impoundment.dog)
-    held = list(db.session.scalars(db.select(Impoundment).filter_by(status="held")
+    held = list(db.session.scalars(db.select(Impoundment).filter_by(status="held").where(*where)
                                    .options(dog.selectinload(Dog.impoundments), selectinload(Impoundment.notices))
                                    .order_by(Impoundment.redemption_deadline, Impoundment.seized_at)))
-    ended = list(db.session.scalars(db.select(Impoundment).where(Impoundment.status != "held")
+    ended = list(db.session.scalars(db.select(Impoundment).where(Impoundment.status != "held", *where)
                                     .options(dog.selectinload(Dog.impoundments))
                                     .order_by(Impoundment.ended_on.desc(), Impoundment.id.desc()).limit(limit)))
     attach_enforcement({imp.dog for imp in held + ended if imp.dog is not None})
