@@ -86,6 +86,8 @@ def test_s8C_a_fee_change_is_dated_today_or_later_never_back(client, auth, app):
         assert [r.effective_on for r in db.session.scalars(db.select(SettingChange).filter_by(
             key="fee_boarding_daily").order_by(SettingChange.id))][-1] == date(2027, 1, 1)
     assert "From Friday 1 January 2027: 7.50" in client.get("/admin/").get_data(as_text=True)
+    log = client.get("/admin/activity").get_data(as_text=True).split('id="settings-changes"')[1]
+    assert "2027-01-01" in log.split('id="exports"')[0]  # the change dated ahead is in the log already
 
 
 def test_s5K_a_license_is_priced_at_the_fee_in_force_on_the_day_it_is_issued(app):
