@@ -53,9 +53,12 @@ def _issue_blocked(form: LicenseForm, today, dog=None) -> str | None:
     return svc.rabies_refusal(_application(form).rabies, today)
 
 
-def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
-    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`)."""
-    return {**svc.quote_at_counter(_application(form), today, dog, owner), "term_field": form.term_years}
+def _quote(form: LicenseForm, today, dog=None, owner=None, mail_in=None) -> dict:
+    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`);
+    an application by mail at the fee of the day it came (§5(A)(3))."""
+    app = _application(form)
+    app.fees_on = mail_in.received_on if mail_in is not None else None
+    return {**svc.quote_at_counter(app, today, dog, owner), "term_field": form.term_years}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
@@ -164,7 +167,7 @@ def license_form(dog_id=None):
     if not posted and dog is not None and dog.status == "dead":
         form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
                             "for a dog recorded dead."]
-    ctx = _quote(form, today, dog, owner)
+    ctx = _quote(form, today, dog, owner, mail_in)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
                            adoption=adoption, quote_fields=QUOTE_FIELDS, license_block=svc.license_blocker(dog, today),
                            held=held_now(dog), issue_blocked=_issue_blocked(form, today, dog),
@@ -195,7 +198,7 @@ def _money(amount) -> str:
 QUOTE_FIELDS = ("rabies_kind", "rabies_vaccinated_on", "rabies_valid_until", "rabies_statement_on",
                 "altered", "exemption", "license_kind", "purebred_dogs_on_premises", "new_purebred_license",
                 "term_years", "blank_tag", "new_tag", "at_large", "owner_asks", "identified_in_enumeration",
-                "waive_tag_fee_reason", "residence_began_on", "quote_dog", "quote_owner")
+                "waive_tag_fee_reason", "residence_began_on", "quote_dog", "quote_owner", "quote_mail")
 
 
 @bp.route("/licenses/quote", methods=["POST"])
@@ -207,8 +210,9 @@ def license_quote():
     form = LicenseForm(formdata=fields, meta={"csrf": False})  # the request's CSRF is checked globally
     dog = db.session.get(Dog, fields.get("quote_dog", type=int) or 0)
     owner = db.session.get(Owner, fields.get("quote_owner", type=int) or 0)
+    mail_in = db.session.get(MailApplication, fields.get("quote_mail", type=int) or 0)
     today = local_today()
-    return (render_template("clerk/_license_quote.html", form=form, **_quote(form, today, dog, owner))
+    return (render_template("clerk/_license_quote.html", form=form, **_quote(form, today, dog, owner, mail_in))
             + render_template("clerk/_issue_button.html", oob=True, issue_blocked=_issue_blocked(form, today, dog)))
 
 

@@ -97,3 +97,29 @@ def test_s5K_a_license_is_priced_at_the_fee_in_force_on_the_day_it_is_issued(app
         db.session.commit()
         assert fee_schedule(date(2026, 12, 31))["altered_fee"] == Decimal("10.00")
         assert fee_schedule(date(2027, 1, 1))["altered_fee"] == Decimal("12.00")
+
+
+def test_s5K_an_application_by_mail_is_priced_on_the_day_it_came_not_after_a_later_fee_change(client, auth, app):
+    from fieldapp.models import MailApplication
+
+    from .test_licensing_issue import new_dog_form
+    auth.login("clerk")
+    made = client.post("/clerk/mail/new", data={
+        "applicant_name": "Ellen Ramsey", "applicant_address": "42 Lake Rd", "dog_name": "Scout",
+        "received_on": "2026-10-16", "method": "check", "reference": "5150", "amount": "21.00"})
+    mail_id = int(made.headers["Location"].rstrip("/").rsplit("/", 1)[1])
+    with app.app_context():
+        set_setting("fee_altered", "12.00", authority="Resolution 2026-31")  # from today, after it came
+        db.session.commit()
+    form = client.get(f"/clerk/licenses/new?mail={mail_id}").get_data(as_text=True)
+    assert f'name="quote_mail" value="{mail_id}"' in form
+    quote = client.post("/clerk/licenses/quote", data={
+        "rabies_kind": "certificate", "rabies_valid_until": "2029-06-01", "altered": "certificate",
+        "term_years": "2", "quote_mail": str(mail_id)}).get_data(as_text=True)
+    assert "$21.00" in quote  # $10.00 x 2 + $1.00, the fee of the day it came
+    done = client.post(f"/clerk/licenses/new?mail={mail_id}", data=new_dog_form(method="check", reference="5150",
+                                                                                rabies_valid_until="2029-06-01"))
+    assert done.status_code == 302 and "/certificate" in done.headers["Location"], done.get_data(as_text=True)[-3000:]
+    with app.app_context():
+        lic = db.session.get(MailApplication, mail_id).license
+        assert lic.fee_total == Decimal("21.00")

@@ -69,6 +69,8 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     from ..mail_in import hold_for_fee, mark_issued, refuse_unready
 
     app, dog = c.application, c.dog
+    if c.mail_in is not None:  # §5(A)(3): the fee in force on the day the application came
+        app.fees_on = c.mail_in.received_on
     prepare_application(app, dog, c.owner, today)
     if c.adoption is not None:
         app.purebred_license = None  # the adopter's premises, not the former owner's (§5(H))

@@ -55,7 +55,7 @@ def fee_lines(app: Application, term_years: int, on: date | None = None,
       with the clerk's reason when waived.
     """
     on = on or local_today()
-    s = fee_schedule(on)
+    s = fee_schedule(app.fees_on or on)
     if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
         enumeration = enumeration_surcharge(app.enumeration_identification)
     else:  # identified now, at the counter: only while an enumeration is open
