@@ -18,6 +18,7 @@ from ..once import once_per_key
 from ..services import kennel as svc
 from ..services.enforcement import held_now
 from ..services.errors import ServiceError
+from ..services.kennel_steps import case_steps
 from ..services.licensing import license_blocker
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
@@ -72,7 +73,7 @@ def add_kennel_pages(bp) -> None:
 
     @bp.app_context_processor
     def _kennel_helpers():
-        return {"kennel_case": kennel_case, "kennel_steps": svc.case_steps, "held_impoundment": held_now,
+        return {"kennel_case": kennel_case, "kennel_steps": case_steps, "held_impoundment": held_now,
                 "owner_balances": svc.open_balances}
 
     @bp.get("/impoundments")
