@@ -7,17 +7,25 @@ Every setting has a range or a parser (`SettingSpec.rule`, shown under its field
 strict on write (`set_setting` and the form refuse what it does not take, with its words), and
 tolerant on read: a value stored before its rule (a weekday of 7, a session time "6 pm") is
 read as the default, never handed to the pages that would fail on it.
+
+Every change is also kept with the day it applies from (`SettingChange`): a fee set by resolution
+of the Town Board applies from its date, never back (§5(D), §5(G)(2), §8(C)(1)). `get_setting`
+gives the value in force today; `setting_on(key, day)` the one in force on a day (the boarding of
+each day held, the impoundment fee of the day impounded), from `law/schedule.py: value_on`.
 """
 import logging
 import re
 from dataclasses import dataclass, replace
+from datetime import date
 from decimal import Decimal
 
 from flask import g, has_app_context
 
 from .extensions import db
-from .models import Setting
+from .law.schedule import SINCE_EVER, value_on
+from .models import Setting, SettingChange
 from .parsing import parse_clock, parse_date, parse_money
+from .timeutil import local_today
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +169,10 @@ SETTINGS = [
     SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "server", ""),
     SettingSpec("mail_from", "Outbound mail sender address", "email", ""),
 ]
+# The settings an amount is computed from: each kept with the day it applies from (the rest, a
+# phone number or a court time, simply holds from when it is saved).
+PRICED = frozenset({s.key for s in SETTINGS if s.kind == "money"}
+                   | {"fee_per_year", "vet_statement_surcharge_as_altered"})
 MONEY_MAX = Decimal("9999.99")
 # Fees and amounts the Town Board sets: none negative, none past what a fee of a dog law could be.
 SETTINGS = [replace(spec, minimum=Decimal("0.00"), maximum=MONEY_MAX) if spec.kind == "money" else spec
@@ -241,6 +253,20 @@ def stored_form(spec: SettingSpec, value):
     return value
 
 
+def _history() -> dict:
+    """{key: ((effective_on, typed value), ...)} in the order recorded, read once a request."""
+    cache = g.get("_setting_history") if has_app_context() else None
+    if cache is None:
+        cache = {}
+        for row in db.session.execute(db.select(SettingChange).order_by(SettingChange.id)).scalars():
+            if row.key in SPECS:
+                cache.setdefault(row.key, []).append((row.effective_on, read_value(SPECS[row.key], row.value)))
+        cache = {key: tuple(rows) for key, rows in cache.items()}
+        if has_app_context():
+            g._setting_history = cache
+    return cache
+
+
 def _all_values() -> dict:
     cache = g.get("_settings") if has_app_context() else None
     if cache is None:
@@ -252,17 +278,61 @@ def _all_values() -> dict:
 
 
 def get_setting(key: str):
-    return _all_values()[key]
+    """The value in force today. Only a setting that prices something has dated changes (a
+    change dated ahead waits for its day): the others never ask for the history, so a page that
+    prices nothing (the status card) reads the settings in one statement."""
+    value = _all_values()[key]
+    if key in PRICED:
+        schedule = _history().get(key)
+        if schedule:
+            value = value_on(schedule, local_today(), value)
+    return value
 
 
-def set_setting(key: str, value, authority: str | None = None, user=None) -> None:
-    """Store a setting; SettingValueError when the value is not one it takes."""
+def schedule(key: str) -> tuple:
+    """The setting's dated values, ((effective_on, value), ...) in the order recorded; a setting
+    never changed has one, its value since ever."""
+    return _history().get(key) or ((SINCE_EVER, get_setting(key)),)
+
+
+def setting_on(key: str, day: date):
+    """The value in force on `day` (a fee applies from its date, never back)."""
+    return value_on(schedule(key), day, get_setting(key))
+
+
+def pending_changes() -> dict:
+    """{key: (effective_on, value)}: a change recorded to apply from a day after today."""
+    today = local_today()
+    out = {}
+    for key, rows in _history().items():
+        for effective_on, value in rows:
+            if effective_on > today:
+                out[key] = (effective_on, value)
+    return out
+
+
+def set_setting(key: str, value, authority: str | None = None, user=None, effective_on: date | None = None) -> None:
+    """Store a setting from `effective_on` (today by default; a setting no amount is computed from
+    holds from now: `PRICED`); SettingValueError when the value is
+    not one it takes. The admin's form takes today or later only (a resolution applies from its
+    date, never back); a town's past resolutions (seeding, tests) may be dated earlier."""
     spec = SPECS[key]
     typed = parse_value(spec, value)
-    row = db.session.get(Setting, key) or Setting(key=key)
-    row.value = stored_form(spec, typed)
-    if authority is not None:
-        row.authority = authority
-    row.updated_by_id = getattr(user, "id", None)
-    db.session.add(row)
+    today = local_today()
+    effective_on = (effective_on or today) if key in PRICED else today
+    if key in PRICED:
+        if key not in _history():  # what it was until now, so the days before keep their value
+            db.session.add(SettingChange(key=key, value=stored_form(spec, get_setting(key)), effective_on=SINCE_EVER,
+                                         authority=(db.session.get(Setting, key) or Setting()).authority))
+        db.session.add(SettingChange(key=key, value=stored_form(spec, typed), effective_on=effective_on,
+                                     authority=authority, recorded_by_id=getattr(user, "id", None)))
+    if effective_on <= today:
+        row = db.session.get(Setting, key) or Setting(key=key)
+        row.value = stored_form(spec, typed)
+        if authority is not None:
+            row.authority = authority
+        row.updated_by_id = getattr(user, "id", None)
+        db.session.add(row)
+    db.session.flush()
     g.pop("_settings", None)
+    g.pop("_setting_history", None)

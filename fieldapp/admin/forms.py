@@ -56,14 +56,18 @@ def settings_form_class():
                                           render_kw={"inputmode": "numeric"})
         elif spec.kind == "weekday":
             attrs[spec.key] = SelectField(label, [check], choices=[(str(i), day) for i, day in enumerate(WEEKDAYS)])
-        elif spec.kind == "time":
-            attrs[spec.key] = StringField(label, [InputRequired("Enter a time of day."), check], filters=[_strip])
+        elif spec.kind == "time":  # the phone's clock picker; the server still reads "6 pm" (parse_clock)
+            attrs[spec.key] = StringField(label, [InputRequired("Enter a time of day."), check], filters=[_strip],
+                                          render_kw={"type": "time"})
         elif spec.kind == "bool":
             attrs[spec.key] = BooleanField(label)
         elif spec.kind == "dates":
             attrs[spec.key] = TextAreaField(label, [check])
         else:
             attrs[spec.key] = StringField(label, [check], filters=[_strip])
+    attrs["effective_on"] = DateField(
+        "The fees changed apply from (the resolution's date; today or later)", [Optional()],
+        render_kw={"type": "date"})
     return type("SettingsForm", (FlaskForm,), attrs)
 
 
@@ -75,13 +79,24 @@ class UserForm(FlaskForm):
                            render_kw={"autocapitalize": "none", "autocomplete": "off"})
     full_name = StringField("Full name (as printed on tickets)", [DataRequired("Enter the person's name."),
                                                                   Length(max=120)], filters=[_strip])
-    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES],
-                       validators=[InputRequired("Choose a role.")])
+    # No role chosen until the admin picks one: a default would hand someone a role by a missed tap.
+    role = SelectField("Role", choices=[("", "Choose a role…")] + [(r, ROLE_LABELS[r]) for r in ROLES],
+                       default="", validators=[InputRequired("Choose a role.")])
     badge_number = StringField("Badge or officer number", [Optional(), Length(max=32)], filters=[_strip])
     phone = StringField("Telephone", [Optional(), Length(max=32)], filters=[_strip], render_kw={"type": "tel"})
     password = PasswordField("Password (at least 10 characters)",
                              [DataRequired("Enter a password."), Length(min=10, message="Use at least 10 characters.")],
                              render_kw={"autocomplete": "new-password"})
+
+
+class UserEditForm(FlaskForm):
+    """A user's name, badge, phone and role, changed later (the username and password have their
+    own ways: a new account, the reset)."""
+    full_name = UserForm.full_name
+    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES],
+                       validators=[InputRequired("Choose a role.")])
+    badge_number = UserForm.badge_number
+    phone = UserForm.phone
 
 
 class EnumerationForm(FlaskForm):

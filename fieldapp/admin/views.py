@@ -17,10 +17,26 @@ from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
 from ..services import licensing as licensing_svc
 from ..services.errors import ServiceError
-from ..settings import SETTINGS, SPECS, SettingValueError, get_setting, parse_value, set_setting, stored_form
+from ..settings import (
+    SETTINGS,
+    SPECS,
+    SettingValueError,
+    get_setting,
+    parse_value,
+    pending_changes,
+    set_setting,
+    stored_form,
+)
 from ..timeutil import local_today
 from ..web import refusal_on_form
-from .forms import AUTHORITY_SUFFIX, CloseEnumerationForm, EnumerationForm, UserForm, settings_form_class
+from .forms import (
+    AUTHORITY_SUFFIX,
+    CloseEnumerationForm,
+    EnumerationForm,
+    UserEditForm,
+    UserForm,
+    settings_form_class,
+)
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -57,21 +73,29 @@ def settings():
     if form.validate_on_submit():
         changed = _changed_settings(form, rows)
         errors = _check_settings(form, changed, rows)
+        effective_on = form.effective_on.data or local_today()
+        if effective_on < local_today():
+            # A fee set by resolution applies from its date, never back (§5(D), §8(C)(1)): the days
+            # already held and the cases already closed keep what they cost.
+            errors["effective_on"] = ("A change applies from today or a later day, never back: the days "
+                                      "already passed keep the fees in force on them.")
         if not errors:
             for key, (old, new) in changed.items():
                 spec = SPECS[key]
                 authority = form[key + AUTHORITY_SUFFIX].data if spec.kind == "money" else None
-                set_setting(key, new, authority=authority, user=current_user)
+                set_setting(key, new, authority=authority, user=current_user, effective_on=effective_on)
                 record_event("setting.changed", None, actor=current_user, key=key,
-                             old=stored_form(spec, old), new=stored_form(spec, new), authority=authority)
-            flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}." if changed
+                             effective_on=effective_on.isoformat(), old=stored_form(spec, old),
+                             new=stored_form(spec, new), authority=authority)
+            when = "" if effective_on == local_today() else f", applying from {effective_on:%A %-d %B %Y}"
+            flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}{when}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
         for key, message in errors.items():
             form[key].errors = list(form[key].errors) + [message]
     status = 422 if form.errors else 200
     return render_template("admin/settings.html", form=form, groups=_groups(), rows=rows,
-                           authority_suffix=AUTHORITY_SUFFIX), status
+                           authority_suffix=AUTHORITY_SUFFIX, pending=pending_changes()), status
 
 
 def _changed_settings(form, rows) -> dict:
@@ -217,6 +241,41 @@ def set_role(user_id):
     return redirect(url_for(".users"))
 
 
+@bp.route("/users/<int:user_id>/edit", methods=["GET", "POST"])
+@permission_required("manage_users")
+def edit_user(user_id):
+    """A user's name (as printed on tickets), badge, phone and role. A new role ends their
+    sessions, as `set_role` does; no one changes their own role."""
+    user = db.session.get(User, user_id) or abort(404)
+    form = UserEditForm(obj=user)
+    own = user.id == current_user.id
+    if own:
+        form.role.render_kw = {"disabled": True}
+    if request.method == "POST" and own:
+        form.role.data = user.role  # a disabled field is not sent
+    if form.validate_on_submit():
+        if own and form.role.data != user.role:
+            form.role.errors = ["You can't change your own role; ask another administrator."]
+        else:
+            changed = {name: [getattr(user, name), value] for name, value in (
+                ("full_name", form.full_name.data), ("badge_number", form.badge_number.data or None),
+                ("phone", form.phone.data or None)) if getattr(user, name) != value}
+            for name, (_, value) in changed.items():
+                setattr(user, name, value)
+            if changed:
+                record_event("user.edited", user, actor=current_user, username=user.username,
+                             changed=sorted(changed))
+            if form.role.data != user.role:
+                record_event("user.role_changed", user, actor=current_user, username=user.username,
+                             old=user.role, new=form.role.data, sessions_ended=end_sessions(user))
+                user.role = form.role.data
+                flash(f"{user.full_name} is now {ROLE_LABELS[user.role]}; they sign in again to use it.", "success")
+            else:
+                flash(f"{user.full_name} is saved." if changed else "Nothing changed.", "success")
+            return redirect(url_for(".users"))
+    return render_template("admin/user_edit.html", form=form, user=user, own=own), 422 if form.errors else 200
+
+
 @bp.route("/users/<int:user_id>/password", methods=["GET", "POST"])
 @permission_required("manage_users")
 def reset_password(user_id):
@@ -261,6 +320,7 @@ SIGN_IN_KINDS = {
     "user.deactivated": "Deactivated",
     "user.activated": "Reactivated",
     "user.created": "Created",
+    "user.edited": "Name, badge or phone changed",
     "user.password_changed": "Changed their password",
     "user.password_change_failed": "Wrong current password (password change)",
     "user.password_reset": "Password reset by the administrator",

@@ -134,6 +134,9 @@ class LicenseForm(PaymentFields, FlaskForm):
     identified_in_enumeration = BooleanField("Identified as unlicensed in the open enumeration (§5(K))")
     residence_began_on = DateField("New resident: date residence in the town began (§5(J)(3))", [Optional()],
                                    render_kw={"type": "date"})
+    # The dog's chip, read at the counter (services/licensing/people.py: clean_microchip checks it).
+    microchip = StringField("Microchip number (optional)", filters=STRIP,
+                            render_kw={"inputmode": "numeric", "autocomplete": "off"})
     at_large = BooleanField("The dog was found at large (then a license is needed at any age, §5(A)(1))")
 
     def process_term(self):

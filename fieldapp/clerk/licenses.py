@@ -1,13 +1,16 @@
 """The clerk's license form (§5): a new dog and owner, or a renewal; the quote as it is typed;
 the certificate. Routes on the clerk blueprint (`views.bp`)."""
 from flask import flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ..auth import permission_required
 from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
 from ..once import once_per_key
+from ..services import license_mail
 from ..services import licensing as svc
+from ..services.enforcement import held_now
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.kennel_care import (
@@ -16,7 +19,7 @@ from ..services.kennel_care import (
     seized_dog_data,
 )
 from ..timeutil import local_today
-from ..web import refusal_on_form
+from ..web import file_response, refusal_on_form
 from .forms import DogFields, LicenseForm, OwnerFields
 from .views import _user, bp
 
@@ -42,9 +45,20 @@ def _application(form: LicenseForm) -> svc.Application:
         residence_began_on=form.residence_began_on.data)
 
 
-def _quote(form: LicenseForm, today, dog=None, owner=None) -> dict:
-    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`)."""
-    return {**svc.quote_at_counter(_application(form), today, dog, owner), "term_field": form.term_years}
+def _issue_blocked(form: LicenseForm, today, dog=None) -> str | None:
+    """Why "Issue license" can't succeed with what the form says now (the rabies evidence fits no
+    term, §5(A)(4), §5(B); a dog recorded dead, §5(J)(2)), or None."""
+    if dog is not None and dog.status == "dead":
+        return svc.license_blocker(dog, today)
+    return svc.rabies_refusal(_application(form).rabies, today)
+
+
+def _quote(form: LicenseForm, today, dog=None, owner=None, mail_in=None) -> dict:
+    """What the form says so far, quoted by the counter (`licensing.counter.quote_at_counter`);
+    an application by mail at the fee of the day it came (§5(A)(3))."""
+    app = _application(form)
+    app.fees_on = mail_in.received_on if mail_in is not None else None
+    return {**svc.quote_at_counter(app, today, dog, owner), "term_field": form.term_years}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
@@ -65,6 +79,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
     elif dog.licenses:
         form.altered.data = "no"
     form.exemption.data = dog.exemption or ""
+    form.microchip.data = dog.microchip or ""
     form.identified_in_enumeration.data = pending_identification(dog) is not None  # §5(K)
     form.residence_began_on.data = dog.residence_began_on
     form.exemption_certificate.data = dog.exemption_certificate
@@ -119,6 +134,8 @@ def license_form(dog_id=None):
         form.term_years.data = 1
     notice = None
     status = 200
+    if posted and request.form.get("recheck"):
+        posted = False  # no JavaScript: the new rabies certificate read again, nothing issued
     if posted:
         complete = form.validate_on_submit()
         complete = all([complete] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
@@ -130,7 +147,7 @@ def license_form(dog_id=None):
                 dog_data=dog_fields.dog_data() if dog_fields is not None and complete else None,
                 born_on=dog_fields.born_on.data if dog_fields is not None else None,
                 purebred=form.license_kind.data == "purebred" and not form.purebred_dogs_on_premises.errors,
-                forms_complete=complete, adoption=adoption, mail_in=mail_in,
+                forms_complete=complete, adoption=adoption, mail_in=mail_in, microchip=form.microchip.data,
                 impoundment_id=request.args.get("impoundment", type=int) if dog is None else None,
                 **form.payment()), today, _user())
         except ServiceError as exc:
@@ -150,9 +167,10 @@ def license_form(dog_id=None):
     if not posted and dog is not None and dog.status == "dead":
         form.form_errors = [f"{dog.name} was recorded as dead (§5(J)(2)). No license can be issued "
                             "for a dog recorded dead."]
-    ctx = _quote(form, today, dog, owner)
+    ctx = _quote(form, today, dog, owner, mail_in)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
-                           adoption=adoption,
+                           adoption=adoption, quote_fields=QUOTE_FIELDS, license_block=svc.license_blocker(dog, today),
+                           held=held_now(dog), issue_blocked=_issue_blocked(form, today, dog),
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
 
@@ -174,14 +192,28 @@ def _money(amount) -> str:
     return money(amount)
 
 
-@bp.route("/licenses/quote")
+# What the fee and the term depend on: the license particulars, never the owner's name, address,
+# phone or email, nor the dog's looks or the payment (the quote names the dog and owner on file by
+# id). Sent by POST, so nothing typed reaches an access log or a proxy's log as a URL.
+QUOTE_FIELDS = ("rabies_kind", "rabies_vaccinated_on", "rabies_valid_until", "rabies_statement_on",
+                "altered", "exemption", "license_kind", "purebred_dogs_on_premises", "new_purebred_license",
+                "term_years", "blank_tag", "new_tag", "at_large", "owner_asks", "identified_in_enumeration",
+                "waive_tag_fee_reason", "residence_began_on", "quote_dog", "quote_owner", "quote_mail")
+
+
+@bp.route("/licenses/quote", methods=["POST"])
 @permission_required("issue_license")
 def license_quote():
-    """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial)."""
-    form = LicenseForm(formdata=request.args)
-    dog = db.session.get(Dog, request.args.get("quote_dog", type=int) or 0)
-    owner = db.session.get(Owner, request.args.get("quote_owner", type=int) or 0)
-    return render_template("clerk/_license_quote.html", form=form, **_quote(form, local_today(), dog, owner))
+    """htmx: the term choices and itemized fee, refreshed as the clerk types (shared partial),
+    from the fee's own fields only (`QUOTE_FIELDS`)."""
+    fields = MultiDict([(k, v) for k, v in request.form.items(multi=True) if k in QUOTE_FIELDS])
+    form = LicenseForm(formdata=fields, meta={"csrf": False})  # the request's CSRF is checked globally
+    dog = db.session.get(Dog, fields.get("quote_dog", type=int) or 0)
+    owner = db.session.get(Owner, fields.get("quote_owner", type=int) or 0)
+    mail_in = db.session.get(MailApplication, fields.get("quote_mail", type=int) or 0)
+    today = local_today()
+    return (render_template("clerk/_license_quote.html", form=form, **_quote(form, today, dog, owner, mail_in))
+            + render_template("clerk/_issue_button.html", oob=True, issue_blocked=_issue_blocked(form, today, dog)))
 
 
 @bp.route("/licenses/<int:license_id>/certificate")
@@ -189,9 +221,29 @@ def license_quote():
 def certificate(license_id):
     lic = db.get_or_404(License, license_id)
     from ..settings import get_setting
-    owners = [link.owner for link in lic.dog.owner_links
-              if link.since <= lic.issued_on and (link.until is None or link.until > lic.issued_on)] \
-        or lic.dog.owners
     mail_in = db.session.scalars(db.select(MailApplication).filter_by(license_id=lic.id)).first()
-    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=owners, mail_in=mail_in,
-                           clerk_phone=get_setting("clerk_phone"))
+    return render_template("clerk/certificate.html", lic=lic, dog=lic.dog, owners=license_mail.owners_on(lic),
+                           mail_in=mail_in, clerk_phone=get_setting("clerk_phone"),
+                           emails=license_mail.addresses(lic))
+
+
+@bp.route("/licenses/<int:license_id>/certificate.pdf")
+@permission_required("read_records")
+def certificate_pdf(license_id):
+    """The certificate and its receipt as a PDF, to keep or mail (a download)."""
+    lic = db.get_or_404(License, license_id)
+    return file_response(license_mail.certificate_pdf(lic), "application/pdf", filename=f"license-{lic.number}.pdf")
+
+
+@bp.route("/licenses/<int:license_id>/email", methods=["POST"])
+@permission_required("issue_license")
+def email_certificate(license_id):
+    """Email the certificate and the receipt (PDF attached) to the owner's address on file."""
+    lic = db.get_or_404(License, license_id)
+    try:
+        sent = license_mail.email_certificate(lic, _user())
+    except ServiceError as exc:
+        flash(" ".join(exc.errors.values()), "error")
+    else:
+        flash(f"The certificate and receipt were emailed to {', '.join(sent)}.", "success")
+    return redirect(url_for(".certificate", license_id=lic.id), 303)

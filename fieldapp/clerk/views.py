@@ -73,7 +73,8 @@ def dog(dog_id):
                            resident=svc.new_resident_status(dog),
                            enumeration_open=(svc.open_enumeration(today)
                                              if current_user.may("identify_in_enumeration") else None),
-                           enumeration_pending=pending_identification(dog))
+                           enumeration_pending=pending_identification(dog),
+                           license_block=svc.license_blocker(dog, today))
 
 
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])

@@ -18,6 +18,8 @@ from ..once import once_per_key
 from ..services import kennel as svc
 from ..services.enforcement import held_now
 from ..services.errors import ServiceError
+from ..services.kennel_steps import case_steps
+from ..services.licensing import license_blocker
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from ..web import file_response
@@ -33,12 +35,21 @@ def kennel_case(imp: Impoundment) -> dict:
     owed = svc.balance(imp)
     owner = imp.dog.primary_owner if imp.dog is not None else None
     return {"balance": owed, "license_refusal": svc.license_refusal(imp, today) if imp.status == "held" else None,
+            "license_block": release_blocker(imp, today),
             "allowed": svc.allowed_today(imp, today), "notice_methods": IMPOUNDMENT_NOTICE_METHODS,
             "payment_methods": {k: v for k, v in PAYMENT_METHODS.items() if k != "card"},
             "owner": owner, "owner_name": owner.full_name if owner else (imp.owner_named or ""),
             "billed": svc.owner_billed(imp), "number": svc.impoundment_number(imp),
             "dangerous": svc.held_as_dangerous(imp), "boarding_daily": get_setting("fee_boarding_daily"),
             "now": to_local(utcnow()).strftime("%Y-%m-%dT%H:%M"), "today": today}
+
+
+def release_blocker(imp: Impoundment, today) -> str | None:
+    """§8(C) a dog is released only with a current license: what blocks that license with what is
+    on file (services/licensing/blockers.py), said before anyone fills a form."""
+    if imp.status != "held" or imp.dog is None or svc.license_refusal(imp, today) is None:
+        return None
+    return license_blocker(imp.dog, today)
 
 
 def _page_again(imp_id: int, errors: dict):
@@ -62,7 +73,7 @@ def add_kennel_pages(bp) -> None:
 
     @bp.app_context_processor
     def _kennel_helpers():
-        return {"kennel_case": kennel_case, "kennel_steps": svc.case_steps, "held_impoundment": held_now,
+        return {"kennel_case": kennel_case, "kennel_steps": case_steps, "held_impoundment": held_now,
                 "owner_balances": svc.open_balances}
 
     @bp.get("/impoundments")
@@ -71,15 +82,19 @@ def add_kennel_pages(bp) -> None:
         """The kennel board (§8(B)-(E)): dogs held now first, nearest deadline first, each with its
         hold-until date and the days it skipped, days left, fees owed so far, owner notified or not
         and what is allowed today; then the ended cases, shorter."""
+        from .list_filters import officers, read_filters
         today = local_today()
-        held, ended = svc.board(today)
+        filters = read_filters()
+        held, ended = svc.board(today, where=filters.conditions(Impoundment, Impoundment.impounded_on, instant=False))
         paid = svc.payments_of(held + ended)
         rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
-                 "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None}
+                 "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None,
+                 "license_block": release_blocker(imp, today)}
                 for imp in held]
         ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
                        else None} for imp in ended]
-        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow())
+        return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow(),
+                               filters=filters, filter_officers=officers())
 
     @bp.post("/impoundments/<int:impoundment_id>/notices")
     @permission_required("record_redemption")

@@ -184,9 +184,13 @@ def violation_detail(violation_id):
 @bp.get("/violations")
 @permission_required("read_records")
 def violations():
+    """The violations, newest first; filtered by date, officer and dog from the URL (list_filters)."""
+    from .list_filters import officers, read_filters
+    filters = read_filters()
     stmt = enf.latest_violations_query().options(selectinload(Violation.dog), selectinload(Violation.officer))
+    stmt = stmt.where(*filters.conditions(Violation, Violation.occurred_at, instant=True))
     rows = db.session.execute(stmt.order_by(Violation.occurred_at.desc()).limit(LIST_LIMIT)).scalars().all()
-    return render_template("field/violations.html", violations=rows)
+    return render_template("field/violations.html", violations=rows, filters=filters, filter_officers=officers())
 
 
 # What now (after an entry) -------------------------------------------------------------------

@@ -7,7 +7,7 @@ from flask import Blueprint, render_template, url_for
 from ..admin.views import SIGN_IN_KINDS
 from ..auth import permission_required
 from ..extensions import db
-from ..models import Dog, Event, License, Owner, Setting, User
+from ..models import Dog, Event, License, Owner, Setting, SettingChange, User
 from ..models.history import Change
 from ..services import history as svc
 
@@ -56,8 +56,10 @@ def license(license_id):
 @bp.route("/admin/activity")
 @permission_required("read_activity_log")
 def activity():
-    """Settings changes (every column, from the history), exports and sign-ins, newest first."""
-    settings = db.session.scalars(db.select(Change).where(Change.subject_type == Setting.__name__)
+    """Settings changes (every column, from the history; a fee's dated change with the day it
+    applies from, even one dated ahead), exports and sign-ins, newest first."""
+    settings = db.session.scalars(db.select(Change).where(Change.subject_type.in_((Setting.__name__,
+                                                                                   SettingChange.__name__)))
                                   .order_by(Change.at.desc(), Change.id.desc()).limit(200)).all()
     export_filter = db.or_(*[Event.kind.startswith(p) for p in EXPORT_PREFIXES])
     exports = db.session.scalars(db.select(Event).where(export_filter)

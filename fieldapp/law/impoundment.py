@@ -177,14 +177,15 @@ def _ordinal(n: int) -> str:
 
 def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: bool, *,
                      fee_first: Decimal, fee_second: Decimal, fee_third_and_later: Decimal,
-                     boarding_per_day: Decimal) -> ImpoundmentFees:
+                     boarding_per_day) -> ImpoundmentFees:
     """§8(C): what the owner pays to redeem a seized dog, and §8(D) what a known owner owes
     whether or not the dog is redeemed.
 
     - §8(C)(1) the impoundment fee "set from time to time by resolution of the Town Board" (the
       settings): the first, second, or third and later impoundment of this dog in twelve months
       (``impoundment_number``, from ``impoundments_in_twelve_months``);
-    - §8(C)(1) the Town Board's boarding fee for each day held (``days``, from ``days_held``);
+    - §8(C)(1) the Town Board's boarding fee for each day held (``days``, from ``days_held``):
+      one rate, or ``((rate, days), ...)`` runs of the rate in force on each day (law/schedule.py);
     - §8(C)(2) a dangerous dog: $30 for each 24-hour period after the first, or part of one
       (``dangerous_dog_extra_fee(hours_held)``).
     """
@@ -195,11 +196,17 @@ def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: 
     fee = fee_first if impoundment_number == 1 else fee_second if impoundment_number == 2 else fee_third_and_later
     lines = [ImpoundmentFeeLine("impound", f"Impoundment fee, {_ordinal(impoundment_number)} impoundment "
                                            f"in twelve months", Decimal(fee).quantize(Decimal("0.01")), "§8(C)(1)")]
-    boarding = (Decimal(boarding_per_day) * days).quantize(Decimal("0.01"))
+    # A fee changed by resolution applies from its date (law/schedule.py `daily_rates`): each
+    # run of days at the rate in force on them, e.g. 3 days at $5.00 and 1 day at $7.50.
+    runs = (tuple((Decimal(rate), n) for rate, n in boarding_per_day) if isinstance(boarding_per_day, (tuple, list))
+            else ((Decimal(boarding_per_day), days),))
+    if sum(n for _, n in runs) != days:
+        raise ValueError("The boarding rates must cover each day held.")
+    boarding = sum((rate * n for rate, n in runs), Decimal("0")).quantize(Decimal("0.01"))
     if boarding:
         lines.append(ImpoundmentFeeLine(
-            "boarding", f"Boarding, {days} day{'s' if days != 1 else ''} at "
-                        f"${Decimal(boarding_per_day):.2f}", boarding, "§8(C)(1)"))
+            "boarding", "Boarding, " + " and ".join(f"{n} day{'s' if n != 1 else ''} at ${rate:.2f}"
+                                                   for rate, n in runs if n), boarding, "§8(C)(1)"))
     if dangerous:
         extra = dangerous_dog_extra_fee(hours_held)
         if extra:

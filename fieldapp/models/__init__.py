@@ -26,4 +26,4 @@ from .licensing import (  # noqa: F401
 )
 from .once import FormOnce  # noqa: F401
 from .people import Owner, User, UserSession  # noqa: F401
-from .settings import Setting  # noqa: F401
+from .settings import Setting, SettingChange  # noqa: F401

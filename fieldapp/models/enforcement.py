@@ -75,6 +75,9 @@ class Impoundment(db.Model):
     ended_at = db.Column(UTCDateTime)  # the instant it ended: §8(C)(2) counts hours held
     ended_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     end_note = db.Column(db.String(300), nullable=False, default="")  # to whom, how
+    # §8(C)/(D) what the case cost when it closed, [[kind, label, amount, section], ...]: a fee
+    # changed later by resolution never re-bills it (services/kennel.py `close_fees`).
+    fees_closed = db.Column(db.JSON)
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     # DL-18 (AML §113(4)): the record number (a yearly sequence, 2026-0012), the day the shelter

@@ -79,6 +79,7 @@ NOT_ON_CARD: dict[str, str] = {
     "Receipt": "money taken; the licenses it paid for are on the card",
     "Sequence": "a counter",
     "Setting": "the town's settings; the copy carries what it needs at each fetch",
+    "SettingChange": "the dated history of the settings; the office prices fees from it",
     "TicketBlock": "ticket numbers of a device",
     "TicketNumberUse": "ticket numbers of a device",
     "TownDay": "the calendar; the copy carries the deadline table at each fetch",

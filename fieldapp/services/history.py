@@ -38,6 +38,7 @@ from ..models import (
     RabiesCertificate,
     Receipt,
     Setting,
+    SettingChange,
     Tag,
     User,
 )
@@ -76,6 +77,7 @@ AUDITED: dict[type, frozenset[str]] = {
     Tag: frozenset(),
     DogNotice: frozenset(),
     Setting: frozenset({"updated_at"}),
+    SettingChange: frozenset(),  # a fee from its date (the Town Board's resolution)
     FieldEntry: frozenset({"payload", "result"}),
     Violation: frozenset(),
     Impoundment: frozenset(),

@@ -25,7 +25,6 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..law.impoundment import (
-    IMPOUNDMENT_OUTCOMES,
     ImpoundmentFeeLine,
     ImpoundmentFees,
     days_held,
@@ -34,9 +33,10 @@ from ..law.impoundment import (
     impoundment_fees,
     impoundments_in_twelve_months,
 )
+from ..law.schedule import daily_rates
 from ..models import Dog, Payment, record_event
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
-from ..settings import get_setting
+from ..settings import get_setting, schedule, setting_on
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
 from .enforcement.history import attach_enforcement, orders_in_force
 from .enforcement.seizure import end_impoundment, identify_owner
@@ -95,16 +95,30 @@ def accrued_until(imp: Impoundment, at: datetime | None = None) -> tuple[date, d
 
 
 def fees_for(imp: Impoundment, at: datetime | None = None) -> ImpoundmentFees:
-    """§8(C): the fees accrued by this impoundment, from the Town Board's settings."""
+    """§8(C): the fees accrued by this impoundment, from the Town Board's settings as in force on
+    each day (§8(C)(1) "set from time to time by resolution": from its date, never back): the
+    impoundment fee of the day impounded, the boarding fee of each day held. A closed case keeps
+    what it cost when it closed (`close_fees`)."""
+    if imp.status != "held" and imp.fees_closed:
+        return ImpoundmentFees(tuple(ImpoundmentFeeLine(kind, label, Decimal(amount), section)
+                                     for kind, label, amount, section in imp.fees_closed))
     until_day, until = accrued_until(imp, at)
     from_day, since = fees_start(imp)
     hours = (until - since).total_seconds() / 3600
+    days = days_held(from_day, max(until_day, from_day))
+    on = imp.impounded_on
     return impoundment_fees(
-        impoundment_number(imp), days_held(from_day, max(until_day, from_day)), max(hours, 0.0),
-        held_as_dangerous(imp),
-        fee_first=get_setting("fee_impoundment_first"), fee_second=get_setting("fee_impoundment_second"),
-        fee_third_and_later=get_setting("fee_impoundment_third"),
-        boarding_per_day=get_setting("fee_boarding_daily"))
+        impoundment_number(imp), days, max(hours, 0.0), held_as_dangerous(imp),
+        fee_first=setting_on("fee_impoundment_first", on), fee_second=setting_on("fee_impoundment_second", on),
+        fee_third_and_later=setting_on("fee_impoundment_third", on),
+        boarding_per_day=daily_rates(schedule("fee_boarding_daily"), from_day, days,
+                                     get_setting("fee_boarding_daily")))
+
+
+def close_fees(imp: Impoundment) -> None:
+    """§8(C), §8(D): the case ended: keep what it cost, line by line, as it closed."""
+    imp.fees_closed = None
+    imp.fees_closed = [[ln.kind, ln.label, str(ln.amount), ln.section] for ln in fees_for(imp).lines]
 
 
 @dataclass
@@ -242,15 +256,16 @@ def days_left(imp: Impoundment, today: date) -> int:
     return (imp.redemption_deadline - today).days
 
 
-def board(today: date, limit: int = 100) -> tuple[list, list]:
-    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first).
-    What their fees read is loaded for all of them at once: each dog's impoundments (§8(C)(1)
-    counts them) and its orders (§8(C)(2), `attach_enforcement`: one query for every dog)."""
+def board(today: date, limit: int = 100, where=()) -> tuple[list, list]:
+    """The kennel board: dogs held now (nearest deadline first), then ended cases (latest first),
+    `where` the board's filters (field/list_filters.py). What their fees read is loaded for all of
+    them at once: each dog's impoundments (§8(C)(1) counts them) and its orders (§8(C)(2),
+    `attach_enforcement`: one query for every dog)."""
     dog = selectinload(Impoundment.dog)
-    held = list(db.session.scalars(db.select(Impoundment).filter_by(status="held")
+    held = list(db.session.scalars(db.select(Impoundment).filter_by(status="held").where(*where)
                                    .options(dog.selectinload(Dog.impoundments), selectinload(Impoundment.notices))
                                    .order_by(Impoundment.redemption_deadline, Impoundment.seized_at)))
-    ended = list(db.session.scalars(db.select(Impoundment).where(Impoundment.status != "held")
+    ended = list(db.session.scalars(db.select(Impoundment).where(Impoundment.status != "held", *where)
                                     .options(dog.selectinload(Dog.impoundments))
                                     .order_by(Impoundment.ended_on.desc(), Impoundment.id.desc()).limit(limit)))
     attach_enforcement({imp.dog for imp in held + ended if imp.dog is not None})
@@ -350,6 +365,7 @@ def redeem(imp: Impoundment, *, identification: str, method: str, reference: str
     note = f"{payer_name.strip()}, {identification}" + (f"; receipt {receipt.number}" if receipt else "")
     end_impoundment(imp, "redeemed", user, today, note)
     imp.ended_at = at  # the fees ran to this instant, and were paid to it
+    close_fees(imp)
     record_event("impoundment.fees_paid", imp, actor=user, receipt=receipt.number if receipt else None,
                  total=str(owed.total_owed), identification=identification, license=lic.number)
     return receipt
@@ -408,48 +424,3 @@ def link_licensed_dog(imp: Impoundment, dog, user) -> None:
     if not imp.owner_known and owner is not None:
         # §8(B): its owner is known now: nine business days from the day impounded.
         identify_owner(imp, owner.full_name, user)
-
-
-# --- the case in order ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class CaseStep:
-    when: datetime | date
-    what: str
-    detail: str = ""
-
-
-def case_steps(imp: Impoundment) -> list[CaseStep]:
-    """Everything of the case in order: seizure, notices, fees and payments, release."""
-    rank = {"seized": 0, "notice": 1, "money": 2, "end": 3}
-    steps = [CaseStep(to_local(imp.seized_at), "Seized and impounded (§8(A))",
-                      f"Hold until {imp.redemption_deadline:%a %-d %b %Y} (§8(B))"
-                      + (f"; held at {imp.held_at}" if imp.held_at else ""))]
-    for m in imp.moves:
-        steps.append(CaseStep(m.moved_on, "Boarded elsewhere during the hold (case open)",
-                              f"Now at {m.to_where}" + (f" (from {m.from_where})" if m.from_where else "")
-                              + (f" — {m.note}" if m.note else "")))
-    for n in imp.notices:
-        steps.append(CaseStep(to_local(n.notified_at), "Owner notified",
-                              f"{IMPOUNDMENT_NOTICE_METHODS.get(n.method, n.method)}, to {n.to_whom}"
-                              + (f", by {n.by.full_name}" if n.by else "") + (f" — {n.note}" if n.note else "")))
-    for p in payments_for(imp):
-        when = to_local(p.created_at) if p.created_at else p.received_on
-        if p.waived_reason:
-            steps.append(CaseStep(when, "Fee waived", f"{p.memo or p.kind} — {p.waived_reason}"))
-        else:
-            number = p.receipt.number if p.receipt else ""
-            steps.append(CaseStep(when, f"Paid ${p.amount:.2f}", f"{p.memo or p.kind}"
-                                  + (f" — receipt {number}" if number else "")))
-    if imp.status != "held" and imp.ended_on:
-        when = to_local(imp.ended_at) if imp.ended_at else imp.ended_on
-        steps.append(CaseStep(when, IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status), imp.end_note or ""))
-
-    def key(step):  # to the minute, then seizure, notices, money, the end (one counter visit)
-        w = step.when
-        w = w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=TOWN_TZ)
-        kind = ("seized" if step.what.startswith("Seized") else "notice"
-                if step.what in ("Owner notified", "Boarded elsewhere during the hold (case open)")
-                else "money" if step.what.startswith(("Paid", "Fee waived")) else "end")
-        return w.replace(second=0, microsecond=0), rank[kind]
-    return sorted(steps, key=key)

@@ -26,8 +26,9 @@ def _server(setting: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def send_mail(to: str, subject: str, body: str, server: tuple[str, str] | None = None) -> None:
-    """`server`: the settings (mail_server, mail_from) read beforehand, for a mail sent after
+def send_mail(to: str, subject: str, body: str, attachments=(), server: tuple[str, str] | None = None) -> None:
+    """`attachments`: (filename, bytes, "type/subtype") each, e.g. a license certificate PDF.
+    `server`: the settings (mail_server, mail_from) read beforehand, for a mail sent after
     the request's commit, when the database is no longer asked."""
     mail_server, mail_from = server or (get_setting("mail_server"), get_setting("mail_from"))
     msg = EmailMessage()
@@ -35,6 +36,9 @@ def send_mail(to: str, subject: str, body: str, server: tuple[str, str] | None =
     msg["To"] = to
     msg["Subject"] = subject
     msg.set_content(body)
+    for filename, data, mime in attachments:
+        maintype, _, subtype = mime.partition("/")
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
     host, port = _server(mail_server)
     with smtplib.SMTP(host, port, timeout=SMTP_TIMEOUT) as smtp:
         smtp.send_message(msg)

@@ -239,7 +239,7 @@ def test_s5J3_a_new_residents_date_opens_the_fee_preview_and_a_refused_form(app,
     auth.login("clerk")
     action, data = form_of(client, "/clerk/licenses/new")
     data["residence_began_on"] = [began]
-    quote = client.get("/clerk/licenses/quote", query_string=data)
+    quote = client.post("/clerk/licenses/quote", data=data)
     assert quote.status_code == 200
     refused = client.post(action, data=data)
     assert refused.status_code == 422 and began in refused.get_data(as_text=True)

@@ -40,3 +40,24 @@ def test_a_file_that_is_not_a_photo_is_refused_next_to_the_field(app, client, au
     page = response.get_data(as_text=True)
     assert "not a photo we can read" in page and 'id="photo-error"' in page
     assert 'value="white blaze on chest"' in page  # what was typed is kept
+
+
+def test_a_dog_with_no_photo_prompts_for_one_on_its_page_and_card_leading_to_the_upload(app, client, auth):
+    auth.login("clerk")
+    dog_id = max_id(app)
+    page = client.get(f"/clerk/dogs/{dog_id}").get_data(as_text=True)
+    prompt = page.split('id="photo-prompt"')[1].split("</p>")[0]
+    assert "finds the dog confirms it by the photo" in prompt and f'href="/clerk/dogs/{dog_id}/edit#photo"' in prompt
+    assert 'id="photo"' in client.get(f"/clerk/dogs/{dog_id}/edit").get_data(as_text=True)  # where it leads
+    card = client.get(f"/field/dogs/{dog_id}").get_data(as_text=True)
+    assert 'id="photo-prompt"' in card and f"/clerk/dogs/{dog_id}/edit#photo" in card
+    auth.logout()
+    auth.login("dco")  # the officer can't edit the record: told whom to give a photo to
+    card = client.get(f"/field/dogs/{dog_id}").get_data(as_text=True)
+    assert "Take one for the Town Clerk" in card and "/edit#photo" not in card
+    auth.logout()
+    auth.login("clerk")
+    assert edit_form(client, dog_id, (io.BytesIO(jpeg_with_gps()), "max.jpg")).status_code == 302
+    page = client.get(f"/clerk/dogs/{dog_id}").get_data(as_text=True)
+    assert 'id="photo-prompt"' not in page and f"/field/dogs/{dog_id}/photo" in page
+    assert 'id="photo-prompt"' not in client.get(f"/field/dogs/{dog_id}").get_data(as_text=True)

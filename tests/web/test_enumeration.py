@@ -46,7 +46,7 @@ def test_s5K_license_of_an_identified_dog_adds_the_surcharge_and_takes_it_on_the
     enum_id, tucker = ids(app, "Tucker")
     form = " ".join(clerk.get(f"/clerk/dogs/{tucker}/renew").get_data(as_text=True).split())
     assert "was identified as unlicensed in the enumeration of Resolution 2026-7 (demo)" in form
-    quote = clerk.get("/clerk/licenses/quote", query_string={**renewal_form(), "quote_dog": tucker})
+    quote = clerk.post("/clerk/licenses/quote", data={**renewal_form(), "quote_dog": tucker})
     assert 'data-kind="enumeration_surcharge"' in quote.get_data(as_text=True)
     r = clerk.post(f"/clerk/dogs/{tucker}/renew", data=renewal_form())
     assert r.status_code == 302, r.get_data(as_text=True)[:2000]

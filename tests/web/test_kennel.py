@@ -235,8 +235,8 @@ def test_s8C_redeemed_by_check_receipt_lists_typed_lines_and_the_card_no_longer_
 
 def test_s8C1_fees_rise_with_the_dogs_impoundments_in_twelve_months_from_the_settings(client, auth, app):
     with app.app_context():
-        set_setting("fee_impoundment_third", "75.00")
-        set_setting("fee_boarding_daily", "0.00")
+        set_setting("fee_impoundment_third", "75.00", effective_on=date(2026, 1, 1))
+        set_setting("fee_boarding_daily", "0.00", effective_on=date(2026, 1, 1))
         db.session.commit()
     auth.login("dco")
     # §8(E): each earlier case transferred after its redemption period (nine business days).

@@ -87,8 +87,8 @@ def test_s5G_id_numbers_never_reused_and_renewal_keeps_number(clerk, app):
 
 def test_s5A4_term_choices_match_allowed_terms_with_refusal_reason(clerk, app):
     valid_until = date(2028, 1, 15)
-    r = clerk.get(f"/clerk/licenses/quote?rabies_kind=certificate&rabies_valid_until={valid_until}"
-                  "&altered=no&term_years=1")
+    r = clerk.post("/clerk/licenses/quote", data={"rabies_kind": "certificate", "rabies_valid_until": valid_until,
+                                                  "altered": "no", "term_years": "1"})
     page = r.get_data(as_text=True)
     allowed = allowed_terms(TODAY, valid_until)
     assert allowed == [1]

@@ -214,7 +214,7 @@ def test_s5J3_new_resident_date_recorded_and_30_day_deadline_shown(clerk, app):
 def test_s5B2_vet_statement_offers_only_one_year_from_its_date(clerk, app):
     form = new_dog_form(rabies_kind="vet_statement", rabies_exempt_reason="Old age",
                         rabies_statement_on="2026-01-20", term_years="1")
-    q = clerk.get("/clerk/licenses/quote", query_string=form).get_data(as_text=True)
+    q = clerk.post("/clerk/licenses/quote", data=form).get_data(as_text=True)
     assert 'id="term-1"' in q and 'id="term-2"' not in q and 'id="term-3"' not in q
     assert "one-year license, to 31 Jan 2027" in q
     dog_id = license_scout(clerk, rabies_kind="vet_statement", rabies_exempt_reason="Old age",
@@ -230,13 +230,13 @@ def test_s5B2_vet_statement_offers_only_one_year_from_its_date(clerk, app):
 
 def test_s5A4_local_rule_default_and_state_rule_setting_say_which_rule_applied(clerk, app):
     form = new_dog_form(rabies_valid_until="2027-06-01")
-    q = clerk.get("/clerk/licenses/quote", query_string=form).get_data(as_text=True)
+    q = clerk.post("/clerk/licenses/quote", data=form).get_data(as_text=True)
     assert "a license may run to the end of that month" in q and "(§5(A)(4))" in q
     assert 'id="term-2"' not in q
     with app.app_context():
         set_setting("license_term_state_rule", True)
         db.session.commit()
-    q = clerk.get("/clerk/licenses/quote", query_string=form).get_data(as_text=True)
+    q = clerk.post("/clerk/licenses/quote", data=form).get_data(as_text=True)
     assert "AML §109(1)(a)" in q and 'id="term-2"' in q
 
 
@@ -346,3 +346,22 @@ def test_s5I_certificate_says_any_licensed_dog_is_exempt_at_a_dog_show(clerk, ap
     r = clerk.post("/clerk/licenses/new", data=new_dog_form())
     page = clerk.get(r.headers["Location"]).get_data(as_text=True)
     assert "at a dog show any dog licensed in the town where it lives is exempt (§5(I))" in page
+
+
+def test_license_quote_is_posted_with_the_fees_own_fields_and_no_personal_field_reaches_a_url(clerk, app):
+    """The live quote: POST, never a GET query, and only what the fee depends on is sent (the
+    owner's email, phone and address would land in every access log and proxy log)."""
+    page = clerk.get("/clerk/licenses/new").get_data(as_text=True)
+    quote = page.split('id="license-quote"')[1].split(">")[0]
+    assert "hx-post=" in quote and "hx-get=" not in quote
+    params = quote.split('hx-params="')[1].split('"')[0].split(",")
+    assert "rabies_valid_until" in params and "term_years" in params
+    assert not [p for p in params if p.startswith(("owner-", "dog-")) or p in ("reference", "payer_name", "method")]
+    assert clerk.get("/clerk/licenses/quote?owner-email=a@b.org").status_code == 405
+    # The server uses the fee's fields only, whatever else is posted.
+    from fieldapp.clerk.licenses import QUOTE_FIELDS
+    assert not [f for f in QUOTE_FIELDS if "email" in f or "phone" in f or "address" in f or f.startswith("owner-")]
+    answer = clerk.post("/clerk/licenses/quote", data={"rabies_kind": "certificate", "rabies_valid_until": "2028-01-15",
+                                                       "altered": "no", "term_years": "1",
+                                                       "owner-email": "mary@example.org", "owner-phone": "315-555-0101"})
+    assert answer.status_code == 200 and "mary@example.org" not in answer.get_data(as_text=True)

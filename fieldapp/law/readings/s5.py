@@ -410,6 +410,21 @@ READINGS: tuple[Reading, ...] = (
     ),
     Reading(
         section="§5(K)",
+        quote="an additional surcharge, as determined from time to time by resolution of the Town Board",
+        reading="A fee set by resolution (every amount the settings price: license fees, surcharges, replacement "
+                "tags, impoundment and boarding) applies from its date, never back: each change is kept with the "
+                "day it applies from (today or later at /admin/), a license is priced on the day issued (one applied "
+                "for by mail on the day the application came, §5(A)(3)), and a paid or closed case keeps what it "
+                "cost.",
+        tests=("test_s5K_a_resolution_applies_from_its_date_never_back",
+               "test_s5K_two_changes_with_one_date_the_later_recorded_is_in_force",
+               "test_s5K_a_license_is_priced_at_the_fee_in_force_on_the_day_it_is_issued",
+               "test_s5K_an_application_by_mail_is_priced_on_the_day_it_came_not_after_a_later_fee_change"),
+        code="fieldapp/law/schedule.py `value_on`; fieldapp/settings.py `set_setting`, `setting_on`; "
+             "fieldapp/services/licensing/fees.py `fee_schedule`",
+    ),
+    Reading(
+        section="§5(K)",
         quote="When the Town Board determines the need for a dog enumeration, in addition to the licensing fee "
               "charged, an additional surcharge, as determined from time to time by resolution of the Town "
               "Board, for recovering costs associated with an enumeration conducted shall be charged.",

@@ -120,6 +120,20 @@ READINGS: tuple[Reading, ...] = (
         code="fieldapp/services/kennel.py `redeem`, `license_refusal`; fieldapp/field/kennel.py",
     ),
     Reading(
+        section="§8(C)",
+        quote="Seized dogs may be redeemed by producing proof of licensing and identification pursuant to this "
+              "Local Law",
+        reading="A held dog whose license can't be issued with what is on file (its rabies certificate fits no "
+                "term, §5(A)(4), §5(B)) is said to need a new certificate before release on the kennel board, "
+                "the case, the dog's page and the top of the license form, where \"Issue license\" is disabled "
+                "with the reason until a certificate that fits is entered.",
+        tests=("test_s8C_a_held_dog_that_cant_be_licensed_says_so_on_the_board_the_dogs_page_and_the_form",
+               "test_s5B_the_blocker_is_a_pure_check_of_the_evidence_on_file",
+               "test_s5A4_the_issue_button_opens_once_a_certificate_that_fits_is_entered"),
+        code="fieldapp/services/licensing/blockers.py `license_blocker`, `rabies_refusal`; "
+             "fieldapp/field/kennel.py `release_blocker`; fieldapp/clerk/licenses.py `_issue_blocked`",
+    ),
+    Reading(
         section="§8(C)(1)",
         quote="Impoundment fees shall be set from time to time by resolution of the Town Board.",
         reading="The impoundment fee rises with the dog's impoundments in the last twelve months (first, "
@@ -134,6 +148,21 @@ READINGS: tuple[Reading, ...] = (
         values=("fee_impoundment_first", "fee_impoundment_second", "fee_impoundment_third", "fee_boarding_daily"),
         code=f"{_IMP} `impoundment_fees`, `days_held`, `impoundments_in_twelve_months`; "
              "fieldapp/services/kennel.py `fees_for`",
+    ),
+    Reading(
+        section="§8(C)(1)",
+        quote="Impoundment fees shall be set from time to time by resolution of the Town Board.",
+        reading="A change of fee applies from its date, never back: an open case boards each day at the fee in "
+                "force that day and pays the impoundment fee of the day impounded; a case that ended keeps, line "
+                "by line, what it cost when it closed, so a later fee never re-bills what was paid.",
+        tests=("test_s8C1_boarding_each_day_at_the_fee_in_force_that_day",
+               "test_s8C1_boarding_rates_must_cover_each_day_held",
+               "test_s8C_a_fee_change_never_rebills_a_case_redeemed_and_paid",
+               "test_s8C_a_case_closed_keeps_its_cost_even_for_a_day_the_new_fee_covers",
+               "test_s8C_an_open_case_boards_each_day_at_the_fee_in_force_that_day",
+               "test_s8C_a_fee_change_is_dated_today_or_later_never_back"),
+        values=("fee_boarding_daily",),
+        code="fieldapp/law/schedule.py `daily_rates`; fieldapp/services/kennel.py `fees_for`, `close_fees`",
     ),
     Reading(
         section="§8(C)(2)",

@@ -21,6 +21,7 @@ READINGS: tuple[Reading, ...] = (
         reading=f"Only a {_who('issue_ticket')} issues an appearance ticket (a constable records and seizes but "
                 "does not), for an offence whose exceptions are ruled out as for a violation.",
         tests=("test_s9_court_session_time_typed_6_pm_is_kept_as_18_00",
+               "test_s9_court_session_day_is_a_choice_of_day_names_and_its_time_a_clock_field",
                "test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets_still_open",
                "test_s9_constable_records_and_seizes_but_may_not_issue_a_ticket",
                "test_s9_police_officer_issues_a_ticket_s10A_but_takes_no_sworn_complaint",

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-05 06:53:30.643124
+Create Date: 2026-12-05 07:39:02.033991
 
 """
 from alembic import op
@@ -257,6 +257,20 @@ def upgrade():
     sa.ForeignKeyConstraint(['updated_by_id'], ['user.id'], name=op.f('fk_setting_updated_by_id_user')),
     sa.PrimaryKeyConstraint('key', name=op.f('pk_setting'))
     )
+    op.create_table('setting_change',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('key', sa.String(length=60), nullable=False),
+    sa.Column('value', sa.JSON(), nullable=False),
+    sa.Column('effective_on', sa.Date(), nullable=False),
+    sa.Column('authority', sa.String(length=200), nullable=True),
+    sa.Column('recorded_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_setting_change_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_setting_change'))
+    )
+    with op.batch_alter_table('setting_change', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_setting_change_key'), ['key'], unique=False)
+
     op.create_table('sworn_complaint',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('entry_id', sa.String(length=36), nullable=False),
@@ -512,6 +526,7 @@ def upgrade():
     sa.Column('ended_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
     sa.Column('ended_by_id', sa.Integer(), nullable=True),
     sa.Column('end_note', sa.String(length=300), nullable=False),
+    sa.Column('fees_closed', sa.JSON(), nullable=True),
     sa.Column('officer_id', sa.Integer(), nullable=False),
     sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
     sa.Column('record_number', sa.String(length=12), nullable=True),
@@ -1070,6 +1085,10 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_sworn_complaint_dog_id'))
 
     op.drop_table('sworn_complaint')
+    with op.batch_alter_table('setting_change', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_setting_change_key'))
+
+    op.drop_table('setting_change')
     op.drop_table('setting')
     op.drop_table('receipt')
     with op.batch_alter_table('rabies_certificate', schema=None) as batch_op:

@@ -32,6 +32,7 @@ from .application import (
     term_explanation,
     term_rule,
 )
+from .blockers import evidence_on_file, license_blocker, rabies_refusal
 from .counter import (
     CounterApplication,
     CounterResult,
@@ -65,6 +66,9 @@ from .people import (
 )
 
 __all__ = [
+    "evidence_on_file",
+    "license_blocker",
+    "rabies_refusal",
     "FEE_KIND_LABELS",
     "close_enumeration",
     "fee_lines",

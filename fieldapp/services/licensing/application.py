@@ -95,6 +95,9 @@ class Application:
     new_purebred_license: bool = False  # §5(H): a new premises license even if one is active
     waive_tag_fee_reason: str = ""  # §5(G)(2): the clerk waives the replacement tag fee, and why
     residence_began_on: date | None = None  # §5(J)(3): a new resident's date of residence
+    # §5(A)(3) an application by mail is priced on the day it was received: a fee changed by
+    # resolution after it came never asks the owner for more (a fee applies from its date).
+    fees_on: date | None = None
     # Worked out by prepare_application() from the dog and its owner:
     purebred_license: "PurebredLicense | None" = None  # §5(H): the premises license it joins
     replaces_tag: bool = False  # §5(G)(2): the tag this license issues is not the dog's first

@@ -22,7 +22,7 @@ from .application import (
 )
 from .fees import fee_lines, fee_total
 from .issue import refuse_dead_dog, write_license
-from .people import create_dog, create_owner
+from .people import clean_microchip, create_dog, create_owner, update_dog
 
 
 @dataclass
@@ -33,6 +33,7 @@ class CounterApplication:
     owner: Owner | None = None  # a new dog of an owner on file
     owner_data: dict | None = None  # a new owner, or the adopter (§8(E))
     dog_data: dict | None = None  # a new dog (§5(E)(2))
+    microchip: str | None = None  # typed at the counter; None or empty: the record's stays as it is
     born_on: date | None = None  # the new dog's birth date, for §5(A)(1) even when the form is incomplete
     purebred: bool = False  # the clerk chose a §5(H) purebred license
     forms_complete: bool = True  # False: the forms' own fields were refused; nothing is written
@@ -68,6 +69,8 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     from ..mail_in import hold_for_fee, mark_issued, refuse_unready
 
     app, dog = c.application, c.dog
+    if c.mail_in is not None:  # §5(A)(3): the fee in force on the day the application came
+        app.fees_on = c.mail_in.received_on
     prepare_application(app, dog, c.owner, today)
     if c.adoption is not None:
         app.purebred_license = None  # the adopter's premises, not the former owner's (§5(H))
@@ -83,6 +86,10 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
         raise ServiceError(errors)
     errors = check_application(app, today, dog)  # before an owner or dog is made
     errors.update(check_method(c.method, c.reference))
+    try:  # §5(E)(2) "other identifying details": the chip, on no other dog's record
+        chip = clean_microchip(c.microchip, dog)
+    except ServiceError as exc:
+        errors.update(exc.errors)
     if errors:
         raise ServiceError(errors)
     adopted = _adopted_already(c.adoption)
@@ -110,6 +117,8 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
             held = db.session.get(Impoundment, c.impoundment_id)
             if held is not None:
                 link_licensed_dog(held, dog, user)
+    if chip and chip != dog.microchip:
+        update_dog(dog, {"microchip": chip}, user)
     if c.mail_in is not None and c.mail_in.dog_id is None:
         c.mail_in.dog = dog  # a dog not on file when its application came (§5(A)(3))
     lic = write_license(dog, app, today, user, method=c.method, reference=c.reference,

@@ -8,7 +8,7 @@ from datetime import date
 from decimal import Decimal
 
 from ...law import FeeLine, enumeration_surcharge_due, license_fee, purebred_license_fee
-from ...settings import get_setting
+from ...settings import setting_on
 from ...timeutil import local_today
 from ..enumeration import surcharge_owed as enumeration_surcharge
 from ..money import PaymentLine
@@ -24,14 +24,16 @@ FEE_KIND_LABELS = {
 }
 
 
-def fee_schedule() -> dict:
-    """The Town Board's fee schedule from the settings (never constants)."""
-    return {"altered_fee": get_setting("fee_altered"), "unaltered_fee": get_setting("fee_unaltered"),
-            "fee_per_year": get_setting("fee_per_year"),
-            "replacement_tag": get_setting("fee_replacement_tag"),
-            "purebred_fees": tuple(get_setting(k) for k in (
+def fee_schedule(on: date | None = None) -> dict:
+    """The Town Board's fee schedule from the settings (never constants), as in force on `on`
+    (today): a fee set by resolution applies from its date, never back."""
+    on = on or local_today()
+    return {"altered_fee": setting_on("fee_altered", on), "unaltered_fee": setting_on("fee_unaltered", on),
+            "fee_per_year": setting_on("fee_per_year", on),
+            "replacement_tag": setting_on("fee_replacement_tag", on),
+            "purebred_fees": tuple(setting_on(k, on) for k in (
                 "fee_purebred_up_to_10", "fee_purebred_up_to_25", "fee_purebred_over_25")),
-            "vet_statement_surcharge_as_altered": get_setting("vet_statement_surcharge_as_altered")}
+            "vet_statement_surcharge_as_altered": setting_on("vet_statement_surcharge_as_altered", on)}
 
 
 def fee_lines(app: Application, term_years: int, on: date | None = None,
@@ -52,8 +54,8 @@ def fee_lines(app: Application, term_years: int, on: date | None = None,
     - §5(G)(2) a replacement tag (``app.replaces_tag``): the Town Board's fee, or a $0.00 line
       with the clerk's reason when waived.
     """
-    s = fee_schedule()
     on = on or local_today()
+    s = fee_schedule(app.fees_on or on)
     if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
         enumeration = enumeration_surcharge(app.enumeration_identification)
     else:  # identified now, at the counter: only while an enumeration is open
