@@ -60,6 +60,7 @@ CARD_SOURCES = (Dog, License, RabiesCertificate, Tag, DogOwner, Owner)
 # Records that have no `dog_id` and are not on the card, each with the reason
 # (`tests/test_listeners.py` fails when a model is in neither).
 NOT_ON_CARD: dict[str, str] = {
+    "CallUpdate": "a call's steps; the call carries the dog (and its repeat flag)",
     "CareCheck": "the §8(B) care log is the kennel's, not the roadside's",
     "Disposition": "the court's verdict; only the orders in force reach the card",
     "Hearing": "the court's; only the orders in force reach the card",

@@ -57,6 +57,7 @@ from ..models.enforcement import (
 )
 from ..models.entries import LateEntry
 from ..models.history import Change
+from ..models.calls import Call, CallUpdate
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
 from ..models.people import UserSession
@@ -102,6 +103,8 @@ AUDITED: dict[type, frozenset[str]] = {
     ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
     LateEntry: frozenset(),  # an entry typed days back and the office's confirmation
     ServiceAttempt: frozenset(),  # CPL §150.40(2) an attempt to serve a ticket, noted
+    Call: frozenset(),  # a call for service: who called, about what, and what came of it
+    CallUpdate: frozenset(),  # a call's steps: taken, arrived, a record made from it, closed
 }
 # Models left out of the history, each with the reason. `tests/test_listeners.py` fails when a
 # model is in neither table, so a new model is a decision, not an accident.
