@@ -57,9 +57,10 @@ class CallInput:
 
 def read_call(r: PayloadReader, public=False) -> CallInput:
     """What a call says, from a form or a phone's entry (one message per field)."""
-    kind = r.text("kind", 12, required="Choose what the call is about.")
+    # "about", not "kind": an entry's payload never names a field "kind" (the entry's own kind).
+    kind = r.text("about", 12, required="Choose what the call is about.")
     if kind and kind not in CALL_KINDS:
-        r.error("kind", "Choose what the call is about from the list.")
+        r.error("about", "Choose what the call is about from the list.")
     urgency = r.text("urgency", 8) or "today"
     if urgency not in URGENCIES:
         r.error("urgency", "Choose how urgent it is from the list.")
@@ -118,7 +119,7 @@ def _new_call(clean: CallInput, entry_id: str, user, verified=True) -> Call:
 
 def apply_call(clean: CallInput, entry, user) -> dict:
     call = _new_call(clean, entry.id, user)
-    record_event("call.recorded", call, actor=user, entry_id=entry.id, kind=call.kind, urgency=call.urgency)
+    record_event("call.recorded", call, actor=user, entry_id=entry.id, about=call.kind, urgency=call.urgency)
     return {"call_id": call.id, "url": f"/calls/{call.id}"}
 
 
@@ -129,7 +130,7 @@ def report_from_public(payload, entry_id: str) -> Call:
     clean = read_call(r, public=True)
     r.done()
     call = _new_call(clean, entry_id, None, verified=False)
-    record_event("call.reported", call, actor=None, kind=call.kind)
+    record_event("call.reported", call, actor=None, about=call.kind)
     return call
 
 
@@ -338,6 +339,19 @@ def open_calls() -> list[Call]:
                                .order_by(Call.received_at)).scalars().all()
     from ..law.calls import URGENCY_ORDER
     return sorted(calls, key=lambda c: (URGENCY_ORDER.get(c.urgency, 9), c.received_at))
+
+
+def call_row(call: Call) -> dict:
+    """One open call as the phone's copy keeps it (services/field_data.py): the queue with no signal.
+    The caller's telephone is there for the officer to call back; no caller's email or address."""
+    return {"id": call.id, "entry_id": call.entry_id, "kind": call.kind, "kind_label": kind_label(call.kind),
+            "urgency": call.urgency, "status": call.status, "verified": call.verified,
+            "received_at": call.received_at.isoformat(), "place": call.place,
+            "latitude": call.latitude, "longitude": call.longitude, "description": call.description[:300],
+            "dog_id": call.dog_id, "dog_description": call.dog_description,
+            "caller_name": call.caller_name, "caller_phone": call.caller_phone,
+            "officer": call.officer.full_name if call.officer else None,
+            "officer_id": call.officer_id, "taken_at": call.taken_at.isoformat() if call.taken_at else None}
 
 
 def repeat_window() -> tuple[int, int]:

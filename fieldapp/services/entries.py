@@ -33,8 +33,8 @@ from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
 from ..timeutil import utcnow
-from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from . import calls
+from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
 from .registry import KINDS
 

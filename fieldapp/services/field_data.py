@@ -27,6 +27,7 @@ from ..law.impoundment import deadline_table
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..models.dogs import take_on_connection
 from ..timeutil import local_today, utcnow
+from .calls import call_row, open_calls
 from .card_rows import load_card_dogs
 from .enforcement import closed_days, open_days
 from .status import dog_status
@@ -167,5 +168,7 @@ def field_dataset(since: int | None = None, today=None) -> dict:
         "today": today.isoformat(),
         "dogs": [_dog_record(d, today) for d in dogs],
         "redemption_deadlines": deadlines,
+        # Every open call for service, whole at each fetch (a few dozen at most): the queue with no signal.
+        "calls": [call_row(c) for c in open_calls()],
     }
 

@@ -42,6 +42,7 @@ from ..models import (
     User,
 )
 from ..models.calendar import TownDay
+from ..models.calls import Call, CallUpdate
 from ..models.clerk_month import MailApplication, RenewalNotice
 from ..models.court import CourtOrder, Disposition, Hearing, Summons
 from ..models.dogs import Sequence
@@ -57,7 +58,6 @@ from ..models.enforcement import (
 )
 from ..models.entries import LateEntry
 from ..models.history import Change
-from ..models.calls import Call, CallUpdate
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
 from ..models.people import UserSession

@@ -47,7 +47,7 @@ _ONE_HISTORY_SELECT = None
 
 
 def _history_select():
-    """The four tables in one UNION ALL (typed by the first SELECT): one query per card.
+    """The five tables in one UNION ALL (typed by the first SELECT): one query per card.
     Built once: making the statement and its cache key each time cost more than running it."""
     global _HISTORY_SELECT
     if _HISTORY_SELECT is None:
@@ -69,8 +69,8 @@ def _build_history_select(dog_ids):
 
 
 def history_selects(dog_ids):
-    """The five SELECTs of the history (calls for service the fifth), columns as EnforcementRecord's then dog_id (the status
-    card unions them with the dog's other records: one query for all it shows)."""
+    """The five SELECTs of the history (calls for service the fifth), columns as EnforcementRecord's
+    then dog_id (the status card unions them with the dog's other records: one query for all it shows)."""
     nodate = cast(null(), Date)  # typed NULLs (CAST): PostgreSQL types a UNION's column from every SELECT
     v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
                   Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
