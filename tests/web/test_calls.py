@@ -300,3 +300,16 @@ def test_call_times_are_the_phones_not_the_syncs(client, auth, app):
     assert sync(client, "call_update", {"call_entry_id": call_entry, "what": "arrived"},
                 recorded_at=when).status_code == 201
     assert the_call(app, call_entry).arrived_at.isoformat()[:16] == when[:16]
+
+
+def test_the_clerks_charts_count_calls_repeat_addresses_and_dogs(client, auth, app):
+    auth.login("clerk")
+    bella = dog_id(app, "Bella")
+    for _ in range(3):
+        take_call(client, dog_id=str(bella), location_text="7 Lake Rd")
+    page = client.get("/clerk/charts").get_data(as_text=True)
+    for title in ("Calls by day", "Calls by kind", "Minutes from call to arrival", "Minutes from call to close",
+                  "Repeat addresses (3 calls or more in 30 days)", "Repeat dogs"):
+        assert title in page
+    assert "7 Lake Rd" in page and "Bella (dog no." in page
+    assert "/calls/calls.csv" in page
