@@ -67,7 +67,8 @@ def read_call(r: PayloadReader, public=False) -> CallInput:
     source = "public" if public else (r.text("source", 10) or "phone")
     if source not in SOURCES or (source == "public" and not public):
         r.error("source", "Choose how the call came in.")
-    received_at = r.instant("received_at", "time of the call")
+    # The public's report is received when it arrives; the office types when a call came in.
+    received_at = utcnow() if public else r.instant("received_at", "time of the call")
     lat, lon = r.number("latitude", -90, 90), r.number("longitude", -180, 180)
     if (lat is None) != (lon is None):
         r.error("latitude", "The GPS position is incomplete. Type the address instead.")

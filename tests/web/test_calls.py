@@ -313,3 +313,26 @@ def test_the_clerks_charts_count_calls_repeat_addresses_and_dogs(client, auth, a
         assert title in page
     assert "7 Lake Rd" in page and "Bella (dog no." in page
     assert "/calls/calls.csv" in page
+
+
+def test_the_demo_seeds_open_and_closed_calls_none_in_the_future(client, auth, app):
+    from fieldapp.demo_calls import seed_calls
+    from fieldapp.services.enforcement.payload import entered_at_the_time
+    with app.app_context(), entered_at_the_time():
+        seed_calls()
+    with app.app_context():
+        calls = db.session.execute(db.select(Call)).scalars().all()
+        assert sum(c.is_open for c in calls) == 3 and sum(not c.is_open for c in calls) == 5
+        now = utcnow()
+        for c in calls:
+            for when in (c.received_at, c.taken_at, c.arrived_at, c.closed_at):
+                assert when is None or when <= now
+            assert c.closed_at is None or c.closed_at >= c.received_at
+        assert any(not c.verified for c in calls)
+    auth.login("dco")
+    queue = client.get("/calls/").get_data(as_text=True)
+    assert "Dog bite" in queue and "Unverified" in queue and "taken by Dale Crofoot" in queue
+    bella = dog_id(app, "Bella")
+    assert "Repeat dog: 3 calls in 30 days" in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
+    closed = client.get("/calls/closed").get_data(as_text=True)
+    assert "Violation no." in closed and "Oswego County SPCA" in closed
