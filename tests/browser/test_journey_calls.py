@@ -36,7 +36,7 @@ def clerk_takes_the_call(clerk):
     page = clerk.page
     clerk.tap_link("Take a call", exact=True, wait_for_url=re.compile(r"/calls/new$"))
     page.get_by_role("radio", name=re.compile(r"Running at large")).first.tap()
-    page.get_by_label("Address").fill(PLACE)
+    page.get_by_label("Address", exact=True).fill(PLACE)
     page.get_by_label("Caller's name").fill("Joan Soper")
     page.get_by_label("Caller's telephone").fill("315 555 0199")
     page.get_by_label("What the caller says").fill("A brown dog loose on the road since 7.")
