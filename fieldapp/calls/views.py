@@ -53,13 +53,20 @@ def _call_helpers():
             "call_urgencies": URGENCIES, "call_record_link": record_link, "call_of_record": svc.call_of_record}
 
 
+def _own_ids(form, call, step) -> StepForm:
+    """Field ids of their own (the queue shows every call's forms on one page; a label names one field)."""
+    for f in form:
+        f.id = f"{f.name}-{call.id}-{step}"
+    return form
+
+
 def _step_forms(call) -> dict:
     """A fresh form (its own UUID) for each step of the call."""
     forms = {}
     for name in ("take", "arrived", "note", "close"):
         form = StepForm(formdata=None, prefix="").prefill(call_entry_id=call.entry_id)
         form.what.data = {"arrived": "arrived", "note": "note"}.get(name, "")
-        forms[name] = form
+        forms[name] = _own_ids(form, call, name)
     return forms
 
 
@@ -141,7 +148,7 @@ def step(step):
     call = svc.call_by_entry(request.form.get("call_entry_id")) or abort(404)
     forms = _step_forms(call)
     name = {"take": "take", "close": "close"}.get(step, "note" if request.form.get("what") == "note" else "arrived")
-    forms[name] = StepForm()
+    forms[name] = _own_ids(StepForm(), call, name)
     forms[name].show_errors(outcome.errors)
     return render_template("calls/call.html", call=call, step_forms=_step_forms, record_links=_record_links,
                            forms=forms, just=None, refused=name), outcome.status

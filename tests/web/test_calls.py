@@ -336,3 +336,24 @@ def test_the_demo_seeds_open_and_closed_calls_none_in_the_future(client, auth, a
     assert "Repeat dog: 3 calls in 30 days" in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
     closed = client.get("/calls/closed").get_data(as_text=True)
     assert "Violation no." in closed and "Oswego County SPCA" in closed
+
+
+def test_a_call_about_a_section_6_restriction_cites_it_in_the_laws_words():
+    from fieldapp.law.calls import CALL_KINDS, kind_label
+    from fieldapp.law.restrictions import SECTION_6_RESTRICTIONS
+    for code, restriction in SECTION_6_RESTRICTIONS.items():
+        assert kind_label(code) == f"{restriction.section} {restriction.title}"
+    assert {"bite", "stray_held", "cruelty"} <= set(CALL_KINDS)
+
+
+def test_the_pages_ask_their_powers(client, auth, app):
+    auth.login("clerk")
+    _, call_entry = take_call(client)
+    assert post(client, "/calls/step/take", call_entry_id=call_entry)[0].status_code == 403  # respond_to_calls
+    auth.logout()
+    auth.login("constable")
+    assert client.get("/calls/new").status_code == 403  # take_calls: the clerk and the DCO
+    assert client.get("/calls/").status_code == 200  # read_calls: the town's staff
+    auth.logout()
+    auth.login("admin")
+    assert client.get("/calls/").status_code == 403
