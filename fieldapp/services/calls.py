@@ -336,7 +336,8 @@ def tell_caller(call: Call) -> str:
 
 def open_calls() -> list[Call]:
     """The open calls, urgent first, then oldest first (the phone can sort by distance)."""
-    calls = db.session.execute(db.select(Call).where(Call.status != "closed")
+    from sqlalchemy.orm import joinedload
+    calls = db.session.execute(db.select(Call).where(Call.status != "closed").options(joinedload(Call.officer))
                                .order_by(Call.received_at)).scalars().all()
     from ..law.calls import URGENCY_ORDER
     return sorted(calls, key=lambda c: (URGENCY_ORDER.get(c.urgency, 9), c.received_at))
@@ -363,9 +364,12 @@ def repeat_calls(dog, today):
     """The status-card flag: the same dog called about `repeat_dog_calls` times (3) in the last
     `repeat_call_days` (30). Reads the dog's history rows (services/enforcement/history.py)."""
     from .enforcement.history import enforcement_history
+    calls = [r for r in enforcement_history(dog) if r.kind == "call"]
+    if len(calls) < 2:  # never a repeat (the setting's least is 2): the card reads no settings for it
+        return []
     times, days = repeat_window()
     since = today - timedelta(days=days - 1)
-    calls = [r for r in enforcement_history(dog) if r.kind == "call" and to_local(r.at).date() >= since]
+    calls = [r for r in calls if to_local(r.at).date() >= since]
     if len(calls) < times:
         return []
     calls.sort(key=lambda r: r.at, reverse=True)
