@@ -321,15 +321,29 @@ def tell_caller(call: Call) -> str:
         from . import notify
         if not notify.mail_configured():
             return ""
-        subject, body = caller_message(call)
-        try:
-            notify.send_mail(call.caller_email, subject, body)
-        except (OSError, ValueError):
-            return ""
+        _mail_after_commit(call.caller_email, *caller_message(call))
     call.caller_told_at = utcnow()
     db.session.add(CallUpdate(call=call, kind="told", at=call.caller_told_at,
                               note=f"Caller told by {call.tell_caller}"))
     return call.tell_caller
+
+
+def _mail_after_commit(to: str, subject: str, body: str) -> None:
+    """The email goes once the close is committed (never while the write holds the database, and
+    never for a close rolled back); a mail server down is logged, the close stands."""
+    import logging
+    import smtplib
+
+    from sqlalchemy import event
+
+    from . import notify
+
+    def send(_session):
+        try:
+            notify.send_mail(to, subject, body)
+        except (OSError, smtplib.SMTPException, ValueError):
+            logging.getLogger(__name__).exception("Could not email the caller")
+    event.listen(db.session(), "after_commit", send, once=True)
 
 
 # The queue and the repeat flag ------------------------------------------------------------------

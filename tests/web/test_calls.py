@@ -357,3 +357,38 @@ def test_the_pages_ask_their_powers(client, auth, app):
     auth.logout()
     auth.login("admin")
     assert client.get("/calls/").status_code == 403
+
+
+def test_the_caller_is_emailed_when_the_call_closes_never_the_owners_data(client, auth, app, smtp_sink):
+    from fieldapp.settings import set_setting
+    with app.app_context():
+        set_setting("mail_server", f"127.0.0.1:{smtp_sink.server_address[1]}")
+        set_setting("mail_from", "dogs@town.example")
+        db.session.commit()
+    auth.login("clerk")
+    max_id = dog_id(app, "Max")
+    _, call_entry = take_call(client, dog_id=str(max_id), tell_caller="email", caller_email="joan@example.org")
+    auth.logout()
+    auth.login("dco")
+    result = sync(client, "call_close", {"call_entry_id": call_entry, "outcome": "gone"}).json["result"]
+    assert result["caller_told"] == "email"
+    assert len(smtp_sink.messages) == 1
+    body = smtp_sink.messages[0]["data"]
+    assert "joan@example.org" in smtp_sink.messages[0]["rcpt"][0] and "Gone on arrival" in body
+    with app.app_context():
+        from fieldapp.models import Dog
+        dog = db.session.get(Dog, max_id)
+        assert dog.primary_owner.full_name not in body and dog.name not in body
+
+
+def test_no_one_is_told_when_the_town_says_not(client, auth, app):
+    from fieldapp.settings import set_setting
+    with app.app_context():
+        set_setting("tell_callers", False)
+        db.session.commit()
+    auth.login("clerk")
+    _, call_entry = take_call(client, tell_caller="letter", caller_address="9 Lake Rd")
+    auth.logout()
+    auth.login("dco")
+    result = sync(client, "call_close", {"call_entry_id": call_entry, "outcome": "warning"}).json["result"]
+    assert "caller_told" not in result and the_call(app, call_entry).caller_told_at is None
