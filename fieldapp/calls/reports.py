@@ -10,7 +10,8 @@ from ..extensions import db
 from ..law.calls import OUTCOMES, URGENCIES, kind_label
 from ..models.calls import Call
 from ..parsing import parse_date
-from ..services.calls import SOURCES, caller_message
+from ..services.call_caller import caller_message
+from ..services.calls import SOURCES
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local
 from ..web import file_response

@@ -11,7 +11,8 @@ counter and one taken, updated or closed on a phone with no signal are written e
 
 A violation, seizure, ticket or sworn complaint made "from a call" carries the call's UUID in
 `call_entry_id`; `submit_entry` validates it before the record is written (`call_named`) and links
-the record after (`link_record`): a `CallUpdate` "record" row, read both ways. Citizens' reports
+the record after (`link_record`): a `CallUpdate` "record" row, read both ways; a seizure or ticket
+following a violation made from a call is from that call too. Citizens' reports
 from the public form (`report_from_public`) are calls marked unverified.
 """
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from ..models import Dog, record_event
 from ..models.calls import Call, CallUpdate
 from ..settings import get_setting
 from ..timeutil import to_local, utcnow
+from .call_caller import tell_caller
 from .enforcement.payload import PayloadReader
 from .errors import ServiceError
 
@@ -271,7 +273,7 @@ def call_named(kind: str, payload) -> Call | None:
         return None
     raw = payload.get("call_entry_id")
     if raw in (None, ""):
-        return None
+        return _call_of_followed(payload.get("violation_entry_id"))
     call = call_by_entry(raw)
     if call is None:
         raise ServiceError({"call_entry_id": CALL_NOT_ON_FILE})
@@ -279,6 +281,16 @@ def call_named(kind: str, payload) -> Call | None:
         raise ServiceError({"call_entry_id": "The call this is recorded from is closed already: record it "
                                              "without the call, or ask the office to reopen it."})
     return call
+
+
+def _call_of_followed(violation_entry) -> Call | None:
+    """A seizure or ticket that follows a violation made from a call ("Seize dog" on the next
+    screen) is from that call too, while it is open."""
+    if not isinstance(violation_entry, str) or not violation_entry or len(violation_entry) > 36:
+        return None
+    update = db.session.execute(db.select(CallUpdate).filter_by(kind="record", entry_id=violation_entry.lower())
+                                ).scalars().first()
+    return update.call if update is not None and update.call.is_open else None
 
 
 def link_record(call: Call, kind: str, entry, result: dict) -> dict:
@@ -297,53 +309,6 @@ def call_of_record(kind: str, record_id: int) -> Call | None:
     return db.session.execute(db.select(Call).join(CallUpdate).where(
         CallUpdate.kind == "record", CallUpdate.record_kind == kind, CallUpdate.record_id == record_id)
     ).scalars().first()
-
-
-# The caller told --------------------------------------------------------------------------------
-
-def caller_message(call: Call) -> tuple[str, str]:
-    """What the caller is told: the call and its outcome, never the owner's name or address."""
-    subject = f"Your call about a dog on {to_local(call.received_at):%B %-d, %Y}"
-    lines = [f"You called about: {kind_label(call.kind)}", f"Where: {call.place}", "",
-             f"The dog control officer looked into it. Outcome: {OUTCOMES.get(call.outcome, call.outcome)}"
-             + (f" (referred to {call.referred_to})" if call.referred_to else "") + ".", "",
-             "Thank you for letting us know. For anything new, call the dog control officer at "
-             f"{get_setting('dco_phone')}.", "", "The town's dog control officer"]
-    return subject, "\n".join(lines)
-
-
-def tell_caller(call: Call) -> str:
-    """On close, when the town's setting says so and the caller asked: email now, or a letter for
-    the office to print (`/calls/<id>/letter`). Returns how ("email", "letter") or ""."""
-    if not get_setting("tell_callers") or not call.tell_caller:
-        return ""
-    if call.tell_caller == "email":
-        from . import notify
-        if not notify.mail_configured():
-            return ""
-        _mail_after_commit(call.caller_email, *caller_message(call))
-    call.caller_told_at = utcnow()
-    db.session.add(CallUpdate(call=call, kind="told", at=call.caller_told_at,
-                              note=f"Caller told by {call.tell_caller}"))
-    return call.tell_caller
-
-
-def _mail_after_commit(to: str, subject: str, body: str) -> None:
-    """The email goes once the close is committed (never while the write holds the database, and
-    never for a close rolled back); a mail server down is logged, the close stands."""
-    import logging
-    import smtplib
-
-    from sqlalchemy import event
-
-    from . import notify
-
-    def send(_session):
-        try:
-            notify.send_mail(to, subject, body)
-        except (OSError, smtplib.SMTPException, ValueError):
-            logging.getLogger(__name__).exception("Could not email the caller")
-    event.listen(db.session(), "after_commit", send, once=True)
 
 
 # The queue and the repeat flag ------------------------------------------------------------------

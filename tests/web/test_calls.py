@@ -392,3 +392,25 @@ def test_no_one_is_told_when_the_town_says_not(client, auth, app):
     auth.login("dco")
     result = sync(client, "call_close", {"call_entry_id": call_entry, "outcome": "warning"}).json["result"]
     assert "caller_told" not in result and the_call(app, call_entry).caller_told_at is None
+
+
+def test_a_seizure_following_a_violation_from_a_call_is_from_the_call_too(client, auth, app):
+    auth.login("clerk")
+    max_id = dog_id(app, "Max")
+    _, call_entry = take_call(client, dog_id=str(max_id))
+    auth.logout()
+    auth.login("dco")
+    response, violation_entry = post(client, "/field/violations/new",
+                                     **violation_data(app, call_entry_id=call_entry))
+    assert response.status_code == 201
+    seized = sync(client, "seizure", {"violation_entry_id": violation_entry, "dog_id": str(max_id),
+                                      "seized_at": "2026-10-19T09:45", "held_at": "Town kennel",
+                                      "location_text": "412 Ridge Rd"})
+    assert seized.status_code == 201, seized.json
+    closed = sync(client, "call_close", {"call_entry_id": call_entry, "outcome": "seizure"})
+    assert closed.status_code == 201, closed.json
+    call = the_call(app, call_entry)
+    with app.app_context():
+        kinds = [u.record_kind for u in db.session.execute(db.select(CallUpdate).filter_by(
+            call_id=call.id, kind="record")).scalars()]
+    assert kinds == ["violation", "seizure"]
