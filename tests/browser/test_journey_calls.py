@@ -118,3 +118,28 @@ def test_clerk_takes_a_call_officer_offline_takes_it_records_a_violation_and_clo
         assert "Closed: Violation recorded" in clerk.text()
     finally:
         clerk_context.close()
+
+
+def test_the_officer_records_a_call_with_no_signal_and_it_reaches_the_office_once(phone, journey_server):
+    phone.start("dco")
+    ready(phone)
+    page = phone.page
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("window.outbox.datasetVersion !== undefined")
+    page.context.set_offline(True)
+    phone.check_styles = False
+    phone.tap_link(re.compile(r"^Calls"), wait_for_url=re.compile(r"/calls/$"))
+    phone.tap_link("Take a call", exact=True, wait_for_url=re.compile(r"/calls/new$"))
+    page.wait_for_selector("form.entry-form[data-field-ready]")
+    page.get_by_role("radio", name="Dog bite").tap()
+    page.get_by_label("Address", exact=True).fill("Lindsey Rd by the church")
+    page.get_by_label("Caller's name").fill("Sam Weed")
+    phone.tap_button("Record the call", wait_for_url=re.compile(r"/calls/$"))
+    page.wait_for_function("document.getElementById('outbox-count').textContent === '1'")
+    page.context.set_offline(False)
+    all_sent(phone)
+    with journey_server.app().app_context():
+        calls = db.session.execute(db.select(Call).filter_by(location_text="Lindsey Rd by the church")).scalars().all()
+        assert [(c.kind, c.source, c.recorded_by.username, c.caller_name) for c in calls] == [
+            ("bite", "officer", "dco", "Sam Weed")]
+        db.engine.dispose()
