@@ -414,3 +414,17 @@ def test_a_seizure_following_a_violation_from_a_call_is_from_the_call_too(client
         kinds = [u.record_kind for u in db.session.execute(db.select(CallUpdate).filter_by(
             call_id=call.id, kind="record")).scalars()]
     assert kinds == ["violation", "seizure"]
+
+
+def test_a_note_on_the_call_without_javascript(client, auth, app):
+    auth.login("clerk")
+    _, call_entry = take_call(client)
+    auth.logout()
+    auth.login("dco")
+    refused, _ = post(client, "/calls/step/update", call_entry_id=call_entry, what="note", note="")
+    assert refused.status_code == 422 and "Write the note." in refused.get_data(as_text=True)
+    saved, _ = post(client, "/calls/step/update", call_entry_id=call_entry, what="note",
+                    note="Owner not home; card left in the door.")
+    assert saved.status_code == 303
+    page = client.get(saved.headers["Location"]).get_data(as_text=True)
+    assert "Owner not home; card left in the door." in page
