@@ -56,7 +56,7 @@ def _call_helpers():
 def _own_ids(form, call, step) -> StepForm:
     """Field ids of their own (the queue shows every call's forms on one page; a label names one field)."""
     for f in form:
-        f.id = f"{f.name}-{call.id}-{step}"
+        f.id = f.label.field_id = f"{f.name}-{call.id}-{step}"
     return form
 
 

@@ -428,3 +428,16 @@ def test_a_note_on_the_call_without_javascript(client, auth, app):
     assert saved.status_code == 303
     page = client.get(saved.headers["Location"]).get_data(as_text=True)
     assert "Owner not home; card left in the door." in page
+
+
+def test_every_label_on_the_queue_names_a_field_of_its_own(client, auth, app):
+    import re as re_
+    auth.login("clerk")
+    for _ in range(2):
+        take_call(client)
+    auth.logout()
+    auth.login("dco")
+    html = client.get("/calls/").get_data(as_text=True)
+    ids = re_.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1][:5]
+    assert all(target in ids for target in re_.findall(r'<label for="([^"]+)"', html))
