@@ -51,6 +51,7 @@ def create_app(test_config=None):
     from .api.views import bp as api_bp
     from .auth.views import bp as auth_bp
     from .calendar.views import bp as calendar_bp
+    from .calls import bp as calls_bp
     from .charts.views import bp as charts_bp
     from .clerk.views import bp as clerk_bp
     from .court.views import bp as court_bp
@@ -63,7 +64,7 @@ def create_app(test_config=None):
     from .reports.views import bp as reports_bp
     from .tags.views import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, history_bp, charts_bp, reports_bp, law_bp):
+               pwa_bp, history_bp, charts_bp, reports_bp, law_bp, calls_bp):
         app.register_blueprint(bp)
 
     # The kennel board at /impoundments as well: the same view as field.impoundments.

@@ -37,6 +37,8 @@ def seed_demo_command(n_dogs, if_empty, rng_seed, history_years):
         with entered_at_the_time():  # the demo's past: each entry as if it reached the office that day
             click.echo(seed_roadside_cases(local_today()))
             click.echo(seed_court_cases(local_today()))
+            from .demo_calls import seed_calls
+            click.echo(seed_calls())
     click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
                + ", ".join(u for u, _, _ in DEMO_USERS))
 

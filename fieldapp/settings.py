@@ -166,6 +166,17 @@ SETTINGS = [
                 "", "An officer's shift is 8 hours (480). What waits in a phone's outbox is kept; it "
                     "is sent once the same officer signs in again.",
                 minimum=5, maximum=60 * 24 * 14),  # the session cookie's own life (config.py)
+    SettingSpec("repeat_dog_calls", "Calls about the same dog (or the same address) that make it a repeat, "
+                "within the days below", "int", 3, "",
+                "A repeat dog's card says so at the roadside; the clerk's charts list repeat dogs and addresses.",
+                minimum=2, maximum=100),
+    SettingSpec("repeat_call_days", "Days counted back for repeat calls", "int", 30, "", "",
+                minimum=1, maximum=366),
+    SettingSpec("tell_callers", "When a call is closed, the caller who asked is told its outcome (by email "
+                "or a letter, never the owner's name or address)", "bool", True, "",
+                "Off: the office tells callers itself, by telephone."),
+    SettingSpec("public_call_reports", "Citizens may report a dog problem on the public found-dog page "
+                "(marked unverified, rate-limited)", "bool", True, ""),
     SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "server", ""),
     SettingSpec("mail_from", "Outbound mail sender address", "email", ""),
 ]

@@ -89,3 +89,41 @@ def money_by_fee_type(lines, labels: dict[str, str]) -> Series:
     bars = sorted(((k, v) for k, v in totals.items() if v), key=lambda kv: (-kv[1], kv[0]))
     return Series("Money by fee type", "$", tuple(Bar(k, labels.get(k, k.replace("_", " ").capitalize()), v)
                                                   for k, v in bars))
+
+
+# Calls for service (services/calls.py) -------------------------------------------------------
+
+def calls_by_day(days_received, today: date, days: int = 30) -> Series:
+    """Calls received on each of the last `days` local days, today last."""
+    from datetime import timedelta
+    counts = Counter(days_received)
+    window = [today - timedelta(days=i) for i in range(days - 1, -1, -1)]
+    return Series(f"Calls by day (the last {days} days)", "calls",
+                  tuple(Bar(d.isoformat(), f"{d:%a} {d.day} {MONTH_ABBR[d.month - 1]}", counts.get(d, 0))
+                        for d in window))
+
+
+def calls_by_kind(kinds, labels: dict[str, str]) -> Series:
+    """Calls counted by what they were about: largest first, then in the table's order."""
+    order = list(labels)
+    counts = Counter(kinds)
+    bars = sorted(counts.items(), key=lambda kv: (-kv[1], order.index(kv[0]) if kv[0] in order else 99))
+    return Series("Calls by kind", "calls", tuple(Bar(k, labels.get(k, k), n) for k, n in bars))
+
+
+def median_minutes_by_kind(pairs, labels: dict[str, str], title: str) -> Series:
+    """The median of (kind, minutes) pairs per kind (calls with no such time left out)."""
+    from statistics import median
+    by_kind: dict[str, list] = {}
+    for kind, minutes in pairs:
+        if minutes is not None and minutes >= 0:
+            by_kind.setdefault(kind, []).append(minutes)
+    bars = sorted(((k, round(median(v))) for k, v in by_kind.items()), key=lambda kv: (-kv[1], kv[0]))
+    return Series(title, "minutes (median)", tuple(Bar(k, labels.get(k, k), v) for k, v in bars))
+
+
+def repeats(keys, at_least: int, title: str) -> Series:
+    """Keys (an address, a dog) called about `at_least` times or more: most first."""
+    counts = Counter(k for k in keys if k)
+    bars = sorted(((k, n) for k, n in counts.items() if n >= at_least), key=lambda kv: (-kv[1], kv[0]))
+    return Series(title, "calls", tuple(Bar(k, k, n) for k, n in bars))

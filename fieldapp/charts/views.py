@@ -6,7 +6,7 @@ from flask import Blueprint, render_template
 from ..auth import permission_required
 from ..extensions import db
 from ..law.restrictions import VIOLATIONS
-from ..models import License, Payment
+from ..models import Dog, License, Payment
 from ..models.enforcement import Impoundment
 from ..services.licensing import FEE_KIND_LABELS
 from ..timeutil import local_today
@@ -51,11 +51,53 @@ def clerk_charts(today):
     ]
 
 
+def calls_charts(today):
+    """Calls for service: by day, by kind, the time to arrival and to close, repeat addresses and
+    dogs (the town's settings `repeat_dog_calls` within `repeat_call_days`)."""
+    from datetime import datetime, time, timedelta
+
+    from ..law.calls import CALL_KINDS, kind_label
+    from ..models.calls import Call
+    from ..services.calls import repeat_window
+    from ..timeutil import TOWN_TZ, to_local
+    times, days = repeat_window()
+    since = datetime.combine(today - timedelta(days=max(days, 30) - 1), time.min, TOWN_TZ)
+    year = datetime.combine(add_months(today.replace(day=1), -(MONTHS - 1)), time.min, TOWN_TZ)
+    rows = db.session.execute(db.select(Call.kind, Call.received_at, Call.arrived_at, Call.closed_at,
+                                        Call.location_text, Call.dog_id).where(Call.received_at >= year)).all()
+    labels = {code: kind_label(code) for code in CALL_KINDS}
+    recent = [r for r in rows if r.received_at >= since]
+    repeat_since = datetime.combine(today - timedelta(days=days - 1), time.min, TOWN_TZ)
+    window = [r for r in rows if r.received_at >= repeat_since]
+    dog_names = dict(db.session.execute(db.select(Dog.id, Dog.name).where(
+        Dog.id.in_({r.dog_id for r in window if r.dog_id}))).all())
+
+    def minutes(start, end):
+        return (end - start).total_seconds() / 60 if start and end else None
+    return [
+        ("calls-by-day", aggregate.calls_by_day([to_local(r.received_at).date() for r in recent], today), "Day"),
+        ("calls-by-kind", aggregate.calls_by_kind([r.kind for r in rows], labels), "Kind"),
+        ("calls-arrival", aggregate.median_minutes_by_kind(
+            [(r.kind, minutes(r.received_at, r.arrived_at)) for r in rows], labels,
+            "Minutes from call to arrival (median, by kind)"), "Kind"),
+        ("calls-close", aggregate.median_minutes_by_kind(
+            [(r.kind, minutes(r.received_at, r.closed_at)) for r in rows], labels,
+            "Minutes from call to close (median, by kind)"), "Kind"),
+        ("calls-repeat-addresses", aggregate.repeats([r.location_text.strip() for r in window], times,
+                                                     f"Repeat addresses ({times} calls or more in {days} days)"),
+         "Address"),
+        ("calls-repeat-dogs", aggregate.repeats(
+            [f"{dog_names.get(r.dog_id, '')} (dog no. {r.dog_id})" for r in window if r.dog_id], times,
+            f"Repeat dogs ({times} calls or more in {days} days)"), "Dog"),
+    ]
+
+
 @bp.route("/clerk/charts")
 @permission_required("view_charts")
 def clerk_page():
     today = local_today()
     since, series = clerk_charts(today)
+    series += calls_charts(today)
     charts = [{"id": key, "series": s, "svg": bar_chart(s, f"chart-{key}"), "key_heading": heading,
                "rows": [(b.label, value_text(s, b.value)) for b in s.bars],
                "total": value_text(s, s.total)} for key, s, heading in series]

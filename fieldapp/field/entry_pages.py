@@ -303,6 +303,7 @@ def new_entry(kind):
     page = _PAGES[kind]
     if request.method == "GET":
         form, dog = page.prefill()
+        _from_call(form)
         return form_page(page.template, form, dog=dog, **page.context(form))
     form = page.form()
     outcome = _submit(kind)
@@ -310,6 +311,23 @@ def new_entry(kind):
         return page.done(form.entry_id.data, outcome)
     other = form.show_errors(outcome.errors)
     return form_page(page.template, form, outcome.status, other, **page.context(form))
+
+
+def _from_call(form) -> None:
+    """An entry made from a call for service (?call=<its UUID>): linked to it, at its place."""
+    from ..services.calls import call_by_entry
+    call = call_by_entry(request.args.get("call"))
+    if call is None:
+        return
+    form.call_entry_id.data = call.entry_id
+    if "location_text" in form and not form.location_text.data:
+        form.location_text.data = call.location_text or call.place_description
+        if call.latitude is not None and not form.latitude.data:
+            form.latitude.data, form.longitude.data = call.latitude, call.longitude
+    if "violation_on" in form:  # a sworn complaint: the day of the call
+        form.violation_on.data = to_local(call.received_at).date().isoformat()
+    if "nature" in form and not form.nature.data:
+        form.nature.data = call.description
 
 
 def add_entry_pages(bp) -> None:

@@ -23,6 +23,7 @@ def now_local_input() -> str:
 class EntryForm(FlaskForm):
     entry_id = HiddenField()
     dog_id = HiddenField()
+    call_entry_id = HiddenField()  # made from a call for service (services/calls.py)
     dog_description = StringField("Description of the dog", render_kw={"autocomplete": "off"})
     # The stale-date gate (services/enforcement/payload.py): a date typed days back needs a reason.
     late_reason = StringField("If the date is days back: why it is entered only now",
@@ -52,7 +53,7 @@ class LocationMixin:
     longitude = HiddenField()
     accuracy = HiddenField()
     location_text = StringField("Where (address, or road and landmark)",
-                                render_kw={"autocomplete": "street-address"})
+                                render_kw={"autocomplete": "street-address", "data-from-query": "place"})
 
 
 class ViolationForm(LocationMixin, EntryForm):

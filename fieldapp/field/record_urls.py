@@ -12,6 +12,10 @@ RECORD_PAGES = {
     "ticket": ("ticket_number", "field.ticket_detail", "number"),
     "complaint": ("complaint_id", "field.complaint_detail", "complaint_id"),
     "rabies_request": ("dog_id", "field.dog_card", "dog_id"),
+    "call": ("call_id", "calls.call_page", "call_id"),
+    "call_take": ("call_id", "calls.call_page", "call_id"),
+    "call_update": ("call_id", "calls.call_page", "call_id"),
+    "call_close": ("call_id", "calls.call_page", "call_id"),
 }
 
 

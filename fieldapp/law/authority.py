@@ -100,6 +100,14 @@ WHO_MAY_ACT: tuple[Power, ...] = (
     Power("confirm_late_entries", ("clerk", "dco"), "§8(B), §9",
           "The Town Clerk or the dog control officer confirms the date of a field entry typed days "
           "back before it counts (a seizure's holding period, a ticket's court date)."),
+    Power("take_calls", ("clerk", "dco"), "§7",
+          "The Town Clerk's office and the dog control officer take calls from the public about dogs "
+          "(a call is not an offence: the officer who goes decides what the law says of it)."),
+    Power("respond_to_calls", ("dco", "police"), "§7",
+          "The dog control officer, or a police officer for the town, takes a call, goes, and closes it "
+          "with what came of it."),
+    Power("read_calls", STAFF, "§7",
+          "Town staff see the calls and what came of them."),
     Power("view_charts", ("clerk",), "§5(F)",
           "The Town Clerk, who keeps the licensing records and the money, sees them as charts."),
 )

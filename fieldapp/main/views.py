@@ -30,5 +30,9 @@ def home():
         from ..models import LateEntry
         late_entries = db.session.scalar(db.select(db.func.count(LateEntry.id)).where(
             LateEntry.confirmed_at.is_(None)))
-    return render_template("main/home.html", user=current_user, open_reports=open_reports,
+    open_calls = 0
+    if current_user.may("read_calls"):
+        from ..models.calls import Call
+        open_calls = db.session.scalar(db.select(func.count(Call.id)).where(Call.status != "closed"))
+    return render_template("main/home.html", open_calls=open_calls, user=current_user, open_reports=open_reports,
                            overdue_requests=overdue, to_serve=to_serve, late_entries=late_entries)

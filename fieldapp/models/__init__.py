@@ -1,5 +1,6 @@
 """The database models, one module per aggregate. Importing this registers every table."""
 from . import (  # noqa: F401,E402
+                        calls,
                         court,  # noqa: F401,E402
                         enforcement,
                         kennel_care,

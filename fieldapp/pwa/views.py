@@ -34,7 +34,9 @@ SW_SOURCE = next((p for p in SW_SOURCES if os.path.exists(p)), SW_SOURCES[0])
 # Pages an officer needs with no signal (endpoints). Cached from the signed-in page (they carry the user).
 SHELL_PAGES = ["main.home", "field.scan", "field.new_violation", "field.new_seizure", "field.new_ticket",
                "field.new_complaint", "field.what_next", "pwa.outbox", "pwa.offline", "pwa.offline_card",
-               "pwa.ticket_book", "field.impoundments", "field.to_serve"]  # board, §9 list: as of app open
+               "pwa.ticket_book", "field.impoundments", "field.to_serve",  # board, §9 list: as of app open
+               "calls.queue",  # the open calls as of app open; their steps go to the outbox
+               "calls.new_call"]  # a call recorded in the field with no signal
 # Form pages are matched without their query string (?dog=12 opens the same cached form).
 # So is "what now" (?entry=...&kind=...&dog=...): field.js and entry-state.js fill it in on the phone.
 IGNORE_SEARCH = ["field.new_violation", "field.new_seizure", "field.new_ticket",

@@ -33,6 +33,7 @@ from ..extensions import db
 from ..law.authority import POWERS
 from ..models import FieldEntry
 from ..timeutil import utcnow
+from . import calls
 from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
 from .registry import KINDS
@@ -116,12 +117,15 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
     if existing is not None:
         return _replay(existing, digest, user)
     try:
+        call = calls.call_named(kind, payload)  # a record made from a call for service
         clean = spec.validate(payload, user)
         entry = FieldEntry(id=entry_id, kind=kind, officer_id=user.id, payload=payload,
                            payload_hash=digest, device_recorded_at=recorded)
         db.session.add(entry)
         db.session.flush()  # claims the UUID before any record is written
         entry.result = spec.apply(clean, entry, user)
+        if call is not None:
+            entry.result = {**entry.result, **calls.link_record(call, kind, entry, entry.result)}
         if hold_late_entry(entry) is not None:  # the stale-date gate: the office confirms the date
             entry.result = {**entry.result, "awaiting_office_confirmation": True}
         db.session.commit()

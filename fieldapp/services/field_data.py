@@ -27,6 +27,7 @@ from ..law.impoundment import deadline_table
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..models.dogs import take_on_connection
 from ..timeutil import local_today, utcnow
+from .calls import call_row, open_calls
 from .card_rows import load_card_dogs
 from .enforcement import closed_days, open_days
 from .status import dog_status
@@ -60,6 +61,7 @@ CARD_SOURCES = (Dog, License, RabiesCertificate, Tag, DogOwner, Owner)
 # Records that have no `dog_id` and are not on the card, each with the reason
 # (`tests/test_listeners.py` fails when a model is in neither).
 NOT_ON_CARD: dict[str, str] = {
+    "CallUpdate": "a call's steps; the call carries the dog (and its repeat flag)",
     "CareCheck": "the §8(B) care log is the kennel's, not the roadside's",
     "Disposition": "the court's verdict; only the orders in force reach the card",
     "Hearing": "the court's; only the orders in force reach the card",
@@ -167,5 +169,7 @@ def field_dataset(since: int | None = None, today=None) -> dict:
         "today": today.isoformat(),
         "dogs": [_dog_record(d, today) for d in dogs],
         "redemption_deadlines": deadlines,
+        # Every open call for service, whole at each fetch (a few dozen at most): the queue with no signal.
+        "calls": [call_row(c) for c in open_calls()],
     }
 

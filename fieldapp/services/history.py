@@ -43,6 +43,7 @@ from ..models import (
     User,
 )
 from ..models.calendar import TownDay
+from ..models.calls import Call, CallUpdate
 from ..models.clerk_month import MailApplication, RenewalNotice
 from ..models.court import CourtOrder, Disposition, Hearing, Summons
 from ..models.dogs import Sequence
@@ -104,6 +105,8 @@ AUDITED: dict[type, frozenset[str]] = {
     ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
     LateEntry: frozenset(),  # an entry typed days back and the office's confirmation
     ServiceAttempt: frozenset(),  # CPL §150.40(2) an attempt to serve a ticket, noted
+    Call: frozenset(),  # a call for service: who called, about what, and what came of it
+    CallUpdate: frozenset(),  # a call's steps: taken, arrived, a record made from it, closed
 }
 # Models left out of the history, each with the reason. `tests/test_listeners.py` fails when a
 # model is in neither table, so a new model is a decision, not an accident.

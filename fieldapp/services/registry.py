@@ -12,7 +12,7 @@ module): nothing registers itself when imported.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import enforcement, record_flags, ticket_numbers
+from . import calls, enforcement, record_flags, ticket_numbers
 from .enforcement import history
 
 
@@ -33,6 +33,11 @@ ENTRY_KINDS: tuple[EntryKind, ...] = (
               enforcement.apply_complaint),
     EntryKind("rabies_request", "request_rabies_vaccination", enforcement.validate_rabies_request,
               enforcement.apply_rabies_request),
+    # Calls for service (services/calls.py): recorded, taken, updated, closed.
+    EntryKind("call", "take_calls", calls.validate_call, calls.apply_call),
+    EntryKind("call_take", "respond_to_calls", calls.validate_take, calls.apply_take),
+    EntryKind("call_update", "respond_to_calls", calls.validate_update, calls.apply_update),
+    EntryKind("call_close", "respond_to_calls", calls.validate_close, calls.apply_close),
 )
 KINDS: dict[str, EntryKind] = {k.name: k for k in ENTRY_KINDS}
 
@@ -43,4 +48,5 @@ FLAG_SOURCES: tuple[Callable, ...] = (
     history.impounded,  # §8, §8(B)
     history.prior_violations,  # §5, §6
     history.rabies_requested,  # §5(B)(1)
+    calls.repeat_calls,  # calls for service: the same dog again and again
 )

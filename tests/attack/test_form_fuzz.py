@@ -63,6 +63,10 @@ def full_town(tmp_path_factory, demo_town_db):
         from fieldapp.timeutil import local_today
         seed_roadside_cases(local_today())
         seed_court_cases(local_today())
+        from fieldapp.demo_calls import seed_calls
+        from fieldapp.services.enforcement.payload import entered_at_the_time
+        with entered_at_the_time():
+            seed_calls()  # the queue's forms: take, arrived, close
         db.session.commit()
         db.session.remove()
         db.engine.dispose()

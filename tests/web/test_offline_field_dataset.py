@@ -59,7 +59,7 @@ def test_dataset_queries_do_not_grow_with_the_number_of_dogs(empty_database):
     assert (n_small, n_large) == (15, 30)
     assert (flagged_small, flagged_large) == (3, 6)  # every dog with records has its flags
     assert small == large, f"{small} queries for 15 dogs, {large} for 30"
-    assert large <= 10
+    assert large <= 11  # one of them the open calls for service (services/calls.py: open_calls)
 
 
 def test_s8B_s5B1_dataset_has_impounded_violations_and_rabies_request_as_on_the_card(app):

@@ -13,7 +13,8 @@ ANY_USER = {"/", "/outbox", "/password"}  # every signed-in person changes their
 # The admin also reads how the app reads the law, with the settings the admin keeps.
 ADMIN_ALSO = {"/law/reading", "/law/reading.pdf"}
 PUBLIC = {"/login", "/found", "/found/thanks", "/offline", "/sw.js", "/static/<path:filename>",
-          "/t/<token>", "/t/<token>/photo.jpg"}
+          "/t/<token>", "/t/<token>/photo.jpg",
+          "/calls/report", "/calls/report/sent"}  # a citizen reports a dog problem (calls/public.py)
 
 
 def concrete_urls(app):

@@ -29,6 +29,8 @@ ROUTE_OF_POWER = {
     "keep_enumeration": "/clerk/enumerations/",
     "identify_in_enumeration": "/clerk/dogs/{dog_id}/enumeration",
     "read_the_law_reading": "/law/reading",
+    "take_calls": "/calls/new",
+    "read_calls": "/calls/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
@@ -37,13 +39,14 @@ NO_ROUTE_YET = {
     "dispose_of_impounded_dog": "forms on the impoundment page (POST only): test_impoundment_outcomes.py",
     "keep_care_log": "the care page of a seizure (none in the test town): test_kennel_care.py walks the roles",
     "receive_impoundment_fees": "forms on the impoundment page (POST only): test_kennel.py",
+    "respond_to_calls": "a call's steps are forms and outbox entries (POST only): test_calls.py walks the roles",
 }
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).
 OPEN_ENDPOINTS = {
     "static", "auth.login", "auth.logout", "auth.change_password", "main.home", "tags.tag_page", "pwa.service_worker",
     "pwa.offline", "pwa.outbox", "public.tag_photo", "public.message", "public.found",
-    "public.thanks",
+    "public.thanks", "calls.public_report", "calls.public_report_sent",
 }
 # Still checking role lists until the roadside entry code asks the table (being rewritten).
 ROADSIDE_BLUEPRINTS = {"field", "api"}

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-05 07:39:02.033991
+Create Date: 2026-12-05 07:41:57.474234
 
 """
 from alembic import op
@@ -108,6 +108,54 @@ def upgrade():
     sa.PrimaryKeyConstraint('id', name=op.f('pk_user')),
     sa.UniqueConstraint('username', name=op.f('uq_user_username'))
     )
+    op.create_table('call',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('received_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('source', sa.String(length=10), nullable=False),
+    sa.Column('verified', sa.Boolean(), nullable=False),
+    sa.Column('recorded_by_id', sa.Integer(), nullable=True),
+    sa.Column('caller_name', sa.String(length=120), nullable=False),
+    sa.Column('caller_phone', sa.String(length=40), nullable=False),
+    sa.Column('caller_email', sa.String(length=120), nullable=False),
+    sa.Column('caller_address', sa.String(length=300), nullable=False),
+    sa.Column('tell_caller', sa.String(length=6), nullable=False),
+    sa.Column('kind', sa.String(length=12), nullable=False),
+    sa.Column('urgency', sa.String(length=8), nullable=False),
+    sa.Column('location_text', sa.String(length=300), nullable=False),
+    sa.Column('place_description', sa.String(length=300), nullable=False),
+    sa.Column('latitude', sa.Float(), nullable=True),
+    sa.Column('longitude', sa.Float(), nullable=True),
+    sa.Column('accuracy_m', sa.Float(), nullable=True),
+    sa.Column('description', sa.Text(), nullable=False),
+    sa.Column('dog_id', sa.Integer(), nullable=True),
+    sa.Column('dog_description', sa.String(length=300), nullable=False),
+    sa.Column('status', sa.String(length=8), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=True),
+    sa.Column('taken_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('arrived_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('arrival_latitude', sa.Float(), nullable=True),
+    sa.Column('arrival_longitude', sa.Float(), nullable=True),
+    sa.Column('closed_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('closed_by_id', sa.Integer(), nullable=True),
+    sa.Column('outcome', sa.String(length=10), nullable=False),
+    sa.Column('outcome_note', sa.String(length=500), nullable=False),
+    sa.Column('referred_to', sa.String(length=200), nullable=False),
+    sa.Column('caller_told_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['closed_by_id'], ['user.id'], name=op.f('fk_call_closed_by_id_user')),
+    sa.ForeignKeyConstraint(['dog_id'], ['dog.id'], name=op.f('fk_call_dog_id_dog')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_call_officer_id_user')),
+    sa.ForeignKeyConstraint(['recorded_by_id'], ['user.id'], name=op.f('fk_call_recorded_by_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_call')),
+    sa.UniqueConstraint('entry_id', name=op.f('uq_call_entry_id'))
+    )
+    with op.batch_alter_table('call', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_call_dog_id'), ['dog_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_call_kind'), ['kind'], unique=False)
+        batch_op.create_index(batch_op.f('ix_call_received_at'), ['received_at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_call_status'), ['status'], unique=False)
+
     op.create_table('dog_notice',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('dog_id', sa.Integer(), nullable=False),
@@ -431,6 +479,28 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_appearance_ticket_issued_at'), ['issued_at'], unique=False)
         batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_entry_id'), ['violation_entry_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_appearance_ticket_violation_id'), ['violation_id'], unique=False)
+
+    op.create_table('call_update',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('call_id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=True),
+    sa.Column('kind', sa.String(length=10), nullable=False),
+    sa.Column('at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.Column('officer_id', sa.Integer(), nullable=True),
+    sa.Column('note', sa.String(length=500), nullable=False),
+    sa.Column('record_kind', sa.String(length=10), nullable=False),
+    sa.Column('record_id', sa.Integer(), nullable=True),
+    sa.Column('latitude', sa.Float(), nullable=True),
+    sa.Column('longitude', sa.Float(), nullable=True),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['call_id'], ['call.id'], name=op.f('fk_call_update_call_id_call')),
+    sa.ForeignKeyConstraint(['officer_id'], ['user.id'], name=op.f('fk_call_update_officer_id_user')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_call_update'))
+    )
+    with op.batch_alter_table('call_update', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_call_update_call_id'), ['call_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_call_update_entry_id'), ['entry_id'], unique=False)
+        batch_op.create_index('ix_call_update_record', ['record_kind', 'record_id'], unique=False)
 
     op.create_table('change',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -1056,6 +1126,12 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_change_at'))
 
     op.drop_table('change')
+    with op.batch_alter_table('call_update', schema=None) as batch_op:
+        batch_op.drop_index('ix_call_update_record')
+        batch_op.drop_index(batch_op.f('ix_call_update_entry_id'))
+        batch_op.drop_index(batch_op.f('ix_call_update_call_id'))
+
+    op.drop_table('call_update')
     with op.batch_alter_table('appearance_ticket', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_id'))
         batch_op.drop_index(batch_op.f('ix_appearance_ticket_violation_entry_id'))
@@ -1121,6 +1197,13 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_dog_notice_dog_id'))
 
     op.drop_table('dog_notice')
+    with op.batch_alter_table('call', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_call_status'))
+        batch_op.drop_index(batch_op.f('ix_call_received_at'))
+        batch_op.drop_index(batch_op.f('ix_call_kind'))
+        batch_op.drop_index(batch_op.f('ix_call_dog_id'))
+
+    op.drop_table('call')
     op.drop_table('user')
     op.drop_table('sequence')
     with op.batch_alter_table('photo', schema=None) as batch_op:

@@ -15,6 +15,7 @@ from sqlalchemy import Date, String, bindparam, cast, literal_column, null, unio
 from ...extensions import db
 from ...law import VIOLATIONS
 from ...law.orders import CONFINED_TERMS, LEASH_TERMS, ORDER_KINDS, ROADSIDE_KINDS, order_short
+from ...models.calls import Call
 from ...models.court import CourtOrder
 from ...models.enforcement import Impoundment, RabiesRequest, Violation
 from ...timeutil import to_local
@@ -29,15 +30,15 @@ def latest_violations_query():
 @dataclass(frozen=True)
 class EnforcementRecord:
     """One row of a dog's enforcement history as the status card needs it (no ORM object)."""
-    kind: str  # violation | impoundment | rabies_request | court_order
+    kind: str  # violation | impoundment | rabies_request | court_order | call
     id: int
     supersedes_id: int | None  # violation: the version it corrects; order: the order it changes
     at: datetime  # occurred / seized / requested / ordered (created)
     codes: list | None  # violation: its codes; impoundment: the days its deadline skipped
     day1: date | None  # impounded_on | requested_on | ordered_on
     day2: date | None  # redemption_deadline | due_on
-    status: str | None  # impoundment's status | the order's kind
-    text: str | None  # held_at | requested_of | the order's terms
+    status: str | None  # impoundment's status | the order's kind | the call's kind
+    text: str | None  # held_at | requested_of | the order's terms | the call's place
 
 
 _HISTORY_SELECT = None
@@ -46,7 +47,7 @@ _ONE_HISTORY_SELECT = None
 
 
 def _history_select():
-    """The four tables in one UNION ALL (typed by the first SELECT): one query per card.
+    """The five tables in one UNION ALL (typed by the first SELECT): one query per card.
     Built once: making the statement and its cache key each time cost more than running it."""
     global _HISTORY_SELECT
     if _HISTORY_SELECT is None:
@@ -68,8 +69,8 @@ def _build_history_select(dog_ids):
 
 
 def history_selects(dog_ids):
-    """The four SELECTs of the history, columns as EnforcementRecord's then dog_id (the status
-    card unions them with the dog's other records: one query for all it shows)."""
+    """The five SELECTs of the history (calls for service the fifth), columns as EnforcementRecord's
+    then dog_id (the status card unions them with the dog's other records: one query for all it shows)."""
     nodate = cast(null(), Date)  # typed NULLs (CAST): PostgreSQL types a UNION's column from every SELECT
     v = db.select(literal_column("'violation'", String).label("kind"), Violation.id, Violation.supersedes_id,
                   Violation.occurred_at.label("at"), Violation.codes.label("codes"), nodate.label("day1"),
@@ -86,7 +87,10 @@ def history_selects(dog_ids):
     o = db.select(literal_column("'court_order'"), CourtOrder.id, CourtOrder.supersedes_id, CourtOrder.created_at,
                   null(), CourtOrder.ordered_on, nodate, CourtOrder.kind, CourtOrder.terms,
                   CourtOrder.dog_id).where(CourtOrder.dog_id.in_(dog_ids))
-    return [v, i, r, o]
+    # Calls for service about the dog (services/calls.py: the repeat-dog flag).
+    c = db.select(literal_column("'call'"), Call.id, null(), Call.received_at, null(), nodate, nodate,
+                  Call.kind, Call.location_text, Call.dog_id).where(Call.dog_id.in_(dog_ids))
+    return [v, i, r, o, c]
 
 
 def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:

@@ -223,7 +223,8 @@ function listen() {
 }
 
 async function start() {
-  captureSubmits(flushSoon);
+  // The badge counts a new entry at once: a form with no next page (a call's steps) stays on screen.
+  captureSubmits(() => { refreshCount(); flushSoon(); });
   confirmSignOut();
   if (new URLSearchParams(location.search).get("signed_out") || document.getElementById("signed-out")) {
     await signedOut();

@@ -7,7 +7,8 @@ const TOWN_TZ = "America/New_York";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const KIND_LABELS = { violation: "Violation", seizure: "Seizure", ticket: "Appearance ticket",
-  complaint: "Sworn complaint", rabies_request: "Rabies certificate request", ticket_void: "Voided ticket number" };
+  complaint: "Sworn complaint", rabies_request: "Rabies certificate request", ticket_void: "Voided ticket number",
+  call: "Call recorded", call_take: "Call taken", call_update: "Call: arrived or note", call_close: "Call closed" };
 
 // The server's pair of filters (fieldapp/web.py): `longdate` "Wed 2 Dec 2026" and `clock` "2:30 pm".
 // A date ("2026-12-02") is taken as it is; an instant ("2026-12-02T19:30:00Z", a Date) is read on the

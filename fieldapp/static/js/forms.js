@@ -65,6 +65,8 @@ export function captureSubmits(queued) {
 function onSubmit(ev, queued) {
   const form = ev.target;
   if (!(form instanceof HTMLFormElement) || !form.matches("form[data-outbox-kind]")) return;
+  // A button that asks the office something first (the call form's "Find the dog") posts the form.
+  if (ev.submitter && ev.submitter.hasAttribute("data-not-outbox")) return;
   const uid = userId();
   if (!uid) return; // not signed in: the form posts to the server as it would without JS
   ev.preventDefault();

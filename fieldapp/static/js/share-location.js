@@ -14,6 +14,10 @@
       const here = "GPS " + c.latitude.toFixed(5) + ", " + c.longitude.toFixed(5) +
         " (within " + Math.round(c.accuracy) + " m)";
       input.value = input.value.trim() ? input.value.trim() + "; " + here : here;
+      // The report form keeps the position as numbers too (the officer's list sorts by distance).
+      const keep = { "[data-share-lat]": c.latitude.toFixed(6), "[data-share-lon]": c.longitude.toFixed(6),
+        "[data-share-acc]": String(Math.round(c.accuracy)) };
+      Object.keys(keep).forEach(function (sel) { const el = document.querySelector(sel); if (el) el.value = keep[sel]; });
       said.textContent = "Location added. Add a landmark if you can.";
     }, function () {
       said.textContent = "Your location could not be found. Please type where the dog is.";
