@@ -15,12 +15,13 @@ import uuid
 from datetime import timedelta
 
 from .extensions import db
+from .law import VIOLATIONS
 from .models import Dog, User
 from .services.calls import report_from_public
 from .services.entries import submit_entry
 from .timeutil import to_local, utcnow
 
-EXCEPTIONS_6A1 = ["6B", "6A1-hunting"]
+EXCEPTIONS_6A1 = [e.code for e in VIOLATIONS["6A1"].exceptions]  # each ruled out, as the officer ticks them
 
 
 def _entry(user, kind, at, **payload) -> tuple[str, dict]:
