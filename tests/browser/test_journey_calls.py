@@ -78,8 +78,7 @@ def test_clerk_takes_a_call_officer_offline_takes_it_records_a_violation_and_clo
         assert page.get_by_label("Where (address, or road and landmark)").input_value() == PLACE
         assert page.locator("input[name=call_entry_id]").input_value()
         tick(phone, r"^Running at large")
-        tick(phone, "Ruled out: not on the owner's own property")
-        tick(phone, "Ruled out: not a hunting dog under command")
+        tick(phone, "None of these applies")  # §6(A)(1)'s exceptions, each listed, ruled out at once
         page.get_by_label("Description of the dog").fill("Brown lab mix, green collar, no tag")
         phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
         ready(phone)

@@ -33,7 +33,7 @@ def test_clerk_changes_an_address_sees_it_in_the_history_and_opens_the_charts(ph
 
     phone.tap(page.locator("a.brand"))
     phone.tap_link("Charts: licenses, renewals, seizures, money")
-    assert page.locator("figure.chart svg").count() == 4
+    assert page.locator("figure.chart svg").count() >= 4  # the calls add theirs
     assert "Renewals due by month" in phone.text()
     page.locator("#renewals summary").tap()
     assert page.locator("#renewals table").is_visible()
