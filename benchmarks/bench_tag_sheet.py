@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/bench_tag_sheet.py [N]
 
 Goal: under 5 s for 1,000 tags on this machine, in one process as a web worker makes it (no
-process pool). A reprint draws codes kept in memory (fieldapp/tags/qr.py: qr_matrix).
+process pool). A reprint draws codes kept in memory (fieldapp/services/tags/qr.py: qr_matrix).
 """
 import os
 import sys
@@ -15,10 +15,10 @@ from qrcode.constants import ERROR_CORRECT_M
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from fieldapp.services.tags.qr import TagFace, encode_qr  # noqa: E402
+from fieldapp.services.tags.sheets import STOCK, render_sheet  # noqa: E402
+from fieldapp.services.tags.tokens import new_token  # noqa: E402
 from fieldapp.tags import qr  # noqa: E402
-from fieldapp.tags.qr import TagFace, encode_qr  # noqa: E402
-from fieldapp.tags.sheets import STOCK, render_sheet  # noqa: E402
-from fieldapp.tags.tokens import new_token  # noqa: E402
 
 BASE = "https://dogs.sandycreekny.gov"
 
@@ -39,7 +39,7 @@ def main(n=1000):
         code.get_matrix()
     baseline = time.perf_counter() - t0
 
-    # Our encoder alone: the same library, the mask given (fieldapp/tags/qr.py: MASK).
+    # Our encoder alone: the same library, the mask given (fieldapp/services/tags/qr.py: MASK).
     sample = faces(n)
     t0 = time.perf_counter()
     for f in sample:

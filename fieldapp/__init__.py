@@ -47,22 +47,22 @@ def create_app(test_config=None):
 
     from .errors import register_converters
     register_converters(app)  # before the blueprints' routes are built
-    from .admin.views import bp as admin_bp
-    from .api.views import bp as api_bp
-    from .auth.views import bp as auth_bp
-    from .calendar.views import bp as calendar_bp
+    from .admin import bp as admin_bp
+    from .api import bp as api_bp
+    from .auth import bp as auth_bp
+    from .calendar import bp as calendar_bp
     from .calls import bp as calls_bp
-    from .charts.views import bp as charts_bp
-    from .clerk.views import bp as clerk_bp
-    from .court.views import bp as court_bp
-    from .field.views import bp as field_bp
-    from .history.views import bp as history_bp
-    from .main.views import bp as main_bp
-    from .public.views import bp as public_bp
-    from .pwa.views import bp as pwa_bp
-    from .reading.views import bp as law_bp
-    from .reports.views import bp as reports_bp
-    from .tags.views import bp as tags_bp
+    from .charts import bp as charts_bp
+    from .clerk import bp as clerk_bp
+    from .court import bp as court_bp
+    from .field import bp as field_bp
+    from .history import bp as history_bp
+    from .main import bp as main_bp
+    from .public import bp as public_bp
+    from .pwa import bp as pwa_bp
+    from .reading import bp as law_bp
+    from .reports import bp as reports_bp
+    from .tags import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
                pwa_bp, history_bp, charts_bp, reports_bp, law_bp, calls_bp):
         app.register_blueprint(bp)

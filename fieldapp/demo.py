@@ -239,7 +239,7 @@ def _seed_minor_owner_case(today, clerk) -> int:
     her guardian). A new owner, guardian and dog, made after every other demo row (licensed,
     tagged), so no existing row or number changes."""
     from .models import Tag
-    from .tags.tokens import new_token
+    from .services.tags.tokens import new_token
     guardian = Owner(first_name="Ruth", last_name="Renwick", address="12 Orchard Ln", phone="(315) 387-3310")
     lily = Owner(first_name="Lily", last_name="Renwick", address="12 Orchard Ln", phone="(315) 387-3310",
                  is_minor=True, date_of_birth=today - relativedelta(years=15, months=4),
@@ -401,8 +401,8 @@ def _seed_tags(dog_ids, today) -> str:
     (§5(G)(2): the old tag is retired, the fee paid). Core bulk inserts: fast at 50,000 dogs.
     Returns a line for the seed-demo output with tokens a person can open at /t/<token>."""
     from .models import Payment, Tag
+    from .services.tags.tokens import new_token
     from .settings import get_setting
-    from .tags.tokens import new_token
     first_licensed = dict(db.session.execute(
         db.select(License.dog_id, func.min(License.issued_on))
         .where(License.dog_id.in_(dog_ids) if len(dog_ids) < 900 else License.dog_id.isnot(None))

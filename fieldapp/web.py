@@ -136,7 +136,7 @@ def register_template_helpers(app):
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.filters["clock"] = clock
-    from .tags.tokens import tag_url
+    from .services.tags.tokens import tag_url
     app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
     from .services.search import PAGE
     app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most

@@ -4,7 +4,7 @@ The admin holds these two powers ("manage_settings", "manage_users") and no othe
 (fieldapp/law/authority.py). The request commits (fieldapp.web)."""
 from decimal import Decimal
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from ..auth import end_sessions, permission_required
@@ -29,6 +29,7 @@ from ..settings import (
 )
 from ..timeutil import local_today
 from ..web import refusal_on_form
+from . import bp
 from .forms import (
     AUTHORITY_SUFFIX,
     CloseEnumerationForm,
@@ -37,8 +38,6 @@ from .forms import (
     UserForm,
     settings_form_class,
 )
-
-bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 FEE_SCHEDULE_ERROR = ("With the $3/$1 population control fees added, the total fee for an unaltered dog must be "
                       "at least $5.00 more than for a spayed or neutered dog (§5(D)).")

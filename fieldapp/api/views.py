@@ -11,7 +11,7 @@ cookie is also SameSite=Lax. See `_same_origin_json_only`.
 """
 from urllib.parse import urlparse
 
-from flask import Blueprint, abort, current_app, jsonify, make_response, request
+from flask import abort, current_app, jsonify, make_response, request
 from flask_login import current_user
 from sqlalchemy.exc import DataError, OperationalError
 
@@ -24,8 +24,8 @@ from ..services import field_data, ticket_numbers
 from ..services.enforcement.payload import MAX_INT, check_document
 from ..services.entries import parse_entry_id, submit_entry
 from ..services.errors import ServiceError
+from . import bp
 
-bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}

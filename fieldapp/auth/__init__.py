@@ -18,7 +18,7 @@ import time
 from datetime import timedelta
 from functools import wraps
 
-from flask import abort, request, session
+from flask import Blueprint, abort, request, session
 from flask_login import AnonymousUserMixin, current_user
 
 from ..extensions import db
@@ -183,3 +183,9 @@ def permission_required(action):
         wrapped.power = action
         return wrapped
     return decorator
+
+
+# The blueprint of sign-in and the password pages; its routes are in views.py.
+bp = Blueprint("auth", __name__)
+
+from . import views  # noqa: E402,F401  (the routes)

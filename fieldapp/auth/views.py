@@ -19,7 +19,7 @@ import secrets
 import time
 from urllib.parse import urlparse
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_limiter.util import get_remote_address
 from flask_login import current_user, login_required, login_user, logout_user
 from limits import parse
@@ -27,10 +27,9 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db, limiter
 from ..models import User, record_event
-from . import end_session, end_sessions, renew_fingerprint, start_session
+from . import bp, end_session, end_sessions, renew_fingerprint, start_session
 from .forms import ChangePasswordForm, LoginForm
 
-bp = Blueprint("auth", __name__)
 log = logging.getLogger(__name__)
 
 ACCOUNT_LIMIT = parse("10 per 15 minutes")  # wrong passwords for one username

@@ -4,7 +4,7 @@ with its reason) or a listed day opened. The holding period of every seizure (an
 offline deadline table) reads it through services/calendar.py."""
 from datetime import date
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import redirect, render_template, request, url_for
 from flask_login import current_user
 
 from ..auth import permission_required
@@ -13,8 +13,7 @@ from ..models import TownDay
 from ..services import calendar as cal
 from ..services.errors import ServiceError
 from ..timeutil import local_today
-
-bp = Blueprint("calendar", __name__, url_prefix="/calendar")
+from . import bp
 
 
 def _year() -> int:

@@ -1,7 +1,7 @@
 """The clerk's charts, one page: licenses issued by month, renewals due by month, seizures by
 reason, money by fee type. Each chart is SVG drawn here (charts/svg.py) with its numbers as a
 table below it; the counting is charts/aggregate.py, fed plain values by the queries here."""
-from flask import Blueprint, render_template
+from flask import render_template
 
 from ..auth import permission_required
 from ..extensions import db
@@ -10,11 +10,9 @@ from ..models import Dog, License, Payment
 from ..models.enforcement import Impoundment
 from ..services.licensing import FEE_KIND_LABELS
 from ..timeutil import local_today
-from . import aggregate
+from . import aggregate, bp
 from .aggregate import add_months
 from .svg import bar_chart, value_text
-
-bp = Blueprint("charts", __name__)
 
 MONTHS = 12
 # Payment kinds besides the license's own lines (services/licensing: FEE_KIND_LABELS).

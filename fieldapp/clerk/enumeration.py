@@ -17,8 +17,8 @@ from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
 from ..timeutil import local_today
 from ..web import refusal_on_form
+from . import bp
 from .forms import ExpenseForm, IdentifiedForm
-from .views import bp
 
 
 def _user():

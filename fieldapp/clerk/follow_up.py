@@ -8,7 +8,7 @@ from ..models import Dog
 from ..services import follow_up as svc
 from ..timeutil import local_today
 from ..web import file_response
-from .views import bp
+from . import bp
 
 
 @bp.route("/follow-up/")

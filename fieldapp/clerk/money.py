@@ -12,7 +12,7 @@ from ..law.cashbook import month_bounds
 from ..services import reports
 from ..timeutil import local_today
 from ..web import file_response
-from .views import bp
+from . import bp
 
 
 def _date_arg(name: str, errors: dict, label: str) -> date | None:

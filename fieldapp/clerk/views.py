@@ -4,7 +4,7 @@ Town staff may look ("read_records"); the Town Clerk's office edits ("issue_lice
 §5(F)). Views translate forms; fieldapp.services.licensing applies the law and writes; the
 request commits (fieldapp.web).
 """
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy import func, or_
 
@@ -17,9 +17,9 @@ from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..timeutil import local_today
 from ..web import is_htmx, refusal_on_form
+from . import bp
 from .forms import CoOwnerForm, DogForm, NoticeForm, OwnerFields, OwnerForm
 
-bp = Blueprint("clerk", __name__, url_prefix="/clerk")
 
 def _user():
     return current_user._get_current_object()

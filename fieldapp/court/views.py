@@ -2,7 +2,7 @@
 dispositions. The Justice ("judge") writes; staff with "read_records" read. Each POST calls one
 service of services/court.py; a refusal shows on its form (422), the request commits on success.
 """
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import abort, redirect, render_template, url_for
 from flask_login import current_user
 
 from ..auth import permission_required
@@ -16,6 +16,7 @@ from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import local_today
 from ..web import refusal_on_form
+from . import bp
 from .forms import (
     ChangeOrderForm,
     FindingNoticeForm,
@@ -25,8 +26,6 @@ from .forms import (
     SummonsForm,
     disposition_form_for,
 )
-
-bp = Blueprint("court", __name__, url_prefix="/court")
 
 
 @bp.app_context_processor

@@ -11,7 +11,7 @@ need "read_records" (fieldapp/law/authority.py).
 """
 from datetime import date
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy.orm import selectinload
 
@@ -29,6 +29,7 @@ from ..services.tags import find_tag
 from ..settings import get_setting
 from ..timeutil import local_today, to_local
 from ..web import file_response
+from . import bp
 from .card import status_card
 from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
@@ -36,7 +37,6 @@ from .forms import ViolationForm
 from .kennel import add_kennel_pages
 from .serving import add_serving_pages
 
-bp = Blueprint("field", __name__, url_prefix="/field")
 add_entry_pages(bp)
 add_serving_pages(bp)
 add_kennel_pages(bp)  # the kennel board, owner notices, §8(C) redemption and fees: field/kennel.py

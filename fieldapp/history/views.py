@@ -2,7 +2,7 @@
 admin's one page of sign-ins, exports and settings changes.
 
 Read only: no route here writes, and a Change is never edited or deleted."""
-from flask import Blueprint, render_template, url_for
+from flask import render_template, url_for
 
 from ..admin.views import SIGN_IN_KINDS
 from ..auth import permission_required
@@ -10,8 +10,7 @@ from ..extensions import db
 from ..models import Dog, Event, License, Owner, Setting, SettingChange, User
 from ..models.history import Change
 from ..services import history as svc
-
-bp = Blueprint("history", __name__)
+from . import bp
 
 # Events of an export: anything named export.* (the §5(F) records, backups, tag sheets, the
 # officers' offline copies) is listed with these.

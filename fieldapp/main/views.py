@@ -1,4 +1,4 @@
-from flask import Blueprint, render_template
+from flask import render_template
 from flask_login import current_user, login_required
 from sqlalchemy import func
 
@@ -6,8 +6,7 @@ from ..extensions import db
 from ..models.public import FoundReport
 from ..services.enforcement import overdue_rabies_requests, tickets_not_served, violations_awaiting_ticket
 from ..timeutil import local_today
-
-bp = Blueprint("main", __name__)
+from . import bp
 
 
 @bp.route("/")

@@ -11,7 +11,7 @@ Officers and clerk (permission_required("handle_found_reports")):
   /found-reports/<id>/handled         POST, with a note
   /found-reports/<id>/photo.jpg       the finder's photo
 """
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import abort, redirect, render_template, request, session, url_for
 from flask_limiter.util import get_remote_address
 from flask_login import current_user
 from werkzeug.exceptions import HTTPException
@@ -26,10 +26,10 @@ from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import to_local
 from ..web import refusal_on_form
+from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
 from .pages import _public_response, check_public_rate_limit, not_found_page, render_found_dog_page, tel_href
 
-bp = Blueprint("public", __name__)
 CSRF_EXPIRED = "This form has expired. Please press Send again."
 
 

@@ -14,15 +14,14 @@ import os
 import posixpath
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from ..auth import permission_required
 from ..extensions import db
 from ..services import ticket_numbers
 from ..services.entries import form_to_payload, submit_entry
-
-bp = Blueprint("pwa", __name__)
+from . import bp
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # service_worker/sw.js at the top of the repository; an installed wheel carries it as

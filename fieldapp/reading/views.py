@@ -1,15 +1,14 @@
 """/law/reading: how this app reads Local Law No. 2, rule by rule, for the Town Clerk, the Town
 Justice and the admin (power "read_the_law_reading"); /law/reading.pdf the same as a file for the
 town attorney and the Town Board."""
-from flask import Blueprint, render_template
+from flask import render_template
 
 from ..auth import permission_required
 from ..timeutil import local_today
 from ..web import file_response
+from . import bp
 from .pdf import reading_pdf
 from .rows import CHOICE_MARK, reading_parts
-
-bp = Blueprint("law", __name__, url_prefix="/law")
 
 TITLE = "How this app reads Local Law No. 2"
 PDF_NAME = "how-this-app-reads-local-law-2.pdf"

@@ -7,7 +7,7 @@ Both are filled by the one row builder `services.kennel_care.dl18_row`. Power "r
 """
 from datetime import date
 
-from flask import Blueprint, render_template, request
+from flask import render_template, request
 
 from ..auth import permission_required
 from ..csvfile import csv_bytes
@@ -18,10 +18,8 @@ from ..services.errors import ServiceError
 from ..timeutil import local_today
 from ..town import current_town
 from ..web import file_response
+from . import bp
 from .pdf import dl18_pdf as render_dl18_pdf
-
-bp = Blueprint("reports", __name__)
-
 
 
 @bp.get("/reports/")

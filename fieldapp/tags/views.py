@@ -3,7 +3,6 @@ images, printing (PDF label sheets) and replacing lost tags (§4(H), §5(G))."""
 from datetime import date
 
 from flask import (
-    Blueprint,
     abort,
     current_app,
     flash,
@@ -26,16 +25,15 @@ from ..once import once_per_key
 from ..services.errors import ServiceError
 from ..services.status import dog_status
 from ..services.tags import make_blank_tags, replace_tag
+from ..services.tags.qr import tag_face, tag_png, tag_svg
+from ..services.tags.sheets import STOCK, render_sheet
+from ..services.tags.tokens import normalize_token
 from ..settings import get_setting
 from ..timeutil import local_today
 from ..town import current_town, slug
 from ..web import file_response, is_htmx, refusal_on_form
+from . import bp
 from .forms import BlankTagsForm, ReplaceTagForm
-from .qr import tag_face, tag_png, tag_svg
-from .sheets import STOCK, render_sheet
-from .tokens import normalize_token
-
-bp = Blueprint("tags", __name__)
 
 MAX_SHEET_TAGS = 5000
 

@@ -8,8 +8,8 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog, Event, Payment, Tag, User
 from fieldapp.services.errors import ServiceError
 from fieldapp.services.tags import bind_blank_tag, issue_tag, make_blank_tags, replace_tag
+from fieldapp.services.tags.tokens import ALPHABET, LENGTH
 from fieldapp.settings import set_setting
-from fieldapp.tags.tokens import ALPHABET, LENGTH
 
 TODAY = date(2026, 5, 4)
 

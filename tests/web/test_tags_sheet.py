@@ -11,7 +11,7 @@ from PIL import Image
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Tag
 from fieldapp.services.tags import make_blank_tags
-from fieldapp.tags.sheets import STOCK
+from fieldapp.services.tags.sheets import STOCK
 
 BASE = "https://dogs.sandycreekny.example"
 DPI = 200

@@ -4,8 +4,16 @@ import math
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
 
-from fieldapp.tags.qr import qr_matrix
-from fieldapp.tags.tokens import ALPHABET, ENTROPY_BITS, LENGTH, looks_like_token, new_token, normalize_token, tag_url
+from fieldapp.services.tags.qr import qr_matrix
+from fieldapp.services.tags.tokens import (
+    ALPHABET,
+    ENTROPY_BITS,
+    LENGTH,
+    looks_like_token,
+    new_token,
+    normalize_token,
+    tag_url,
+)
 
 REALISTIC_BASES = [
     "https://dogs.sandycreekny.gov",
@@ -69,7 +77,7 @@ def test_every_tag_qr_decodes_to_its_url():
     import zxingcpp
     from PIL import Image
 
-    from fieldapp.tags.qr import QUIET, dark_runs, encode_qr
+    from fieldapp.services.tags.qr import QUIET, dark_runs, encode_qr
     urls = [tag_url(new_token(), base) for base in REALISTIC_BASES for _ in range(25)]
     urls += ["https://example.com/" + "x" * k for k in range(1, 200, 9)]
     for url in urls:

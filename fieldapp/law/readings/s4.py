@@ -137,7 +137,7 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_s4H_every_qr_on_the_sheet_decodes_to_its_tag_and_the_printed_id_is_that_dogs",
                "test_every_tag_qr_decodes_to_its_url"),
         values=("clerk_phone",),
-        code="fieldapp/services/tags.py; fieldapp/tags/qr.py `current_town().place`, sheets.py",
+        code="fieldapp/services/tags/ (`qr.py` `current_town().place`, `sheets.py`)",
     ),
     Reading(
         section="§4(I)",
@@ -209,7 +209,7 @@ READINGS: tuple[Reading, ...] = (
         quote="Town. Town shall designate the area within the corporate limits of the Town of Sandy Creek.",
         reading="The app keeps one town's records, the Town of Sandy Creek's, and its tags and reports name it.",
         tests=("test_s4H_every_qr_on_the_sheet_decodes_to_its_tag_and_the_printed_id_is_that_dogs",),
-        code="fieldapp/tags/qr.py `current_town().place`; fieldapp/tags/sheets.py",
+        code="fieldapp/services/tags/qr.py `current_town().place`; fieldapp/services/tags/sheets.py",
     ),
     Reading(
         section="§4(O)",

@@ -279,7 +279,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s5G_bind_blank_tag_by_its_scanned_qr_link", "test_s5G_bind_blank_tag_by_printed_number_or_token",
                "test_s5G_blank_tag_bound_and_bad_tag_numbers_refused",
                "test_s5G_seed_every_licensed_dog_has_one_active_tag"),
-        code="fieldapp/services/numbers.py; fieldapp/services/tags.py",
+        code="fieldapp/services/numbers.py; fieldapp/services/tags/__init__.py",
     ),
     Reading(
         section="§5(G)(1)",
@@ -289,7 +289,7 @@ READINGS: tuple[Reading, ...] = (
                 "officer it is not valid.",
         tests=("test_s5G1_a_tag_is_never_bound_to_a_second_dog", "test_s5G1_a_retired_tag_is_never_used_again",
                "test_s5G1_retired_tag_tells_the_officer_it_is_not_valid"),
-        code="fieldapp/services/tags.py",
+        code="fieldapp/services/tags/__init__.py",
     ),
     Reading(
         section="§5(G)(2)",
@@ -306,7 +306,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s5G2_replace_lost_tag_fee_waived_with_reason",
                "test_s5G2_replace_tag_form_waives_fee_with_reason"),
         values=("fee_replacement_tag",),
-        code=f"fieldapp/services/tags.py `replace_tag`; {_SVC} `replacement_tag_line`",
+        code=f"fieldapp/services/tags/__init__.py `replace_tag`; {_SVC} `replacement_tag_line`",
     ),
     Reading(
         section="§5(H)",

@@ -16,12 +16,12 @@ These functions add and flush; the request commits (fieldapp.web). A refusal is 
 """
 from decimal import Decimal
 
-from ..extensions import db
-from ..models import Dog, Tag, next_in_sequence, record_event
-from ..settings import get_setting
-from ..tags.tokens import new_token, normalize_token
-from .errors import ServiceError
-from .money import PaymentLine, check_method, record_receipt
+from ...extensions import db
+from ...models import Dog, Tag, next_in_sequence, record_event
+from ...settings import get_setting
+from ..errors import ServiceError
+from ..money import PaymentLine, check_method, record_receipt
+from .tokens import new_token, normalize_token
 
 SERIAL_SEQUENCE = "tag_serial"
 

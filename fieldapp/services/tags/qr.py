@@ -15,7 +15,7 @@ import qrcode
 from PIL import Image, ImageDraw, ImageFont
 from qrcode.constants import ERROR_CORRECT_M
 
-from ..town import current_town
+from ...town import current_town
 from .tokens import tag_url
 
 QUIET = 4  # modules of white around the code (the QR standard's quiet zone)
@@ -41,7 +41,7 @@ def tag_number_text(tag) -> str:
 
 def tag_face(tag, base_url: str | None = None, clerk_phone: str | None = None) -> TagFace:
     if clerk_phone is None:
-        from ..settings import get_setting
+        from ...settings import get_setting
         clerk_phone = get_setting("clerk_phone")
     url = tag_url(tag.token, base_url)
     phone = f"Town Clerk {clerk_phone}"

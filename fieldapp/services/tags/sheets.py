@@ -23,7 +23,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from ..town import current_town
+from ...town import current_town
 from .qr import dark_runs, qr_matrix
 
 

@@ -38,7 +38,7 @@ def public_base_url() -> str:
     """The site's public base URL: setting `public_base_url`, else app.config["PUBLIC_BASE_URL"]."""
     from flask import current_app
 
-    from ..settings import get_setting
+    from ...settings import get_setting
 
     base = (get_setting("public_base_url") or "").strip() or current_app.config.get("PUBLIC_BASE_URL", "")
     return base.rstrip("/")
