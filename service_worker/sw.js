@@ -2,6 +2,10 @@
  *
  * - App shell: the static files are precached on install; the field pages are cached from a
  *   signed-in page (they carry the officer), per officer, and dropped on sign-out.
+ * - A tag's link (/t/<token>, the phone's camera app opening a printed tag) for the signed-in
+ *   officer whose copy holds the tag: answered at once with the offline card page drawn from the
+ *   copy, marked as the copy with its age; the page then asks the office (offline-card.js:
+ *   confirmFromOffice) and shows its card. Signed out there is no copy: the finder's page, as ever.
  * - Navigations: network first with a short timeout, then the cached page, then the offline page.
  *   A dog's card (the tag page, the dog's card page) falls back to the offline card, drawn from
  *   the phone's copy of the field data.
@@ -17,6 +21,7 @@
  * The imports are relative to this file, which is served at the app's root.
  */
 import { forgetSession, getMeta, pausedSignedOut, setMeta } from "./static/js/db.js";
+import { copyAnswers } from "./static/js/copy-first.js";
 import { configure, flush } from "./static/js/queue.js";
 import { match } from "./static/js/urls.js";
 
@@ -160,6 +165,11 @@ function withTimeout(promise, ms) {
 }
 
 async function navigate(request, url) {
+  const tag = match(URLS.tag, url.pathname);
+  if (tag) {
+    const fromCopy = await copyFirst(tag.token).catch(() => null);
+    if (fromCopy) return fromCopy;
+  }
   try {
     const response = await withTimeout(fetch(request), NAV_TIMEOUT_MS);
     if (response.status < 500) return response;
@@ -167,6 +177,20 @@ async function navigate(request, url) {
   } catch (err) {
     return offlinePage(url);
   }
+}
+
+// The offline card page, marked (data-copy-first) so it says "from the phone's copy" and then
+// asks the office. Only for the officer the copy and the cached pages were given to.
+async function copyFirst(token) {
+  if (!(await copyAnswers(token))) return null;
+  const [session, pagesUser] = [await getMeta("session"), await getMeta("pages_user")];
+  if (!session || !pagesUser || String(session.value) !== String(pagesUser.value)) return null;
+  const card = await (await caches.open(PAGES_CACHE)).match(URLS.offlineCard);
+  if (!card) return null;
+  const html = (await card.text()).replace('id="offline-card"', 'id="offline-card" data-copy-first="1"');
+  // Fresh headers: the cached ones may name a length or an encoding this text no longer has.
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-From-Phone-Copy": "1" };
+  return new Response(html, { status: 200, headers });
 }
 
 async function offlinePage(url) {

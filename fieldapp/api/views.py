@@ -23,6 +23,7 @@ from ..services import field_data, ticket_numbers
 from ..services.enforcement.payload import MAX_INT, check_document
 from ..services.entries import parse_entry_id, submit_entry
 from ..services.errors import ServiceError
+from ..settings import get_setting
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -258,6 +259,8 @@ def field_dataset():
     dataset = field_data.field_dataset(since)
     if since is None:  # a whole copy of the owners' contacts leaves for a phone: the admin sees it
         record_event("export.field_dataset", None, actor=current_user, dogs=len(dataset["dogs"]))
+    # The worker answers a tag's link from the copy only while it is younger than this (copy-first.js).
+    dataset["copy_max_age_hours"] = get_setting("copy_max_age_hours")
     response = jsonify(dataset)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -129,10 +129,13 @@ async function signedIn() {
   if (!uid || uid === startedFor) return;
   startedFor = uid;
   sessionOver = false;
+  // The copy first (one request: every tag's status, and what a tag's link is answered from),
+  // not waiting for the worker (a first install fetches the whole shell), the pages after (a
+  // dozen requests, a round trip each on a weak link: seconds).
+  await refreshCopy(false);
   await postToWorker({ type: "session", userId: uid });
   await postToWorker({ type: "cache-pages", userId: uid });
   await runFlush("app-open");
-  await refreshCopy(false);
   await refreshRules();
   await keepTicketsStocked();
   fillTicketForms();
@@ -229,8 +232,10 @@ async function start() {
   }
   listen();
   await setupPage();
-  await registerWorker();
+  // Not waited for before the copy: registering fetches the worker and its imports (round trips).
+  const registered = registerWorker();
   await signedIn();
+  await registered;
   setInterval(() => {
     if (!userId() || sessionOver) return;
     if (api.pendingCount) runFlush("timer");

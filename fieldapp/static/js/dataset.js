@@ -15,7 +15,8 @@ import { prefixOf, urls } from "./urls.js";
 
 const DATASET_EVERY_MS = 5 * 60 * 1000;
 
-// The copy's header: {user_id, version, generated_at, fetched_ms, expires_ms, today, redemption_deadlines}.
+// The copy's header: {user_id, version, generated_at, fetched_ms, expires_ms, today, redemption_deadlines,
+// copy_max_age_hours (the town's limit for showing the copy as the status, copy-first.js)}.
 // Null when there is no copy, or its session's lifetime has passed (then the copy is dropped).
 export async function datasetInfo() {
   const row = await getMeta("dataset");
@@ -59,7 +60,7 @@ export async function refreshDataset(force) {
     }
     s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: data.generated_at,
       fetched_ms: Date.now(), expires_ms: Date.now() + idleMs, today: data.today,
-      redemption_deadlines: data.redemption_deadlines } });
+      redemption_deadlines: data.redemption_deadlines, copy_max_age_hours: data.copy_max_age_hours } });
   });
   return data;
 }

@@ -1,14 +1,16 @@
 /* The roadside status card drawn from the phone's copy of the field data (dataset.js).
  *
  * The service worker answers /t/<token> and /field/dogs/<id> with this page when there is no
- * signal. Same words and colours as the online card (status-valid|expiring|expired|none|exempt);
+ * signal, and /t/<token> at once, before the office, when the signed-in officer's copy holds the
+ * tag (copy-first.js; the page is marked data-copy-first): then the office's card replaces it. Same words and colours as the online card (status-valid|expiring|expired|none|exempt);
  * the statuses are worked out again from the dates for today's date on the phone, as the law
  * core does (§5(A)(4): good through the expiry day; "expiring" within 30 days; §5(B)).
  * The flags (impounded and until when, prior violations, a rabies request due) are the server's,
  * from the copy; a §5(B)(1) request's "due" / "OVERDUE" is worked out again for today.
  * The card's buttons open the field forms for this dog (cached pages, ?dog=<id>).
  */
-import { dogById, dogByTag, datasetInfo, heldOnPhone, retiredTag } from "./dataset.js";
+import { dogById, dogByTag, datasetInfo, heldOnPhone, retiredTag, sessionEnded } from "./dataset.js";
+import { forgetSession } from "./db.js";
 import { el, onEveryPage } from "./dom.js";
 import { day, longdate, townToday } from "./format.js";
 import { match, urls } from "./urls.js";
@@ -152,8 +154,54 @@ async function draw() {
   if (!body || body.dataset.drawn) return;
   body.dataset.drawn = "1";
   const info = await datasetInfo();
-  document.getElementById("offline-card-age").textContent = info ? age(info.generated_at) : "This phone has no copy of the field data yet.";
+  const ageLine = document.getElementById("offline-card-age");
+  const copyFirst = !!document.querySelector("#offline-card[data-copy-first]");
+  ageLine.textContent = !info ? "This phone has no copy of the field data yet."
+    : copyFirst ? `${copyAge(info.generated_at)} · checking with the office…` : age(info.generated_at);
   await drawInto(body, townToday());
+  if (copyFirst) confirmFromOffice(ageLine, info);
+}
+
+// "From the phone's copy, 12 min old": a tag's link answered by the worker before the office.
+export function copyAge(iso, now = Date.now()) {
+  const mins = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60000));
+  const old = mins < 90 ? `${mins} min` : mins < 48 * 60 ? `${Math.round(mins / 60)} h` : `${Math.round(mins / 1440)} days`;
+  return `From the phone's copy, ${old} old`;
+}
+
+// The office's own answer to this tag's link takes the copy's place. Signed out there (the
+// session ended on the server): the copy goes, and the page loads again as the finder's page.
+async function confirmFromOffice(ageLine, info) {
+  let res;
+  try {
+    res = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+  } catch (err) {
+    ageLine.textContent = `${copyAge(info.generated_at)} · no signal: not checked with the office`;
+    window.addEventListener("online", () => confirmFromOffice(ageLine, info), { once: true });
+    return;
+  }
+  const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+  const main = doc.getElementById("main");
+  if (!doc.body || !doc.body.dataset.userId) {
+    await forgetSession();
+    sessionEnded();
+    location.reload();
+    return;
+  }
+  if (!main || res.status >= 500) {
+    ageLine.textContent = `${copyAge(info.generated_at)} · the office did not answer; try again later`;
+    return;
+  }
+  for (const name of ["data-user-id", "data-user-role", "data-powers", "hx-headers"]) {
+    const v = doc.body.getAttribute(name);
+    if (v === null) document.body.removeAttribute(name); else document.body.setAttribute(name, v);
+  }
+  document.title = doc.title;
+  main.prepend(el("p", { class: "data-age", id: "office-confirmed", role: "status" }, "Checked with the office just now."));
+  const here = document.getElementById("main");
+  here.replaceWith(document.adoptNode(main));
+  if (window.htmx) window.htmx.process(main);
+  document.body.dataset.officeConfirmed = "1";
 }
 
 // A scan or a typed number, with signal: the dog's status from the phone's copy at once (the
