@@ -15,14 +15,14 @@ from .conftest import sign_in
 pytestmark = pytest.mark.browser
 
 # The officer's pages are cached (the offline card among them) and the copy is stored.
-READY = """async () => {
+READY = """(async () => {
     if (!window.outbox || !navigator.serviceWorker.controller) return false;
     if (!(await window.outbox.core.getMeta('dataset'))) return false;
     for (const name of await caches.keys()) {
         if (name.startsWith('pages-') && await (await caches.open(name)).match('/offline-card')) return true;
     }
     return false;
-}"""
+})()"""
 
 
 def max_tag(live_server):
@@ -46,7 +46,11 @@ def officer_ready(page, base):
     sign_in(page, base, "dco")
     page.wait_for_function("window.outbox !== undefined")
     page.evaluate("window.outbox.ready")
-    page.wait_for_function(READY, timeout=30000)
+    for _ in range(600):  # evaluate awaits the promise (wait_for_function would take it as true)
+        if page.evaluate(READY):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the officer's pages and copy were not stored")
 
 
 def test_camera_link_shows_the_copy_at_once_then_the_offices_card(phone, live_server):

@@ -6,7 +6,10 @@ import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
 const db = await import("../../fieldapp/static/js/db.js");
-const { copyAnswers, copyRefusal } = await import("../../fieldapp/static/js/copy-first.js");
+const { copyAnswers, copyCard, copyRefusal } = await import("../../fieldapp/static/js/copy-first.js");
+const { htmlEl } = await import("../../fieldapp/static/js/html-el.js");
+(await import("../../fieldapp/static/js/urls.js")).useUrls({ newViolation: "/field/violations/new", newSeizure: "/field/seizures/new",
+  newTicket: "/field/tickets/new", newComplaint: "/field/complaints/new", scan: "/field/scan" });
 
 const NOW = Date.parse("2026-12-05T10:00:00Z");
 const HOUR = 3600000;
@@ -16,7 +19,9 @@ const header = (over = {}) => ({ user_id: "7", generated_at: new Date(NOW - HOUR
 async function signedInWithCopy(over = {}) {
   await db.setMeta("session", "7");
   await db.setMeta("dataset", header(over));
-  await db.put("dogs", { id: 1, tag: "ABC123", dog: { id: 1, name: "Max" } });
+  await db.put("dogs", { id: 1, tag: "ABC123", dog: { id: 1, name: "Max <b>", id_number: 1001 },
+    license: { expires_on: "2027-06-30", number: "2026-00005" }, rabies: { valid_until: "2020-01-01" },
+    owners: [{ name: "Donna Hadley", address: "1 Main St", phone: "(315) 555-0100" }], flags: [] });
   await db.put("retired", { token: "OLD999", retired_on: "2026-01-02", dog_id: 1 });
 }
 
@@ -30,6 +35,25 @@ describe("copy-first", () => {
     await signedInWithCopy();
     assert.equal(await copyAnswers("ABC123", NOW), true);
     assert.equal(await copyAnswers("OLD999", NOW), true);
+  });
+
+  test("the card is HTML text, readable before any script: the copy's mark, its age, the statuses", async () => {
+    await signedInWithCopy();
+    const card = await copyCard("ABC123", NOW);
+    assert.equal(card.userId, "7");
+    assert.equal(card.age, "From the phone's copy, 60 min old");
+    assert.match(card.html, /^<article class="status-card" id="status-card" data-dog-id="1">/);
+    assert.match(card.html, /Max &lt;b&gt;/); // what the office typed is text, never markup
+    assert.match(card.html, /data-status="rabies-expired"/);
+    assert.match(card.html, /href="tel:3155550100"/);
+    assert.match(card.html, /href="\/field\/seizures\/new\?dog=1"/);
+    const replaced = await copyCard("OLD999", NOW);
+    assert.match(replaced.html, /^<p class="card-invalid" id="tag-retired">Tag replaced on .* 2 Jan 2026 — not valid<\/p><article/);
+  });
+
+  test("html-el escapes attributes and text and closes what it opens", () => {
+    const node = htmlEl("p", { title: 'a "b" & c' }, "x < y", htmlEl("br"), null, "");
+    assert.equal(node.outerHTML, '<p title="a &quot;b&quot; &amp; c">x &lt; y<br></p>');
   });
 
   test("a tag the copy does not hold goes to the office", async () => {
