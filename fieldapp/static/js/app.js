@@ -13,6 +13,7 @@
  *   entry-state.js  "what now": where an entry is          dataset.js    the phone's copy of the field data
  *   tickets.js    §9 ticket books                          sw-register.js  the service worker
  *   rules.js      the entries' rules, checked before queueing
+ *   keeping.js    lasting storage asked for; warnings when refused or entries wait; receipts
  *
  * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
  */
@@ -22,6 +23,7 @@ import { say, userId } from "./dom.js";
 import { renderEntryState } from "./entry-state.js";
 import { keepFilesAsFiles } from "./files.js";
 import { localIso } from "./format.js";
+import { askToKeep, paintKeeping } from "./keeping.js";
 import { captureSubmits, startEditing } from "./forms.js";
 import { renderOutbox } from "./outbox-page.js";
 import { refreshRules } from "./rules.js";
@@ -90,7 +92,9 @@ function refreshCount() {
 
 async function paintCount() {
   const uid = userId();
-  const n = uid ? (await queue.entriesFor(uid)).length : 0;
+  const entries = uid ? await queue.entriesFor(uid) : [];
+  const n = entries.length;
+  await paintKeeping(entries);
   if (document.getElementById("outbox-list")) await renderOutbox(() => { flushSoon(); return refreshCount(); });
   if (document.querySelector("[data-entry-state]")) await renderEntryState();
   api.pendingCount = n;
@@ -133,6 +137,7 @@ async function signedIn() {
   // not waiting for the worker (a first install fetches the whole shell), the pages after (a
   // dozen requests, a round trip each on a weak link: seconds).
   await refreshCopy(false);
+  await askToKeep();
   await postToWorker({ type: "session", userId: uid });
   await postToWorker({ type: "cache-pages", userId: uid });
   await runFlush("app-open");
