@@ -63,7 +63,7 @@ function statusLine(el, kind, status, words, ...details) {
     el("span", {}, el("strong", {}, words[status]), ...details));
 }
 
-export function renderDog(rec, today, held, el) {
+export function renderCard(rec, today, held, el) {
   const d = rec.dog;
   const license = rec.license || {};
   const rabies = rec.rabies || {};

@@ -9,7 +9,7 @@
  * office answers). The card is drawn as HTML text (card-render.js with html-el.js), so the
  * status is readable as soon as the page is parsed, before any script. No DOM.
  */
-import { renderDog } from "./card-render.js";
+import { renderCard } from "./card-render.js";
 import { heldOnPhone } from "./dataset.js";
 import { get, getMeta, req, tx } from "./db.js";
 import { longdate, townToday } from "./format.js";
@@ -53,7 +53,7 @@ export async function copyCard(token, now = Date.now()) {
       `Tag replaced on ${retired.retired_on ? longdate(retired.retired_on) : "an earlier date"} — not valid`);
   }
   if (!rec) return null;
-  const nodes = [notice, ...renderDog(rec, townToday(), await heldOnPhone(rec.dog.id), htmlEl)];
+  const nodes = [notice, ...renderCard(rec, townToday(), await heldOnPhone(rec.dog.id), htmlEl)];
   return { userId: String(session.value), html: nodes.filter(Boolean).map((n) => n.outerHTML).join(""),
     age: copyAge(dataset.value.generated_at, now) };
 }

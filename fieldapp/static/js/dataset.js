@@ -58,7 +58,9 @@ export async function refreshDataset(force) {
       s.dogs.put(Object.assign({ id: rec.dog.id }, rec));
       for (const t of rec.retired_tags || []) s.retired.put({ token: t.token, retired_on: t.retired_on, dog_id: rec.dog.id });
     }
-    s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: data.generated_at,
+    // A stored whole copy (services/copy_store.py) was built earlier; its data are as of the answer.
+    const asOf = res.headers.get("X-Copy-As-Of") || data.generated_at;
+    s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: asOf,
       fetched_ms: Date.now(), expires_ms: Date.now() + idleMs, today: data.today,
       redemption_deadlines: data.redemption_deadlines, copy_max_age_hours: data.copy_max_age_hours } });
   });

@@ -13,13 +13,12 @@ import { dogById, dogByTag, datasetInfo, heldOnPhone, retiredTag, sessionEnded }
 import { forgetSession } from "./db.js";
 import { el, onEveryPage } from "./dom.js";
 import { longdate, townToday } from "./format.js";
-import { licenseStatus, rabiesStatus, renderDog as renderWith } from "./card-render.js";
+import { renderCard } from "./card-render.js";
 import { copyAge } from "./copy-first.js";
 import { match, urls } from "./urls.js";
 
 
-export { licenseStatus, rabiesStatus };
-const renderDog = (rec, today, held) => renderWith(rec, today, held, el);
+const renderDog = (rec, today, held) => renderCard(rec, today, held, el);
 
 function age(iso) {
   if (!iso) return "Offline copy (age unknown)";
