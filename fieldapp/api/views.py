@@ -88,7 +88,7 @@ def sync():
     return jsonify(outcome.as_json()), outcome.status
 
 
-BATCH_MAX = 50  # entries per request: ~50 KB of JSON, one round trip on a weak link
+BATCH_MAX = 100  # entries per request: ~100 KB of JSON, one round trip on a weak link (500: five)
 WAITS = "Waits for the violation it follows, which was not accepted."
 OUR_FAULT = "The server failed on this entry. It stays on the phone."
 NOT_KEPT = ("A number or a piece of text in this entry is not one the records can keep (too large, "
