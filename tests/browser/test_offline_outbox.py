@@ -6,6 +6,7 @@ Entries here are §9 ticket-number voids (this issue's own entry kind, the /tick
 and violations (the field form /field/violations/new).
 """
 import json
+import re
 
 import pytest
 
