@@ -82,6 +82,11 @@ async function confirmFromOffice(ageLine, info) {
     window.addEventListener("online", () => confirmFromOffice(ageLine, info), { once: true });
     return;
   }
+  // The office's own trouble (a 5xx, the database away) says nothing about the session.
+  if (res.status >= 500) {
+    ageLine.textContent = `${mark} · the office did not answer; try again later`;
+    return;
+  }
   const doc = new DOMParser().parseFromString(await res.text(), "text/html");
   const main = doc.getElementById("main");
   if (!doc.body || !doc.body.dataset.userId) {
@@ -90,7 +95,7 @@ async function confirmFromOffice(ageLine, info) {
     location.reload();
     return;
   }
-  if (!main || res.status >= 500) {
+  if (!main) {
     ageLine.textContent = `${mark} · the office did not answer; try again later`;
     return;
   }
