@@ -125,3 +125,16 @@ def test_camera_link_after_the_office_ended_the_session_is_the_public_page(phone
     page.goto(f"{base}/login")  # the public page runs no app script: ask from the sign-in page
     page.wait_for_function("window.outbox !== undefined")
     assert page.evaluate("async () => !(await window.outbox.core.getMeta('dataset'))")
+
+
+def test_camera_link_keeps_the_copy_when_the_office_fails(phone, live_server):
+    """The office's own trouble (a 503: the database away) is not a session ended."""
+    base = live_server.url
+    token, owner = max_tag(live_server)
+    page = phone.new_page()
+    officer_ready(page, base)
+    phone.route(re.compile(r".*/t/[A-Za-z0-9_-]+$"), lambda route: route.fulfill(status=503, body="busy"))
+    page.goto(f"{base}/t/{token}")
+    page.get_by_text("the office did not answer").wait_for()
+    assert owner in page.inner_text("#status-card")
+    assert page.evaluate("async () => !!(await window.outbox.core.getMeta('dataset'))")
