@@ -99,6 +99,9 @@ async function sentItem(e) {
   return li;
 }
 
+const RECEIPTS_SHOWN = 30;
+let showAllReceipts = false;
+
 // `changed()`: after a discard (the app flushes the discard report and repaints the badge).
 export async function renderOutbox(changed) {
   const list = document.getElementById("outbox-list");
@@ -111,7 +114,16 @@ export async function renderOutbox(changed) {
   if (sentList) {
     const sent = (await all("sent")).filter((e) => String(e.user_id) === uid)
       .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1));
-    sentList.replaceChildren(...(await Promise.all(sent.map(sentItem))));
+    // The newest first; the whole week on request (hundreds of receipts redrawn after every
+    // entry sent would slow the very flush they report on).
+    const shown = showAllReceipts ? sent : sent.slice(0, RECEIPTS_SHOWN);
+    const items = await Promise.all(shown.map(sentItem));
+    if (shown.length < sent.length) {
+      const more = el("button", { type: "button", class: "btn", id: "all-receipts" }, `Show all ${sent.length} receipts`);
+      more.addEventListener("click", () => { showAllReceipts = true; renderOutbox(changed); });
+      items.push(el("li", { class: "receipts-more" }, more));
+    }
+    sentList.replaceChildren(...items);
   }
   const discards = document.getElementById("outbox-discards");
   if (discards) {
