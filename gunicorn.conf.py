@@ -10,7 +10,14 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
-# A batch of 50 outbox entries, or a PDF of tag sheets, stays well under this.
+# Threads, and connections kept alive between requests: a phone on a weak link pays a new
+# connection's handshake (a round trip or more) for every request a server closes, and the
+# sync worker closes every one. A gthread worker keeps them (keepalive seconds) and stays
+# alive to its arbiter while a thread sends a long answer (a county's first copy).
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+keepalive = 15
+# A batch of 100 outbox entries, or a PDF of tag sheets, stays well under this.
 timeout = 60
 
 

@@ -12,8 +12,10 @@ A new TCP connection's handshake happens in the kernel, below the proxy, so it i
 `handshake_rtts` (--handshake-rtts) holds a new connection's first bytes back that many round
 trips more (1: TCP; TLS would add one or two). The werkzeug server of the benchmarks answers
 `Connection: close`, so every request is a new connection: with the default 0 a request costs
-one round trip, as in the issue's own measurement. Bandwidth is not limited: a weak rural
-3G/LTE edge is mostly latency for the small requests of this app.
+one round trip, as in the issue's own measurement. Bandwidth is not limited unless `kbit_s`
+(--kbit-s) is given: then each direction is one line of that rate shared by every connection
+(a chunk waits for the line, takes its size's time on it, then the half round trip), as a phone's
+one radio link is: a large answer (a county's copy) costs its size, not only its round trip.
 """
 import argparse
 import asyncio
@@ -25,8 +27,10 @@ class SlowLink:
     """The proxy in a thread of its own (its own event loop), for a benchmark's `with`."""
 
     def __init__(self, target_port: int, rtt_ms: float = 300, target_host: str = "127.0.0.1",
-                 listen_port: int = 0, handshake_rtts: float = 0):
+                 listen_port: int = 0, handshake_rtts: float = 0, kbit_s: float = 0):
         self.target = (target_host, target_port)
+        self.rate = kbit_s * 1000 / 8  # bytes a second; 0: not limited
+        self.line_free = {"up": 0.0, "down": 0.0}  # when each direction's line is free again
         self.delay = rtt_ms / 2000
         self.handshake = handshake_rtts * rtt_ms / 1000
         self.listen_port = listen_port
@@ -41,7 +45,16 @@ class SlowLink:
     def url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    async def _pipe(self, reader, writer):
+    def _due(self, line, size):
+        """When a chunk of `size` bytes read now arrives: after the line (if limited), then the delay."""
+        now = time.monotonic()
+        if not self.rate:
+            return now + self.delay
+        start = max(now, self.line_free[line])
+        self.line_free[line] = start + size / self.rate
+        return self.line_free[line] + self.delay
+
+    async def _pipe(self, reader, writer, line="down"):
         """Read chunks as they come; write each `delay` after it was read, in order."""
         queue: asyncio.Queue = asyncio.Queue()
 
@@ -64,7 +77,7 @@ class SlowLink:
         try:
             while True:
                 data = await reader.read(65536)
-                queue.put_nowait((time.monotonic() + self.delay, data or None))
+                queue.put_nowait((self._due(line, len(data)), data or None))
                 if not data:
                     break
         except (ConnectionError, OSError):
@@ -84,8 +97,8 @@ class SlowLink:
             client_writer.close()
             return
         try:
-            await asyncio.gather(self._pipe(client_reader, server_writer),
-                                 self._pipe(server_reader, client_writer))
+            await asyncio.gather(self._pipe(client_reader, server_writer, "up"),
+                                 self._pipe(server_reader, client_writer, "down"))
         finally:
             for w in (client_writer, server_writer):
                 try:
@@ -145,9 +158,10 @@ def main():
     parser.add_argument("target_port", type=int)
     parser.add_argument("--rtt-ms", type=float, default=300)
     parser.add_argument("--handshake-rtts", type=float, default=0)
+    parser.add_argument("--kbit-s", type=float, default=0, help="each direction's rate (0: not limited)")
     args = parser.parse_args()
     link = SlowLink(args.target_port, args.rtt_ms, listen_port=args.listen_port,
-                    handshake_rtts=args.handshake_rtts).start()
+                    handshake_rtts=args.handshake_rtts, kbit_s=args.kbit_s).start()
     print(f"slow link {link.url} -> 127.0.0.1:{args.target_port}, round trip {args.rtt_ms:g} ms", flush=True)
     try:
         while True:

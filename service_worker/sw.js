@@ -2,6 +2,10 @@
  *
  * - App shell: the static files are precached on install; the field pages are cached from a
  *   signed-in page (they carry the officer), per officer, and dropped on sign-out.
+ * - A tag's link (/t/<token>, the phone's camera app opening a printed tag) for the signed-in
+ *   officer whose copy holds the tag: answered at once with the offline card page drawn from the
+ *   copy, marked as the copy with its age; the page then asks the office (offline-card.js:
+ *   confirmFromOffice) and shows its card. Signed out there is no copy: the finder's page, as ever.
  * - Navigations: network first with a short timeout, then the cached page, then the offline page.
  *   A dog's card (the tag page, the dog's card page) falls back to the offline card, drawn from
  *   the phone's copy of the field data.
@@ -17,8 +21,10 @@
  * The imports are relative to this file, which is served at the app's root.
  */
 import { forgetSession, getMeta, pausedSignedOut, setMeta } from "./static/js/db.js";
+import { copyCard } from "./static/js/copy-first.js";
+import { escapeHtml } from "./static/js/html-el.js";
 import { configure, flush } from "./static/js/queue.js";
-import { match } from "./static/js/urls.js";
+import { match, useUrls } from "./static/js/urls.js";
 
 const SHELL = self.__SHELL__;
 const URLS = SHELL.urls;
@@ -27,6 +33,7 @@ const PAGES_CACHE = `pages-${SHELL.version}`;
 const NAV_TIMEOUT_MS = 3000;
 const isCard = (path) => !!(match(URLS.tag, path) || match(URLS.dogCard, path));
 configure(URLS);
+useUrls(URLS); // card-render.js links the card's buttons
 
 // The queue's flush; one that met a 401 (not a pause from an earlier one) ends the session here.
 async function replay(reason) {
@@ -97,26 +104,34 @@ async function setSession(userId) {
   if (pagesUser && String(pagesUser.value) !== String(userId)) await caches.delete(PAGES_CACHE);
 }
 
+// The officer's pages, PAGE_FETCHES at a time: one after another they cost a round trip each
+// (a dozen pages: seconds on a weak link). The offline card first: a tag's link is answered
+// with it (copyFirst).
+const PAGE_FETCHES = 4;
 async function cachePages(userId) {
   if (!userId) return { cached: 0 };
   await setSession(userId);
   const cache = await caches.open(PAGES_CACHE);
-  let cached = 0;
-  for (const path of SHELL.pages) {
-    try {
-      const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
-      // A redirect means signed out or not allowed: never keep the sign-in page as this page.
-      if (response.redirected && new URL(response.url).pathname === URLS.login) {
-        await sessionEnded(); // the server ended the session
-        return { cached: 0, signedOut: true };
-      }
-      if (response.ok && !response.redirected) {
-        await cache.put(path, response);
-        cached += 1;
-      }
-    } catch (err) {
-      break; // offline: keep what is cached
+  const waiting = [URLS.offlineCard].concat(SHELL.pages.filter((path) => path !== URLS.offlineCard));
+  let cached = 0, signedOut = false, offline = false;
+  async function fetchOne(path) {
+    const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
+    // A redirect means signed out or not allowed: never keep the sign-in page as this page.
+    if (response.redirected && new URL(response.url).pathname === URLS.login) signedOut = true;
+    else if (response.ok && !response.redirected && !signedOut) {
+      await cache.put(path, response);
+      cached += 1;
     }
+  }
+  async function worker() {
+    while (waiting.length && !signedOut && !offline) {
+      try { await fetchOne(waiting.shift()); } catch (err) { offline = true; } // offline: keep what is cached
+    }
+  }
+  await Promise.all(Array.from({ length: PAGE_FETCHES }, worker));
+  if (signedOut) {
+    await sessionEnded(); // the server ended the session
+    return { cached: 0, signedOut: true };
   }
   await setMeta("pages_user", String(userId));
   return { cached, version: SHELL.version };
@@ -160,6 +175,11 @@ function withTimeout(promise, ms) {
 }
 
 async function navigate(request, url) {
+  const tag = match(URLS.tag, url.pathname);
+  if (tag) {
+    const fromCopy = await copyFirst(tag.token).catch(() => null);
+    if (fromCopy) return fromCopy;
+  }
   try {
     const response = await withTimeout(fetch(request), NAV_TIMEOUT_MS);
     if (response.status < 500) return response;
@@ -167,6 +187,24 @@ async function navigate(request, url) {
   } catch (err) {
     return offlinePage(url);
   }
+}
+
+// The offline card page with the copy's card drawn in (copy-first.js), marked (data-copy-first)
+// so the page asks the office next (offline-card.js). Only for the officer the copy was given
+// to, with a card page cached for them (it carries who is signed in).
+async function copyFirst(token) {
+  const card = await copyCard(token);
+  const cached = card && await (await caches.open(PAGES_CACHE)).match(URLS.offlineCard);
+  if (!cached) return null;
+  const text = await cached.text();
+  if (!text.includes(`data-user-id="${card.userId}"`)) return null;
+  const html = text.replace('id="offline-card"', 'id="offline-card" data-copy-first="1"')
+    .replace(/(<p class="data-age" id="offline-card-age">)[^<]*/, `$1${escapeHtml(card.age)} · checking with the office…`)
+    .replace(/<div id="offline-card-body">[\s\S]*?<\/div>/, () => `<div id="offline-card-body" data-drawn="1">${card.html}</div>`)
+    .replace('id="offline-card-actions"', 'id="offline-card-actions" hidden');
+  // Fresh headers: the cached ones may name a length or an encoding this text no longer has.
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-From-Phone-Copy": "1" };
+  return new Response(html, { status: 200, headers });
 }
 
 async function offlinePage(url) {

@@ -159,8 +159,6 @@ def field_dataset(since: int | None = None, today=None) -> dict:
     if since is not None:
         changed = changed.where(Dog.data_version > since)
     dogs = load_card_dogs(changed)  # plain rows, a few queries for every dog (services/card_rows.py)
-    # §8(B) redemption deadlines for seizures made offline, three weeks ahead.
-    deadlines = deadline_table(today, 21, closed_days(), open_days())  # the town's calendar
     return {
         "version": max([version] + [d.data_version for d in dogs]),
         "since": since,
@@ -168,8 +166,16 @@ def field_dataset(since: int | None = None, today=None) -> dict:
         "generated_at": utcnow().isoformat(),
         "today": today.isoformat(),
         "dogs": [_dog_record(d, today) for d in dogs],
-        "redemption_deadlines": deadlines,
-        # Every open call for service, whole at each fetch (a few dozen at most): the queue with no signal.
-        "calls": [call_row(c) for c in open_calls()],
+        **copy_extras(today),
     }
+
+
+def copy_extras(today) -> dict:
+    """What goes with the dogs and is not versioned with them (the stored copy's key has it)."""
+    # §8(B) redemption deadlines for seizures made offline, three weeks ahead.
+    # Every open call for service, whole at each fetch (a few dozen at most): the queue with no
+    # signal. A call changed is a new key: the stored whole copy is built again (its cost at
+    # county size is the price of a queue that is never stale).
+    return {"redemption_deadlines": deadline_table(today, 21, closed_days(), open_days()),  # the town's calendar
+            "calls": [call_row(c) for c in open_calls()]}
 

@@ -6,6 +6,7 @@ Entries here are §9 ticket-number voids (this issue's own entry kind, the /tick
 and violations (the field form /field/violations/new).
 """
 import json
+import re
 
 import pytest
 
@@ -249,7 +250,8 @@ def test_offline_status_card_from_the_phones_copy(page, context, live_server):
     page.wait_for_selector("#offline-card-body h2")
     assert dog_name in page.text_content("#offline-card-body")
     assert page.locator("#offline-card-body .status").count() == 2
-    assert "Data from" in page.text_content("#offline-card-age")
+    # A tag's link is answered from the copy at once (copy-first.js), marked as the copy, with its age.
+    assert re.search(r"From the phone's copy, \d+ min old", page.text_content("#offline-card-age"))
     page.goto(f"{live_server.url}/t/{old_token}")
     page.wait_for_selector("#tag-retired")
     assert "not valid" in page.text_content("#tag-retired")

@@ -103,7 +103,7 @@ def card_words():
 
 
 def test_offline_card_uses_the_online_cards_words():
-    script = (ROOT / "fieldapp/static/js/offline-card.js").read_text()
+    script = (ROOT / "fieldapp/static/js/card-render.js").read_text()  # the offline card's and the worker's
     words = card_words()
     assert len(words) >= 4
     html = (ROOT / "fieldapp/templates/field/_card.html").read_text()

@@ -87,11 +87,11 @@ def test_batch_of_another_officer_is_refused_whole(app, client, auth):
     assert stored(app) == []
 
 
-@pytest.mark.parametrize("entries", [[], "x", [{}] * 51])
+@pytest.mark.parametrize("entries", [[], "x", [{}] * 101])
 def test_batch_of_a_wrong_size_is_refused(app, client, auth, entries):
     auth.login("dco")
     answer = client.post("/api/sync/batch", json={"officer_id": officer_id(app), "entries": entries})
-    assert answer.status_code == 422 and "between 1 and 50" in answer.json["message"]
+    assert answer.status_code == 422 and "between 1 and 100" in answer.json["message"]
 
 
 def test_a_locked_database_on_a_page_is_a_503_not_a_500(app, client, auth, monkeypatch):

@@ -13,6 +13,7 @@
  *   entry-state.js  "what now": where an entry is          dataset.js    the phone's copy of the field data
  *   tickets.js    §9 ticket books                          sw-register.js  the service worker
  *   rules.js      the entries' rules, checked before queueing
+ *   keeping.js    lasting storage asked for; warnings when refused or entries wait; receipts
  *
  * window.outbox and window.FieldOutbox are for the browser tests and the benchmark to wait on.
  */
@@ -23,6 +24,7 @@ import { say, userId } from "./dom.js";
 import { renderEntryState } from "./entry-state.js";
 import { keepFilesAsFiles } from "./files.js";
 import { localIso } from "./format.js";
+import { askToKeep, paintKeeping } from "./keeping.js";
 import { captureSubmits, startEditing } from "./forms.js";
 import { renderOutbox } from "./outbox-page.js";
 import { refreshRules } from "./rules.js";
@@ -91,7 +93,9 @@ function refreshCount() {
 
 async function paintCount() {
   const uid = userId();
-  const n = uid ? (await queue.entriesFor(uid)).length : 0;
+  const entries = uid ? await queue.entriesFor(uid) : [];
+  const n = entries.length;
+  await paintKeeping(entries);
   if (document.getElementById("outbox-list")) await renderOutbox(() => { flushSoon(); return refreshCount(); });
   if (document.querySelector("[data-entry-state]")) await renderEntryState();
   api.pendingCount = n;
@@ -130,10 +134,14 @@ async function signedIn() {
   if (!uid || uid === startedFor) return;
   startedFor = uid;
   sessionOver = false;
+  // The copy first (one request: every tag's status, and what a tag's link is answered from),
+  // not waiting for the worker (a first install fetches the whole shell), the pages after (a
+  // dozen requests, a round trip each on a weak link: seconds).
+  await refreshCopy(false);
+  await askToKeep();
   await postToWorker({ type: "session", userId: uid });
   await postToWorker({ type: "cache-pages", userId: uid });
   await runFlush("app-open");
-  await refreshCopy(false);
   await refreshRules();
   await keepTicketsStocked();
   fillTicketForms();
@@ -231,8 +239,10 @@ async function start() {
   }
   listen();
   await setupPage();
-  await registerWorker();
+  // Not waited for before the copy: registering fetches the worker and its imports (round trips).
+  const registered = registerWorker();
   await signedIn();
+  await registered;
   setInterval(() => {
     if (!userId() || sessionOver) return;
     if (api.pendingCount) runFlush("timer");

@@ -16,7 +16,8 @@ import { prefixOf, urls } from "./urls.js";
 const DATASET_EVERY_MS = 5 * 60 * 1000;
 
 // The copy's header: {user_id, version, generated_at, fetched_ms, expires_ms, today, redemption_deadlines,
-// calls} (calls: the open calls for service, whole at each fetch).
+// calls (the open calls for service, whole at each fetch), copy_max_age_hours (the town's limit
+// for showing the copy as the status, copy-first.js)}.
 // Null when there is no copy, or its session's lifetime has passed (then the copy is dropped).
 export async function datasetInfo() {
   const row = await getMeta("dataset");
@@ -58,9 +59,12 @@ export async function refreshDataset(force) {
       s.dogs.put(Object.assign({ id: rec.dog.id }, rec));
       for (const t of rec.retired_tags || []) s.retired.put({ token: t.token, retired_on: t.retired_on, dog_id: rec.dog.id });
     }
-    s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: data.generated_at,
+    // A stored whole copy (services/copy_store.py) was built earlier; its data are as of the answer.
+    const asOf = res.headers.get("X-Copy-As-Of") || data.generated_at;
+    s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: asOf,
       fetched_ms: Date.now(), expires_ms: Date.now() + idleMs, today: data.today,
-      redemption_deadlines: data.redemption_deadlines, calls: data.calls || [] } });
+      redemption_deadlines: data.redemption_deadlines, calls: data.calls || [],
+      copy_max_age_hours: data.copy_max_age_hours } });
   });
   return data;
 }

@@ -5,6 +5,7 @@ import { el, say, userId } from "./dom.js";
 import { resultLines } from "./entry-state.js";
 import { dogById } from "./dataset.js";
 import { describeErrors, kindLabel, plural, when } from "./format.js";
+import { receiptNumber } from "./keeping.js";
 import { discard, entriesFor } from "./queue.js";
 
 function stateText(entries, paused, uid) {
@@ -93,12 +94,19 @@ async function entryRow(e, changed) {
   return row;
 }
 
+// The office's receipt: when it arrived, the number of what the office recorded, the rest.
 async function sentItem(e) {
+  const number = receiptNumber(e.kind, e.result);
   const li = el("li", { class: "outbox-sent-entry", "data-entry-id": e.id }, ...(await heading(e)),
-    el("p", {}, "Received by the office. " + resultLines(e.result || {}).join(" ")));
+    el("p", { class: "receipt" }, el("strong", {}, `Received by the office${e.confirmed_at ? " " + when(e.confirmed_at) : ""}`),
+      number ? ": " : ".", number ? el("strong", { class: "receipt-number" }, number) : null),
+    el("p", {}, resultLines(e.result || {}).join(" ")));
   if (e.result && e.result.url) li.append(el("p", {}, el("a", { href: e.result.url }, "Open the record")));
   return li;
 }
+
+const RECEIPTS_SHOWN = 30;
+let showAllReceipts = false;
 
 // `changed()`: after a discard (the app flushes the discard report and repaints the badge).
 export async function renderOutbox(changed) {
@@ -111,8 +119,17 @@ export async function renderOutbox(changed) {
   const sentList = document.getElementById("outbox-sent");
   if (sentList) {
     const sent = (await all("sent")).filter((e) => String(e.user_id) === uid)
-      .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1)).slice(0, 20);
-    sentList.replaceChildren(...(await Promise.all(sent.map(sentItem))));
+      .sort((a, b) => ((a.confirmed_at || "") < (b.confirmed_at || "") ? 1 : -1));
+    // The newest first; the whole week on request (hundreds of receipts redrawn after every
+    // entry sent would slow the very flush they report on).
+    const shown = showAllReceipts ? sent : sent.slice(0, RECEIPTS_SHOWN);
+    const items = await Promise.all(shown.map(sentItem));
+    if (shown.length < sent.length) {
+      const more = el("button", { type: "button", class: "btn", id: "all-receipts" }, `Show all ${sent.length} receipts`);
+      more.addEventListener("click", () => { showAllReceipts = true; renderOutbox(changed); });
+      items.push(el("li", { class: "receipts-more" }, more));
+    }
+    sentList.replaceChildren(...items);
   }
   const discards = document.getElementById("outbox-discards");
   if (discards) {

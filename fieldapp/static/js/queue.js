@@ -181,7 +181,7 @@ export async function flush(reason) {
 // tried again only when the officer taps "Sync now". An entry that follows another (a seizure or
 // ticket after its violation, `violation_entry_id`) waits while that one is refused or set aside.
 export { SERVER_TRIES };
-export const BATCH_SIZE = 50; // the server's BATCH_MAX
+export const BATCH_SIZE = 100; // the server's BATCH_MAX
 
 async function flushLocked(reason) {
   const result = { reason, sent: 0, failed: 0, attention: 0, waiting: 0, stopped: null, retry: false };

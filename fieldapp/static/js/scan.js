@@ -2,7 +2,8 @@
 // BarcodeDetector where the browser has it, else the vendored jsQR (loaded only here).
 // With no signal, a typed number, tag code or search is answered from the phone's copy.
 import { findInCopy } from "./dataset.js";
-import { drawInstant, licenseStatus, rabiesStatus } from "./offline-card.js";
+import { licenseStatus, rabiesStatus } from "./card-render.js";
+import { drawInstant } from "./offline-card.js";
 import { el, onEveryPage } from "./dom.js";
 import { townToday } from "./format.js";
 import { fill, urls } from "./urls.js";

@@ -13,6 +13,11 @@ export function urls() {
   return pageTable;
 }
 
+// The service worker's table (its SHELL): it has no page to read one from.
+export function useUrls(table) {
+  pageTable = table;
+}
+
 // fill("/api/sync/{id}/photos/{n}", {id: "ab", n: 0}) -> "/api/sync/ab/photos/0"
 export function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, name) => encodeURIComponent(values[name] ?? ""));

@@ -1,0 +1,106 @@
+"""A county's copy: the server's CPU for a whole copy of the field data, built on every request
+(before) and stored once per data version (after, services/copy_store.py), in one run.
+
+    .venv/bin/python benchmarks/bench_copy_store.py [--dogs 5000 50000] [--tries 3]
+
+Seeds N dogs with `seed_demo(n_dogs=N)` on a temporary SQLite file; signed in as the DCO, the
+Flask test client asks GET /api/field-dataset with `Accept-Encoding: gzip` as a phone does.
+Series, interleaved (try after try) so a busy machine slows them alike; CPU time of this
+process (time.process_time) and wall time, p50 of --tries:
+
+- before: what the view did for every phone: `field_dataset(None)`, JSON, gzip at level 6
+  (Flask-Compress's), in a request context;
+- first:  the view with no stored copy (the store emptied first): the build, written gzipped;
+- stored: the view again, the copy read from the instance folder: every phone after the first.
+
+Goal: stored <= 0.5 s of CPU at 50,000 dogs.
+"""
+import argparse
+import gzip
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fieldapp import create_app  # noqa: E402
+from fieldapp.cli import seed_demo  # noqa: E402
+from fieldapp.demo import DEMO_PASSWORD  # noqa: E402
+from fieldapp.extensions import db  # noqa: E402
+from fieldapp.services import field_data  # noqa: E402
+
+GOAL_CPU_S = 0.5
+
+
+def timed(fn):
+    t0, c0 = time.perf_counter(), time.process_time()
+    out = fn()
+    return time.perf_counter() - t0, time.process_time() - c0, out
+
+
+def run(n_dogs, tries, tmp):
+    copies = os.path.join(tmp, "copies")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/copy.sqlite", "SECRET_KEY": "bench",
+                      "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False, "FIELD_COPY_DIR": copies})
+    with app.app_context():
+        db.create_all()
+        seed_demo(n_dogs=n_dogs)
+        db.session.remove()
+    client = app.test_client()
+    assert client.post("/login", data={"username": "dco", "password": DEMO_PASSWORD}).status_code == 302
+
+    def before():
+        with app.test_request_context():
+            body = gzip.compress(json.dumps(field_data.field_dataset(None), separators=(",", ":")).encode(), 6)
+            db.session.remove()
+            return len(body)
+
+    def view():
+        response = client.get("/api/field-dataset", headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
+        return len(response.get_data())
+
+    def first():
+        shutil.rmtree(copies, ignore_errors=True)
+        return view()
+
+    series = {"before": [], "first": [], "stored": []}
+    sizes = {}
+    for _ in range(tries):
+        for name, fn in (("before", before), ("first", first), ("stored", view)):
+            wall, cpu, size = timed(fn)
+            series[name].append((wall, cpu))
+            sizes[name] = size
+    with app.app_context():
+        db.engine.dispose()
+    return series, sizes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dogs", type=int, nargs="+", default=[5000, 50000])
+    parser.add_argument("--tries", type=int, default=3)
+    args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"load average at start {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; p50 of {args.tries} tries")
+    print(f"{'dogs':>6} {'series':<8} {'wall s':>8} {'CPU s':>8} {'CPU / before':>13} {'gzip bytes':>11}")
+    for n in args.dogs:
+        with tempfile.TemporaryDirectory() as tmp:
+            series, sizes = run(n, args.tries, tmp)
+        base = statistics.median(c for _, c in series["before"])
+        for name, xs in series.items():
+            cpu = statistics.median(c for _, c in xs)
+            print(f"{n:>6} {name:<8} {statistics.median(w for w, _ in xs):>8.3f} {cpu:>8.3f} {cpu / base:>13.3f}"
+                  f" {sizes[name]:>11,}")
+        stored = statistics.median(c for _, c in series["stored"])
+        met = "ok" if stored <= GOAL_CPU_S else "MISSED"
+        print(f"{n:>6} stored copy CPU {stored:.3f} s; goal <= {GOAL_CPU_S} s: {met}")
+
+
+if __name__ == "__main__":
+    main()
