@@ -314,6 +314,8 @@ def restore_backup(path: str) -> Summary:
                              {**{f"k_{k}": v for k, v in key.items()}, **{f"v_{c}": v for c, v in values.items()}})
             if engine.dialect.name == "postgresql":
                 _move_sequences(conn, tables)
+    from .services.copy_store import forget_copies
+    forget_copies()  # the restored data count their versions again: no copy of before is served
     return Summary(path, counts, photos)
 
 

@@ -2,6 +2,7 @@
 database when TEST_DATABASE_URL is set: see tests/databases.py), a client, a CLI runner,
 and a small sign-in helper (flaskr style)."""
 import shutil
+import tempfile
 
 import pytest
 
@@ -23,6 +24,9 @@ def make_test_config(db) -> dict:
         "RATELIMIT_ENABLED": False,
         "PUBLIC_BASE_URL": "https://dogs.sandycreekny.example",
         "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # fast in tests only
+        # Each app its own stored copies: a pooled PostgreSQL database is emptied and seeded again
+        # between tests, its data versions starting over (services/copy_store.py).
+        "FIELD_COPY_DIR": tempfile.mkdtemp(prefix="field-copy-"),
     }
 
 

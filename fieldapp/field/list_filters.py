@@ -40,8 +40,10 @@ class ListFilters:
             out.append(model.officer_id == self.officer_id)
         if self.dog:
             words = self.dog.lower()
-            dogs = db.select(Dog.id).where(or_(func.lower(Dog.name).contains(words, autoescape=True),
-                                               func.lower(Dog.id_number) == words))
+            by_name = func.lower(Dog.name).contains(words, autoescape=True)
+            # The ID number is a number: compared as one (PostgreSQL has no lower() of an integer).
+            dogs = db.select(Dog.id).where(or_(by_name, Dog.id_number == int(words)) if words.isdigit() and
+                                           len(words) < 10 else by_name)
             out.append(or_(model.dog_id.in_(dogs), func.lower(model.dog_description).contains(words, autoescape=True)))
         return out
 

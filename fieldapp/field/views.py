@@ -22,6 +22,7 @@ from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement as enf
+from ..services.enforcement.payload import MAX_ID
 from ..services.errors import ServiceError
 from ..services.notify import mail_configured
 from ..services.search import search_dogs
@@ -70,9 +71,9 @@ def lookup():
         return redirect(url_for("field.scan"))
     token = q.rstrip("/").rsplit("/t/", 1)[1] if "/t/" in q else None
     if token:
-        return redirect(f"/t/{token}")
+        return redirect(url_for("tags.tag_page", token=token))
     text = q.lstrip("#").replace(" ", "")
-    if text.isdigit():
+    if text.isdigit() and int(text) <= MAX_ID:  # an ID number (a longer one is no INTEGER: PostgreSQL refuses it)
         dog = db.session.execute(db.select(Dog).filter_by(id_number=int(text))).scalar_one_or_none()
         if dog is not None:
             return redirect(url_for("field.dog_card", dog_id=dog.id))

@@ -33,9 +33,24 @@ def _folder() -> str:
     return folder
 
 
+def _database_identity() -> str:
+    """Which database this is, beyond its URL: one dropped and made again under the same URL
+    starts its data versions over, and must not be served the old one's copy. PostgreSQL: the
+    database's oid (new for each CREATE DATABASE); SQLite: the file's inode."""
+    if db.engine.dialect.name == "postgresql":
+        return str(db.session.execute(db.text(
+            "SELECT oid FROM pg_database WHERE datname = current_database()")).scalar())
+    path = db.engine.url.database
+    try:
+        return str(os.stat(path).st_ino) if path and path != ":memory:" else ""
+    except OSError:
+        return ""
+
+
 def copy_key(today, extras: dict) -> str:
     version = field_data.current_version()
-    digest = hashlib.sha256(json.dumps([str(db.engine.url), extras], sort_keys=True, default=str).encode())
+    digest = hashlib.sha256(json.dumps([str(db.engine.url), _database_identity(), extras], sort_keys=True,
+                                       default=str).encode())
     return f"{version}-{today.isoformat()}-{digest.hexdigest()[:16]}"
 
 
@@ -58,6 +73,17 @@ def _prune(folder, keep: str):
                 os.remove(path)
             except OSError:
                 pass  # another worker pruned it
+
+
+def forget_copies() -> None:
+    """Remove the stored copies (after a restore: the restored data start their versions again)."""
+    folder = _folder()
+    for name in os.listdir(folder):
+        if name.endswith(".json.gz"):
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass
 
 
 def full_copy_gz(extras: dict, today=None) -> tuple[bytes, bool]:

@@ -265,7 +265,7 @@ def test_a_zip_code_with_markup_prints_in_the_renewal_letters(app, client, auth)
     from fieldapp.models import Owner
     with app.app_context():
         for owner in db.session.scalars(db.select(Owner)):
-            owner.zip_code, owner.state = "<b>131", "N&Y"
+            owner.zip_code, owner.state = "<b>131", "N&"
         db.session.commit()
     auth.login("clerk")
     page = client.get("/clerk/renewals/")
