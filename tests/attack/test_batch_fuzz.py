@@ -22,6 +22,7 @@ from datetime import timedelta
 
 import pytest
 
+from fieldapp.api.views import BATCH_MAX
 from fieldapp.extensions import db
 from fieldapp.models import FieldEntry
 from fieldapp.models.enforcement import Impoundment, RabiesRequest, SwornComplaint, Violation
@@ -266,7 +267,7 @@ def test_batch_fuzz_no_5xx_each_entry_answered_good_ones_stored_once(town, offic
         items = [item for item, _ in batch]
         if rng.random() < 0.05:  # now and then the request itself is wrong: refused whole, nothing kept
             body, expect = rng.choice([({"officer_id": "someone", "entries": items}, 403),
-                                       ({"officer_id": me, "entries": items * 60}, 422),
+                                       ({"officer_id": me, "entries": items * (BATCH_MAX + 1)}, 422),
                                        ({"officer_id": me, "entries": {"0": items}}, 422),
                                        ({"officer_id": me}, 422), (items, 400)])
             status, answer = fast.post_json("/api/sync/batch", body)
