@@ -98,7 +98,7 @@ def test_cash_report_of_the_month_reconciles_with_the_payment_lines(clerk, app):
     assert f"{report.total:,.2f}" in page
 
 
-def test_daily_cash_report_and_the_s5D_remittance_for_a_period(clerk, app):
+def test_s5D_daily_cash_report_and_the_remittance_for_a_period(clerk, app):
     clerk.post("/clerk/licenses/new", data=_form(**{"altered": "no"}))
     today = local_today()
     day = clerk.get(f"/clerk/money/day?on={today.isoformat()}").get_data(as_text=True)

@@ -144,7 +144,7 @@ def test_search_finds_an_owner_by_the_name_and_address_the_clerk_just_changed(ct
     _index_is_consistent()
 
 
-def test_search_follows_a_5J_transfer_to_the_new_owner_not_the_old(ctx):
+def test_s5J_search_follows_a_transfer_to_the_new_owner_not_the_old(ctx):
     # §5(J): after a transfer the new owner is the owner of record; the old one no longer is.
     from datetime import date
 

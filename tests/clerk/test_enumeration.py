@@ -223,7 +223,7 @@ def _violation(app, dog, **over):
     return data
 
 
-def test_s5K_dco_marks_a_dog_found_unlicensed_on_a_5A1_violation(client, auth, app):
+def test_s5K_dco_marks_a_dog_found_unlicensed_on_a_s5A1_violation(client, auth, app):
     from ..roadside import errors_of, post
     enum_id, duke = ids(app, "Duke")
     auth.login("dco")
@@ -237,7 +237,7 @@ def test_s5K_dco_marks_a_dog_found_unlicensed_on_a_5A1_violation(client, auth, a
         assert ident.where.startswith("Violation no. ") and "Lake Rd" in ident.where
 
 
-def test_s5K_found_in_enumeration_needs_the_5A1_offence_and_keeps_the_tick(client, auth, app):
+def test_s5K_found_in_enumeration_needs_the_s5A1_offence_and_keeps_the_tick(client, auth, app):
     from ..roadside import EVERY_6A1_EXCEPTION, errors_of, post
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", **_violation(

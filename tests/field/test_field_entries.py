@@ -205,7 +205,7 @@ def test_impounded_dog_flagged_on_its_card(client, auth, app):
     assert 'data-flag="impounded"' in card and "Held until Fri 30 Oct 2026" in card
 
 
-def test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out(client, auth, app):
+def test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out(client, auth, app):
     auth.login("dco")
     data = {"dog_id": str(dog_id(app, "Max")), "codes": "6A1", "owner_known": "yes", "location_text": "Lake Rd"}
     response, _ = post(client, "/field/seizures/new", **data, ruled_out="6A1-hunting")
@@ -218,7 +218,7 @@ def test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out(client, au
     assert ok.status_code == 201
 
 
-def test_8A_seizure_of_an_unlicensed_dog_needs_the_5A1_age_exception_ruled_out(client, auth, app):
+def test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out(client, auth, app):
     auth.login("dco")
     data = {"dog_id": str(dog_id(app, "Duke")), "codes": "5A1", "owner_known": "no", "location_text": "Fox Rd"}
     response, _ = post(client, "/field/seizures/new", **data, ruled_out="5H-dog-show")
@@ -227,7 +227,7 @@ def test_8A_seizure_of_an_unlicensed_dog_needs_the_5A1_age_exception_ruled_out(c
     assert ok.status_code == 201
 
 
-def test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
+def test_s8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
     auth.login("dco")
     violation = record_violation(client, app)  # 6A1, §6(B) and hunting ruled out
     max_id = dog_id(app, "Max")

@@ -70,7 +70,7 @@ def test_s9_ticket_number_from_the_officers_block_used_once(client, auth, app):
     assert again.status_code == 422 and "already used" in errors_of(again)["ticket_number"]
 
 
-def test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out(client, auth, app):
+def test_s9_ticket_for_running_at_large_needs_s6B_exception_ruled_out(client, auth, app):
     auth.login("dco")
     response, _ = post(client, "/field/tickets/new", **ticket_data(app, ruled_out=["6A1-hunting"]))
     assert response.status_code == 422 and "(§6(B))" in errors_of(response)["ruled_out"]
@@ -81,7 +81,7 @@ def test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out(client, auth
     assert 'name="ruled_out" value="6B"' in form and 'name="ruled_out" value="5A1-under-4-months"' in form
 
 
-def test_9_ticket_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
+def test_s9_ticket_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
     auth.login("dco")
     violation = record_violation(client, app)
     response, _ = post(client, "/field/tickets/new", **ticket_data(app, violation_entry_id=violation,
