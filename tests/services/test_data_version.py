@@ -5,26 +5,13 @@ from datetime import date
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Owner
 from fieldapp.services.field_data import current_version
-from fieldapp.services.licensing import (
-    Application,
-    RabiesEvidence,
-    add_co_owner,
-    create_dog,
-    issue_license,
-    set_dog_photo,
-    update_dog,
-    update_owner,
-)
+from fieldapp.services.licensing import add_co_owner, create_dog, set_dog_photo, update_dog, update_owner
 from fieldapp.services.tags import bind_blank_tag, issue_tag, make_blank_tags, replace_tag
+from tests.factories import make_dog, make_license, make_owner
 from tests.photos import jpeg_with_gps
 
 TODAY = date(2026, 5, 4)
-
-
-def dog(name) -> Dog:
-    return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
 
 
 @pytest.fixture
@@ -33,52 +20,59 @@ def ctx(app):
         yield
 
 
-def bumped(name, write) -> None:
-    """`write()` leaves the dog `name` with a data_version above every version before it."""
+def bumped(dog, write) -> None:
+    """`write()` leaves `dog` with a data_version above every version before it."""
+    db.session.commit()
     before = current_version()
     write()
     db.session.commit()
-    assert dog(name).data_version > before, name
+    assert dog.data_version > before, dog.name
 
 
 def test_new_dog_gets_a_new_version(ctx):
-    owner = dog("Max").primary_owner
-    bumped("Scout", lambda: create_dog({"name": "Scout", "sex": "M", "breed": "Beagle", "color": "tricolor"},
-                              [owner], TODAY))
+    owner = make_owner(TODAY)
+    db.session.commit()
+    before = current_version()
+    scout = create_dog({"name": "Scout", "sex": "M", "breed": "Beagle", "color": "tricolor"}, [owner], TODAY)
+    db.session.commit()
+    assert scout.data_version > before
 
 
 def test_edited_description_bumps(ctx):
-    bumped("Duke", lambda: update_dog(dog("Duke"), {"markings": "torn right ear"}))
+    dog = make_dog(today=TODAY, markings="")
+    bumped(dog, lambda: update_dog(dog, {"markings": "torn right ear"}))
 
 
 def test_photo_bumps(ctx):
     """The photo is a deferred column: the hook still sees it set."""
-    bumped("Max", lambda: set_dog_photo(dog("Max"), jpeg_with_gps(320, 240)))
+    dog = make_dog(today=TODAY)
+    bumped(dog, lambda: set_dog_photo(dog, jpeg_with_gps(320, 240)))
 
 
 def test_owner_phone_bumps_the_owners_dogs(ctx):
-    owner = dog("Bella").primary_owner
-    bumped("Bella", lambda: update_owner(owner, {"phone": "(315) 555-0142"}, TODAY))
+    owner = make_owner(TODAY, phone="(315) 555-0100")
+    dog = make_dog(owner, TODAY)
+    bumped(dog, lambda: update_owner(owner, {"phone": "(315) 555-0142"}, TODAY))
 
 
 def test_co_owner_bumps(ctx):
-    other = db.session.execute(db.select(Owner).filter_by(first_name="Gary")).scalar_one()
-    bumped("Max", lambda: add_co_owner(dog("Max"), other, TODAY))
+    dog, other = make_dog(today=TODAY), make_owner(TODAY)
+    bumped(dog, lambda: add_co_owner(dog, other, TODAY))
 
 
 def test_license_bumps(ctx):
-    tucker = dog("Tucker")  # never licensed
-    rabies = RabiesEvidence(vet_name="Pulaski Animal Hospital", vaccinated_on=date(2026, 1, 5),
-                            valid_until=date(2029, 1, 5), certificate_number="RV-42")
-    bumped("Tucker", lambda: issue_license(tucker, Application(rabies=rabies, term_years=1), TODAY))
+    never_licensed = make_dog(today=TODAY)
+    bumped(never_licensed, lambda: make_license(never_licensed, TODAY))
 
 
 def test_tags_issued_bound_and_replaced_bump(ctx):
-    bumped("Luna", lambda: issue_tag(dog("Luna"), TODAY, None))
+    dog = make_dog(today=TODAY)
+    make_license(dog, TODAY)  # the dog's identification number (§5(G)), which a tag needs
+    bumped(dog, lambda: issue_tag(dog, TODAY, None))
     blank = make_blank_tags(1, None)[0]
     db.session.commit()
-    bumped("Luna", lambda: bind_blank_tag(dog("Luna"), str(blank.serial), TODAY, None))
-    bumped("Luna", lambda: replace_tag(dog("Luna"), TODAY, None))
+    bumped(dog, lambda: bind_blank_tag(dog, str(blank.serial), TODAY, None))
+    bumped(dog, lambda: replace_tag(dog, TODAY, None))
 
 
 def test_a_change_committed_while_the_copy_is_built_reaches_the_phone(ctx, monkeypatch):
@@ -86,9 +80,11 @@ def test_a_change_committed_while_the_copy_is_built_reaches_the_phone(ctx, monke
     # A change another clerk commits meanwhile is in the copy or in the next delta, never lost.
     from sqlalchemy.orm import Session
 
+    from fieldapp.models import Owner
     from fieldapp.services import field_data
-    bella = dog("Bella")
-    owner_id, dog_id = bella.owners[0].id, bella.id
+    dog = make_dog(today=TODAY)
+    db.session.commit()
+    owner_id, dog_id = dog.owners[0].id, dog.id
     load = field_data.load_card_dogs
 
     def another_clerk_saves_meanwhile(dog_ids):
