@@ -89,3 +89,12 @@ def make_impoundment(dog: Dog | None = None, *, seized_at: datetime | None = Non
     outcome = submit_entry(staff(officer), str(uuid.uuid4()), "seizure", utcnow().isoformat(), data)
     assert outcome.status == 201, outcome.errors
     return db.session.get(Impoundment, outcome.result["impoundment_id"])
+
+
+def made(app, make, *args, **kw) -> int:
+    """`make(*args, **kw)` in an app context of its own, committed: the new row's id, for a test
+    that goes on to make requests (e.g. `dog = made(app, make_dog, name="Biscuit")`)."""
+    with app.app_context():
+        row_id = make(*args, **kw).id
+        db.session.commit()
+    return row_id

@@ -5,7 +5,8 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import User
 
-from ..roadside import dog_id, record_violation
+from ..factories import made, make_dog
+from ..roadside import record_violation
 from .test_impoundment_outcomes import seize
 from .test_kennel import TODAY
 
@@ -25,35 +26,38 @@ def officer_id(app, username):
 
 
 def test_violations_filtered_by_date_officer_and_dog_kept_in_the_url(client, auth, app):
+    biscuit, juniper = made(app, make_dog, name="Biscuit"), made(app, make_dog, name="Juniper")
     auth.login("dco")
-    record_violation(client, app, occurred_at="2026-10-19T09:30")  # Max
-    record_violation(client, app, occurred_at="2026-10-20T09:30", dog_id=str(dog_id(app, "Luna")))
+    record_violation(client, app, occurred_at="2026-10-19T09:30", dog_id=str(biscuit))
+    record_violation(client, app, occurred_at="2026-10-20T09:30", dog_id=str(juniper))
     page = client.get("/field/violations").get_data(as_text=True)
-    assert 'id="list-filters"' in page and 'method="get"' in page and "Max" in cards(page) and "Luna" in cards(page)
+    assert 'id="list-filters"' in page and 'method="get"' in page
+    assert "Biscuit" in cards(page) and "Juniper" in cards(page)
     on_19 = client.get("/field/violations?from=2026-10-19&to=2026-10-19").get_data(as_text=True)
-    assert "Max" in cards(on_19) and "Luna" not in cards(on_19)
+    assert "Biscuit" in cards(on_19) and "Juniper" not in cards(on_19)
     assert 'value="2026-10-19"' in on_19 and "Clear the filter" in on_19  # kept in the form, from the URL
-    luna = client.get("/field/violations?dog=lun").get_data(as_text=True)
-    assert "Luna" in cards(luna) and "Max" not in cards(luna)
+    by_name = client.get("/field/violations?dog=jun").get_data(as_text=True)
+    assert "Juniper" in cards(by_name) and "Biscuit" not in cards(by_name)
     dco = officer_id(app, "dco")
     mine = client.get(f"/field/violations?officer={dco}").get_data(as_text=True)
-    assert "Max" in cards(mine) and f'<option value="{dco}" selected>' in mine
+    assert "Biscuit" in cards(mine) and f'<option value="{dco}" selected>' in mine
     other = officer_id(app, "constable")
     none = client.get(f"/field/violations?officer={other}").get_data(as_text=True)
     assert "No violations match the filter." in none
     bad = client.get("/field/violations?from=19/10").get_data(as_text=True)
-    assert "Give the date like 2026-10-19." in bad and "Max" in cards(bad)  # a bad date is said, not applied
+    assert "Give the date like 2026-10-19." in bad and "Biscuit" in cards(bad)  # a bad date is said, not applied
 
 
 def test_kennel_board_filtered_by_the_day_impounded_and_the_dog(client, auth, app):
+    biscuit = made(app, make_dog, name="Biscuit")
     auth.login("dco")
-    seize(client, app, dog_id=str(dog_id(app, "Max")), dog_description="", seized_at="2026-10-19T10:00")
+    seize(client, app, dog_id=str(biscuit), dog_description="", seized_at="2026-10-19T10:00")
     seize(client, app, seized_at="2026-10-20T11:00")  # a grey husky with no record
     board = client.get("/field/impoundments").get_data(as_text=True)
     assert 'id="list-filters"' in board
     husky = client.get("/field/impoundments?dog=husky").get_data(as_text=True)
     held = husky.split('id="held-now"')[1].split('id="ended"')[0]
-    assert "Grey husky" in held and ">Max<" not in held
+    assert "Grey husky" in held and ">Biscuit<" not in held
     on_19 = client.get("/field/impoundments?from=2026-10-19&to=2026-10-19").get_data(as_text=True)
     held = on_19.split('id="held-now"')[1].split('id="ended"')[0]
-    assert "Max" in held and "Grey husky" not in held and "Held now (1)" in on_19
+    assert "Biscuit" in held and "Grey husky" not in held and "Held now (1)" in on_19
