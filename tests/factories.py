@@ -73,6 +73,13 @@ def make_license(dog: Dog, today: date | None = None, *, term_years: int = 1, ra
     return issue_license(dog, Application(rabies=rabies, term_years=term_years, **application), today, user)
 
 
+def make_licensed_dog(today: date | None = None, **kw) -> Dog:
+    """A dog (as `make_dog`) licensed today (as `make_license`): its ID number and active tag."""
+    dog = make_dog(today=today, **kw)
+    make_license(dog, today)
+    return dog
+
+
 def make_impoundment(dog: Dog | None = None, *, seized_at: datetime | None = None, officer: str = "dco",
                      **payload) -> Impoundment:
     """A dog seized (§8(A)) and held, as an officer's seizure entry: running at large (§6(A)(1))
