@@ -6,8 +6,9 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Payment
+from fieldapp.models import Payment
 from fieldapp.models.enforcement import Impoundment
+from tests.factories import make_dog, staff
 
 TODAY = date(2026, 3, 14)
 
@@ -33,12 +34,12 @@ def test_the_clerk_taps_to_the_charts_and_sees_the_charts_with_tables(clerk):
 
 def test_the_charts_count_what_the_database_holds(clerk, app):
     with app.app_context():
-        max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
-        db.session.add(Payment(kind="fine", amount=Decimal("75.00"), received_on=TODAY, dog_id=max_.id))
-        db.session.add(Impoundment(entry_id="00000000-0000-4000-8000-00000000c4a1", dog_id=max_.id,
+        dog = make_dog(today=TODAY)
+        db.session.add(Payment(kind="fine", amount=Decimal("75.00"), received_on=TODAY, dog_id=dog.id))
+        db.session.add(Impoundment(entry_id="00000000-0000-4000-8000-00000000c4a1", dog_id=dog.id,
                                    reason_codes=["6A1"], seized_at=datetime(2026, 3, 2, 15, tzinfo=UTC),
                                    impounded_on=date(2026, 3, 2), owner_known=True,
-                                   redemption_deadline=date(2026, 3, 13), officer_id=1))
+                                   redemption_deadline=date(2026, 3, 13), officer_id=staff("dco").id))
         db.session.commit()
     html = clerk.get("/clerk/charts").get_data(as_text=True)
     money = html.split('id="money"')[1]

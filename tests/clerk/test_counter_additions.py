@@ -5,8 +5,9 @@ import email
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Event
+from fieldapp.models import Event
 
+from ..factories import made, make_dog
 from ..public.test_public_messages import _configure_mail
 from .test_licensing_issue import TODAY, get_dog, new_dog_form
 
@@ -30,13 +31,10 @@ def test_the_license_form_takes_the_dogs_microchip_and_keeps_it_on_the_record(cl
 
 
 def test_a_microchip_on_another_dog_is_refused_on_its_field_and_nothing_is_issued(clerk, app):
-    with app.app_context():
-        max_ = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
-        max_.microchip = "985112003456789"
-        db.session.commit()
+    made(app, make_dog, name="Biscuit", microchip="985112003456789")
     refused = clerk.post("/clerk/licenses/new", data=new_dog_form(microchip="985112003456789"))
     page = refused.get_data(as_text=True)
-    assert refused.status_code == 422 and "is on another dog&#39;s record (Max)" in page
+    assert refused.status_code == 422 and "is on another dog&#39;s record (Biscuit)" in page
     with app.app_context():
         assert get_dog("Scout") is None
 

@@ -8,16 +8,19 @@ from datetime import datetime
 
 from fieldapp.extensions import db
 from fieldapp.law import redemption_deadline
-from fieldapp.models import Dog, User
 from fieldapp.timeutil import TOWN_TZ, local_today
 from fieldapp.web import longdate
 
+from ..factories import make_dog, make_owner, staff
+
 
 def ids(app):
+    """The officer's id, and a dog of the test's own (Mary Miller's Biscuit): id, name, description."""
     with app.app_context():
-        dco = db.session.execute(db.select(User.id).filter_by(username="dco")).scalar_one()
-        max_ = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
-        return dco, max_.id, max_.name, max_.description
+        dog = make_dog(make_owner(first_name="Mary", last_name="Miller"), name="Biscuit", breed="Beagle",
+                       color="tricolor", markings="notched left ear")
+        db.session.commit()
+        return staff("dco").id, dog.id, dog.name, dog.description
 
 
 def sync(client, officer_id, kind, **payload):
