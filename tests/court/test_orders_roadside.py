@@ -9,16 +9,21 @@ from fieldapp.models.court import CourtOrder
 from fieldapp.timeutil import local_today
 from fieldapp.web import longdate
 
-from .test_court import dog_id, forwarded_complaint, hearing
+from ..factories import made, make_dog
+from .test_court import forwarded_complaint, hearing
 
 
-def confine(client, auth, app, dog="Zeus"):
-    cid = forwarded_complaint(client, auth, app, dog)
+def confine(client, auth, app) -> int:
+    """A dog of the test's own (Biscuit) ordered confined to its owner's premises (§10(B)(2)) on a
+    sworn complaint heard today; its id."""
+    dog = made(app, make_dog, name="Biscuit")
+    cid = forwarded_complaint(client, auth, app, "Biscuit")
     auth.login("justice")
     hearing(client, cid)
     r = client.post(f"/court/complaints/{cid}/orders", data={"kind": "confined", "ordered_on": local_today().isoformat()})
     assert r.status_code == 303
     auth.logout()
+    return dog
 
 
 def notice(html):
@@ -27,25 +32,24 @@ def notice(html):
 
 
 def test_s10B2_confinement_order_shows_on_the_ticket_and_violation_forms(client, auth, app):
-    confine(client, auth, app)
-    zeus = dog_id(app, "Zeus")
+    biscuit = confine(client, auth, app)
+    another = made(app, make_dog)
     auth.login("dco")
     expected = f"Under court order: confine to premises (Sandy Creek Town Court, {longdate(local_today())})"
-    for url in (f"/field/tickets/new?dog={zeus}", f"/field/violations/new?dog={zeus}"):
+    for url in (f"/field/tickets/new?dog={biscuit}", f"/field/violations/new?dog={biscuit}"):
         html = client.get(url).get_data(as_text=True)
         assert expected in notice(html), url
         assert "§4(B)" in notice(html)  # the terms, one tap away
     # Another dog: nothing (the box is there, hidden, for the phone's copy).
-    other = client.get(f"/field/tickets/new?dog={dog_id(app, 'Max')}").get_data(as_text=True)
+    other = client.get(f"/field/tickets/new?dog={another}").get_data(as_text=True)
     assert "Under court order" not in other and re.search(r'data-court-orders data-court-name="Sandy Creek Town Court"'
                                                           r' role="note" hidden', other)
 
 
 def test_s10B_the_phones_copy_carries_the_order_in_short_for_the_forms_offline(client, auth, app):
-    confine(client, auth, app)
-    zeus = dog_id(app, "Zeus")
+    biscuit = confine(client, auth, app)
     auth.login("dco")
-    rec = next(d for d in client.get("/api/field-dataset").get_json()["dogs"] if d["dog"]["id"] == zeus)
+    rec = next(d for d in client.get("/api/field-dataset").get_json()["dogs"] if d["dog"]["id"] == biscuit)
     flag = next(f for f in rec["flags"] if f.get("order_id"))
     assert flag["short"] == "confine to premises" and flag["date"] == local_today().isoformat()
     # The generic form the service worker caches has the box to fill, with the court's name.
@@ -54,12 +58,12 @@ def test_s10B_the_phones_copy_carries_the_order_in_short_for_the_forms_offline(c
 
 
 def test_s10B_a_lifted_order_no_longer_shows_on_the_forms(client, auth, app):
-    confine(client, auth, app)
+    dog = confine(client, auth, app)
     with app.app_context():
         order_id = db.session.execute(db.select(CourtOrder.id)).scalar_one()
     auth.login("justice")
     r = client.post(f"/court/orders/{order_id}/change", data={"kind": "lifted", "ordered_on": local_today().isoformat()})
     assert r.status_code == 303
     auth.login("dco")
-    html = client.get(f"/field/tickets/new?dog={dog_id(app, 'Zeus')}").get_data(as_text=True)
+    html = client.get(f"/field/tickets/new?dog={dog}").get_data(as_text=True)
     assert "Under court order" not in html
