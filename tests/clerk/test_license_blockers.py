@@ -11,11 +11,11 @@ from fieldapp.models import Dog, RabiesCertificate
 from fieldapp.services.licensing import license_blocker, rabies_refusal
 from fieldapp.services.licensing.application import RabiesEvidence
 
+from ..factories import make_dog
 from ..field.test_impoundment_outcomes import seize
 from ..field.test_kennel import TODAY, as_user
-from ..roadside import dog_id
 
-TUCKER_EXPIRED = date(2026, 9, 30)
+EXPIRED = date(2026, 9, 30)
 
 
 @pytest.fixture
@@ -23,11 +23,11 @@ def app(make_app):
     return make_app(FIXED_TODAY=TODAY)
 
 
-def expired_certificate(app, name):
+def never_licensed_dog_with_an_expired_certificate(app) -> int:
     with app.app_context():
-        dog = db.session.get(Dog, dog_id(app, name))
+        dog = make_dog(name="Tucker")
         db.session.add(RabiesCertificate(dog=dog, vet_name="Dr. Hale", vaccinated_on=date(2023, 9, 30),
-                                         valid_until=TUCKER_EXPIRED, certificate_number="R-1"))
+                                         valid_until=EXPIRED, certificate_number="R-1"))
         db.session.commit()
         return dog.id
 
@@ -35,14 +35,14 @@ def expired_certificate(app, name):
 def test_s5B_the_blocker_is_a_pure_check_of_the_evidence_on_file(app):
     with app.app_context():
         assert "expired on September 30, 2026" in rabies_refusal(
-            RabiesEvidence(valid_until=TUCKER_EXPIRED), TODAY)
+            RabiesEvidence(valid_until=EXPIRED), TODAY)
         assert rabies_refusal(RabiesEvidence(valid_until=date(2029, 10, 1)), TODAY) is None
         assert rabies_refusal(RabiesEvidence(valid_until=None), TODAY) is None  # the form asks for the date
         assert license_blocker(None, TODAY) is None
 
 
 def test_s8C_a_held_dog_that_cant_be_licensed_says_so_on_the_board_the_dogs_page_and_the_form(client, auth, app):
-    tucker = expired_certificate(app, "Tucker")  # never licensed, its certificate expired
+    tucker = never_licensed_dog_with_an_expired_certificate(app)
     auth.login("dco")
     imp_id = seize(client, app, dog_id=str(tucker), dog_description="", codes=["5A1"],
                    ruled_out=["5A1-under-4-months", "5H-dog-show"])
@@ -63,7 +63,7 @@ def test_s8C_a_held_dog_that_cant_be_licensed_says_so_on_the_board_the_dogs_page
 
 
 def test_s5A4_the_issue_button_opens_once_a_certificate_that_fits_is_entered(client, auth, app):
-    tucker = expired_certificate(app, "Tucker")
+    tucker = never_licensed_dog_with_an_expired_certificate(app)
     auth.login("clerk")
     new_cert = {"rabies_kind": "certificate", "rabies_vaccinated_on": "2026-10-20",
                 "rabies_valid_until": "2029-10-20", "altered": "no", "term_years": "1", "quote_dog": str(tucker)}
