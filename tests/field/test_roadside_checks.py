@@ -1,7 +1,7 @@
 """§5(B)(1) failure to vaccinate and §6(A)(8) female in heat checked against the dog's record;
 overdue requests on the officer's start page; §8(B) the town's calendar kept by the clerk."""
 import re
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from fieldapp.extensions import db
 from fieldapp.law.impoundment import deadline_table
@@ -10,47 +10,61 @@ from fieldapp.models.enforcement import Violation
 from fieldapp.services.field_data import field_dataset
 from fieldapp.timeutil import local_today
 
-from ..roadside import count, dog_id, errors_of, post, violation_data
+from ..factories import made, make_dog
+from ..roadside import count, errors_of, post, violation_data
 
 
-def request_rabies(client, app, name, on):
-    response, _ = post(client, "/field/rabies-requests/new", dog_id=str(dog_id(app, name)), requested_on=on)
+def request_rabies(client, dog, on):
+    response, _ = post(client, "/field/rabies-requests/new", dog_id=str(dog), requested_on=on)
     assert response.status_code in (200, 201), errors_of(response)
 
 
+def certificate_filed_long_ago(app, dog, valid_until):
+    """A rabies certificate on the dog's record since 2025 (before any request of the test)."""
+    with app.app_context():
+        db.session.add(RabiesCertificate(dog_id=dog, vet_name="Dr. Vet", vaccinated_on=valid_until - timedelta(days=1095),
+                                         valid_until=valid_until, created_at=datetime(2025, 6, 1, 12, tzinfo=UTC)))
+        db.session.commit()
+
+
 def test_s5B1_failure_to_vaccinate_refused_without_a_request_on_file(client, auth, app):
+    dog = made(app, make_dog)  # no certificate, no request
     auth.login("dco")
-    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["5B1"], ruled_out=["5B2"]))
+    response, _ = post(client, "/field/violations/new", **violation_data(app, dog_id=str(dog), codes=["5B1"],
+                                                                        ruled_out=["5B2"]))
     assert response.status_code == 422
     assert "no request to vaccinate on file" in errors_of(response)["codes"]
     assert count(app, Violation) == 0
 
 
 def test_s5B1_failure_to_vaccinate_refused_within_the_ten_days(client, auth, app):
+    dog = made(app, make_dog)
     auth.login("dco")
-    request_rabies(client, app, "Max", "2026-10-15")
+    request_rabies(client, dog, "2026-10-15")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, codes=["5B1"], ruled_out=["5B2"], occurred_at="2026-10-19T09:30"))
+        app, dog_id=str(dog), codes=["5B1"], ruled_out=["5B2"], occurred_at="2026-10-19T09:30"))
     assert response.status_code == 422
     assert "have not passed" in errors_of(response)["codes"]
 
 
 def test_s5B1_failure_to_vaccinate_stands_after_ten_days_without_a_certificate(client, auth, app):
+    dog = made(app, make_dog)  # no certificate on file
     auth.login("dco")
-    request_rabies(client, app, "Max", "2026-10-01")
+    request_rabies(client, dog, "2026-10-01")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, codes=["5B1"], ruled_out=["5B2"], occurred_at="2026-10-19T09:30"))
+        app, dog_id=str(dog), codes=["5B1"], ruled_out=["5B2"], occurred_at="2026-10-19T09:30"))
     assert response.status_code == 201, errors_of(response)
 
 
 def test_s5B1_certificate_within_ten_days_refuses_the_ticket(client, auth, app):
+    dog = made(app, make_dog)
     auth.login("dco")
-    request_rabies(client, app, "Max", "2026-10-01")
+    request_rabies(client, dog, "2026-10-01")
     with app.app_context():
-        db.session.add(RabiesCertificate(dog_id=dog_id(app, "Max"), vet_name="Dr. Vet",
+        db.session.add(RabiesCertificate(dog_id=dog, vet_name="Dr. Vet",
                                          vaccinated_on=date(2026, 10, 5), valid_until=date(2029, 10, 5)))
         db.session.commit()
-    response, _ = post(client, "/field/tickets/new", dog_id=str(dog_id(app, "Max")), codes=["5B1"],
+    response, _ = post(client, "/field/tickets/new", dog_id=str(dog), codes=["5B1"],
                        ruled_out=["5B2"], served_capacity="owner", served_name="A. Owner",
                        served_address="1 Main St")
     assert response.status_code == 422
@@ -58,39 +72,42 @@ def test_s5B1_certificate_within_ten_days_refuses_the_ticket(client, auth, app):
 
 
 def test_s5B1_overdue_requests_on_the_officers_start_page_one_tap_from_a_violation(client, auth, app):
+    pickles = made(app, make_dog, name="Pickles")
+    # Its certificate was filed long before the request, and ran out ten days ago: two days
+    # before the request's tenth day.
+    certificate_filed_long_ago(app, pickles, local_today() - timedelta(days=10))
     auth.login("dco")
-    with app.app_context():  # Rocky's certificate was filed long before the request, and ran out
-        for c in db.session.execute(db.select(RabiesCertificate).filter_by(dog_id=dog_id(app, "Rocky"))).scalars():
-            c.created_at = c.created_at.replace(year=2025)
-        db.session.commit()  # ten days before today: two days before the request's tenth day
-    request_rabies(client, app, "Rocky", (local_today() - timedelta(days=12)).isoformat())
+    request_rabies(client, pickles, (local_today() - timedelta(days=12)).isoformat())
     home = client.get("/").get_data(as_text=True)
-    assert "Rabies vaccination overdue" in home and "Rocky" in home
-    rocky = dog_id(app, "Rocky")
-    assert f"/field/violations/new?dog={rocky}&amp;code=5B1" in home
-    form = client.get(f"/field/violations/new?dog={rocky}&code=5B1").get_data(as_text=True)
+    assert "Rabies vaccination overdue" in home and "Pickles" in home
+    assert f"/field/violations/new?dog={pickles}&amp;code=5B1" in home
+    form = client.get(f"/field/violations/new?dog={pickles}&code=5B1").get_data(as_text=True)
     assert re.search(r'value="5B1"\s+checked', form)  # one offence list now: checked before data-code
 
 
 def test_s6A8_refused_for_a_male_dog_with_the_record_as_reason(client, auth, app):
+    male = made(app, make_dog, sex="M")
     auth.login("dco")
-    response, _ = post(client, "/field/violations/new", **violation_data(app, codes=["6A8"], ruled_out=["6A8-contained"]))
+    response, _ = post(client, "/field/violations/new", **violation_data(app, dog_id=str(male), codes=["6A8"],
+                                                                        ruled_out=["6A8-contained"]))
     assert response.status_code == 422
     assert "recorded as male" in errors_of(response)["codes"]
 
 
 def test_s6A8_refused_for_a_spayed_female(client, auth, app):
+    spayed = made(app, make_dog, sex="F", altered=True)
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, dog_id=str(dog_id(app, "Bella")), codes=["6A8"], ruled_out=["6A8-contained"]))
+        app, dog_id=str(spayed), codes=["6A8"], ruled_out=["6A8-contained"]))
     assert response.status_code == 422
     assert "spayed female" in errors_of(response)["codes"]
 
 
 def test_s6A8_stands_for_an_unspayed_female(client, auth, app):
+    unspayed = made(app, make_dog, sex="F", altered=False)
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, dog_id=str(dog_id(app, "Luna")), codes=["6A8"], ruled_out=["6A8-contained"]))
+        app, dog_id=str(unspayed), codes=["6A8"], ruled_out=["6A8-contained"]))
     assert response.status_code == 201, errors_of(response)
 
 
@@ -130,15 +147,13 @@ def test_s5B1_refused_when_a_current_certificate_was_on_record_on_the_tenth_day(
     """§5(B)(1): "fails or refuses to submit said dog for vaccination within ten (10) days after a
     request": a certificate current on the tenth day, whenever issued, answers the request; the
     request is not listed overdue either."""
+    dog = made(app, make_dog)
+    certificate_filed_long_ago(app, dog, local_today() + timedelta(days=700))  # valid for years
     auth.login("dco")
-    with app.app_context():  # Max's certificate (valid for years) was filed before the request
-        for c in db.session.execute(db.select(RabiesCertificate).filter_by(dog_id=dog_id(app, "Max"))).scalars():
-            c.created_at = c.created_at.replace(year=2025)
-        db.session.commit()
-    request_rabies(client, app, "Max", (local_today() - timedelta(days=20)).isoformat())
+    request_rabies(client, dog, (local_today() - timedelta(days=20)).isoformat())
     yesterday = (local_today() - timedelta(days=1)).isoformat()
     response, _ = post(client, "/field/violations/new", **violation_data(
-        app, codes=["5B1"], ruled_out=["5B2"], occurred_at=f"{yesterday}T09:30"))
+        app, dog_id=str(dog), codes=["5B1"], ruled_out=["5B2"], occurred_at=f"{yesterday}T09:30"))
     assert response.status_code == 422
     assert "current rabies certificate" in errors_of(response)["codes"]
     assert "Rabies vaccination overdue" not in client.get("/").get_data(as_text=True)
