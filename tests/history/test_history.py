@@ -5,15 +5,12 @@ import pytest
 from sqlalchemy import delete, update
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Owner
+from fieldapp.models import Owner
 from fieldapp.models.history import Change
 from fieldapp.services.history import AppendOnlyError
+from tests.factories import make_dog, make_licensed_dog, make_owner
 
 OWNER_FIELDS = ("first_name", "last_name", "address", "town", "state", "zip_code", "phone")
-
-
-def dog_named(name):
-    return db.session.scalars(db.select(Dog).filter_by(name=name)).one()
 
 
 def owner_form(owner, **changes):
@@ -22,7 +19,8 @@ def owner_form(owner, **changes):
 
 def test_an_address_changed_on_the_owner_page_shows_in_its_history_with_the_clerk(clerk, app):
     with app.app_context():
-        owner = dog_named("Duke").primary_owner
+        owner = make_dog(make_owner(address="12 Pine St")).primary_owner
+        db.session.commit()
         owner_id, old_address, data = owner.id, owner.address, owner_form(owner, address="77 Lake Shore Rd")
     assert clerk.post(f"/clerk/owners/{owner_id}/edit", data=data).status_code == 302
     assert f"/clerk/owners/{owner_id}/history" in clerk.get(f"/clerk/owners/{owner_id}").get_data(as_text=True)
@@ -39,7 +37,8 @@ def test_an_address_changed_on_the_owner_page_shows_in_its_history_with_the_cler
 
 def test_a_refused_edit_leaves_no_change(clerk, app):
     with app.app_context():
-        owner = dog_named("Duke").primary_owner
+        owner = make_dog().primary_owner
+        db.session.commit()
         owner_id, data = owner.id, owner_form(owner, address="1 Nowhere", phone="")
         before = db.session.scalar(db.select(db.func.count(Change.id)))
     assert clerk.post(f"/clerk/owners/{owner_id}/edit", data=data).status_code == 422
@@ -49,7 +48,8 @@ def test_a_refused_edit_leaves_no_change(clerk, app):
 
 def test_dog_history_has_the_dog_and_its_licenses_and_the_license_page_links_its_own(clerk, app):
     with app.app_context():
-        dog = dog_named("Bella")
+        dog = make_licensed_dog(breed="Beagle")
+        db.session.commit()
         dog_id, lic_id, lic_number = dog.id, dog.current_license.id, dog.current_license.number
     assert f"/clerk/dogs/{dog_id}/history" in clerk.get(f"/clerk/dogs/{dog_id}").get_data(as_text=True)
     page = clerk.get(f"/clerk/dogs/{dog_id}/history").get_data(as_text=True)
