@@ -17,6 +17,7 @@ from fieldapp.services.status import dog_status
 from fieldapp.timeutil import TOWN_TZ, local_today, utcnow
 
 from ..conftest import make_test_config
+from ..factories import make_dog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,7 +67,7 @@ def test_s8B_s5B1_dataset_has_impounded_violations_and_rabies_request_as_on_the_
     today = local_today()
     with app.app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        dog = make_dog()  # owner of record: the owner is known (§8(B))
         violation_seizure_request(dog, dco)
         dog_id = dog.id
         db.session.remove()
@@ -122,7 +123,7 @@ def test_dataset_delta_after_a_seizure_carries_the_flag(app, client, auth):
     version = client.get("/api/field-dataset").json["version"]
     with app.app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-        dog = db.session.execute(db.select(Dog).filter_by(name="Bella")).scalar_one()
+        dog = make_dog()
         violation_seizure_request(dog, dco)
         dog_id = dog.id
     delta = client.get(f"/api/field-dataset?since={version}").json

@@ -9,6 +9,7 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import Dog, FormOnce, License, MailApplication, Payment, Receipt, Tag
 
+from ..factories import make_licensed_dog
 from .test_licensing_issue import TODAY, new_dog_form
 
 
@@ -62,7 +63,8 @@ def test_counter_refused_form_gives_its_key_back_for_the_corrected_form(clerk, a
 
 def test_replacement_tag_double_submit_charges_once(clerk, app):
     with app.app_context():
-        max_id = db.session.scalars(db.select(Dog).filter_by(name="Max")).first().id
+        max_id = make_licensed_dog().id  # a licensed dog with its tag
+        db.session.commit()
         before = _count(Payment, dog_id=max_id, kind="replacement_tag")
     key = str(uuid.uuid4())
     for _ in range(2):

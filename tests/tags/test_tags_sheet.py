@@ -9,7 +9,7 @@ import zxingcpp
 from PIL import Image
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Tag
+from fieldapp.models import Tag
 from fieldapp.services.tags import make_blank_tags
 from fieldapp.services.tags.sheets import STOCK
 
@@ -82,9 +82,9 @@ def test_sheet_of_todays_licenses_has_only_tags_issued_today(app, client, auth):
     auth.login("clerk")
     with app.test_request_context():
         from fieldapp.models import Tag
-        from fieldapp.services.tags import issue_tag
         from fieldapp.timeutil import local_today
-        tag = issue_tag(db.session.execute(db.select(Dog).filter_by(name="Luna")).scalar_one(), local_today(), None)
+        from tests.factories import make_licensed_dog
+        tag = make_licensed_dog().active_tag  # licensed today, its tag bound today
         db.session.commit()
         url, today = f"{BASE}/t/{tag.token}", local_today().isoformat()
         # The demo town licenses a few dogs today too (§5(A)(4)'s Clover and Hazel): those, and no other.
