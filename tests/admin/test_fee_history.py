@@ -11,15 +11,22 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog, SettingChange
 from fieldapp.settings import get_setting, set_setting, setting_on
 
+from ..factories import made, make_licensed_dog
 from ..field.test_impoundment_outcomes import impoundment
 from ..field.test_kennel import REDEEM, TODAY, as_user, seize_dog
-from ..roadside import dog_id, errors_of
+from ..roadside import errors_of
 from .test_admin_settings import current_form
 
 
 @pytest.fixture
 def app(make_app):
     return make_app(FIXED_TODAY=TODAY)
+
+
+@pytest.fixture
+def biscuit(app) -> int:
+    """A licensed dog of the test's own, never impounded before (a first impoundment's fee)."""
+    return made(app, make_licensed_dog, name="Biscuit")
 
 
 def change_boarding(client, app, amount, effective_on=""):
@@ -29,10 +36,10 @@ def change_boarding(client, app, amount, effective_on=""):
     return client.post("/admin/", data=data)
 
 
-def test_s8C_a_fee_change_never_rebills_a_case_redeemed_and_paid(client, auth, app):
+def test_s8C_a_fee_change_never_rebills_a_case_redeemed_and_paid(client, auth, app, biscuit):
     auth.login("dco")
-    max_id = dog_id(app, "Max")
-    imp_id = seize_dog(client, app, "Max", at="2026-10-19T10:00")  # two days at $5.00, and $20.00
+    dog_id = biscuit
+    imp_id = seize_dog(client, app, "Biscuit", at="2026-10-19T10:00")  # two days at $5.00, and $20.00
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "Take $30.00 and release the dog" in page
@@ -42,18 +49,18 @@ def test_s8C_a_fee_change_never_rebills_a_case_redeemed_and_paid(client, auth, a
     with app.app_context():
         assert get_setting("fee_boarding_daily") == Decimal("7.50")
         assert setting_on("fee_boarding_daily", date(2026, 10, 20)) == Decimal("5.00")
-        owner_id = db.session.get(Dog, max_id).primary_owner.id
+        owner_id = db.session.get(Dog, dog_id).primary_owner.id
         assert impoundment(app, imp_id).fees_closed  # what it cost as it closed
     as_user(client, auth, "clerk")
-    for url in (f"/clerk/dogs/{max_id}", f"/clerk/owners/{owner_id}", f"/field/impoundments/{imp_id}"):
+    for url in (f"/clerk/dogs/{dog_id}", f"/clerk/owners/{owner_id}", f"/field/impoundments/{imp_id}"):
         page = client.get(url).get_data(as_text=True)
         assert "Impoundment fees owed" not in page and "$5.00 owed" not in page, url
     assert "Boarding, 2 days at $5.00" in client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
 
 
-def test_s8C_a_case_closed_keeps_its_cost_even_for_a_day_the_new_fee_covers(client, auth, app):
+def test_s8C_a_case_closed_keeps_its_cost_even_for_a_day_the_new_fee_covers(client, auth, app, biscuit):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max", at="2026-10-21T08:00")  # seized and redeemed today: one day
+    imp_id = seize_dog(client, app, "Biscuit", at="2026-10-21T08:00")  # seized and redeemed today: one day
     as_user(client, auth, "clerk")
     assert client.post(f"/field/impoundments/{imp_id}/redeem", data={**REDEEM, "method": "cash"}).status_code == 303
     as_user(client, auth, "admin")
@@ -63,9 +70,9 @@ def test_s8C_a_case_closed_keeps_its_cost_even_for_a_day_the_new_fee_covers(clie
     assert "Boarding, 1 day at $5.00" in page and "Impoundment fees owed" not in page
 
 
-def test_s8C_an_open_case_boards_each_day_at_the_fee_in_force_that_day(client, auth, app):
+def test_s8C_an_open_case_boards_each_day_at_the_fee_in_force_that_day(client, auth, app, biscuit):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max", at="2026-10-19T10:00")
+    imp_id = seize_dog(client, app, "Biscuit", at="2026-10-19T10:00")
     as_user(client, auth, "admin")
     assert change_boarding(client, app, "7.50").status_code == 302
     app.config["FIXED_TODAY"] = date(2026, 10, 23)  # two days at $5.00, two at $7.50
