@@ -7,6 +7,7 @@ from fieldapp.extensions import db
 from fieldapp.models import Dog, Tag
 from fieldapp.querycount import counting_queries
 from fieldapp.services.search import search_dogs
+from tests.factories import make_dog, make_licensed_dog, make_owner
 
 
 def names(dogs):
@@ -20,50 +21,63 @@ def ctx(app):
 
 
 def test_search_by_dog_name_case_insensitive(ctx):
-    assert names(search_dogs("bella")) == ["Bella"]
+    make_dog(name="Quillon")
+    db.session.commit()
+    assert names(search_dogs("quillon")) == ["Quillon"]
 
 
 def test_search_by_owner_first_last_and_full_name(ctx):
-    # Bella: owners Linda Stevens and Gary Stevens (co-owner).
-    assert "Bella" in names(search_dogs("Stevens"))
-    assert names(search_dogs("gary stevens")) == ["Bella"]
-    assert names(search_dogs("Mary Miller")) == ["Max"]
+    wendeline = make_owner(first_name="Wendeline", last_name="Quartermaine", address="8 Orchard St")
+    gideon = make_owner(first_name="Gideon", last_name="Quartermaine", address="8 Orchard St")
+    make_dog(owners=[wendeline, gideon], name="Bramble")  # two owners of record (§5(E)(1))
+    make_dog(make_owner(first_name="Ophelia", last_name="Thistlewood"), name="Tansy")
+    db.session.commit()
+    assert "Bramble" in names(search_dogs("Quartermaine"))
+    assert names(search_dogs("gideon quartermaine")) == ["Bramble"]
+    assert names(search_dogs("Ophelia Thistlewood")) == ["Tansy"]
 
 
 def test_search_by_address(ctx):
-    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
-    address = max_.primary_owner.address  # "100 Harwood Dr"
-    assert "Max" in names(search_dogs(address))
-    assert "Max" in names(search_dogs("harwood"))
+    make_dog(make_owner(address="4417 Wickersham Rd"), name="Quillon")
+    db.session.commit()
+    assert "Quillon" in names(search_dogs("4417 Wickersham Rd"))
+    assert "Quillon" in names(search_dogs("wickersham"))
 
 
 def test_search_by_breed_color_markings(ctx):
-    assert names(search_dogs("boxer")) == ["Hera", "Zeus"]
-    assert "Duke" in names(search_dogs("black and tan"))
-    assert names(search_dogs("blue eyes")) == ["Luna"]
-    assert names(search_dogs("fawn socks")) == ["Hera"]
+    make_dog(name="Juno", breed="Xoloitzcuintli", color="slate", markings="white socks")
+    make_dog(name="Ares", breed="Xoloitzcuintli", color="slate", markings="black mask")
+    make_dog(name="Nyx", breed="Mixed breed", color="lilac and tan")
+    make_dog(name="Iris", breed="Mixed breed", color="brown", markings="heterochromatic eyes")
+    db.session.commit()
+    assert names(search_dogs("xoloitzcuintli")) == ["Ares", "Juno"]
+    assert "Nyx" in names(search_dogs("lilac and tan"))
+    assert names(search_dogs("heterochromatic eyes")) == ["Iris"]
+    assert names(search_dogs("slate socks")) == ["Juno"]
 
 
 def test_search_by_id_number(ctx):
-    duke = db.session.scalars(db.select(Dog).filter_by(name="Duke")).one()
-    assert duke.id_number
-    assert duke in search_dogs(str(duke.id_number))
-    assert duke in search_dogs(f"#{duke.id_number}")
+    dog = make_licensed_dog()
+    db.session.commit()
+    assert dog.id_number
+    assert dog in search_dogs(str(dog.id_number))
+    assert dog in search_dogs(f"#{dog.id_number}")
 
 
 def test_search_by_tag_serial_token_and_scanned_url(ctx):
-    luna = db.session.scalars(db.select(Dog).filter_by(name="Luna")).one()
-    tag = Tag(token="AbCdEf123456", serial=987654, dog_id=luna.id, status="active")
+    dog = make_dog()
+    tag = Tag(token="AbCdEf123456", serial=987654, dog_id=dog.id, status="active")
     db.session.add(tag)
     db.session.commit()
-    assert search_dogs("987654") == [luna]
-    assert search_dogs("abcdef123456") == [luna]
-    assert search_dogs("https://dogs.sandycreekny.example/t/AbCdEf123456") == [luna]
+    assert search_dogs("987654") == [dog]
+    assert search_dogs("abcdef123456") == [dog]
+    assert search_dogs("https://dogs.sandycreekny.example/t/AbCdEf123456") == [dog]
 
 
 def test_search_by_license_number(ctx):
-    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
-    assert search_dogs(max_.licenses[0].number) == [max_]
+    dog = make_licensed_dog()
+    db.session.commit()
+    assert search_dogs(dog.licenses[0].number) == [dog]
 
 
 def test_search_blank_query_finds_nothing_and_wildcards_are_literal(ctx):
@@ -132,15 +146,16 @@ def _index_is_consistent():
 
 def test_search_finds_an_owner_by_the_name_and_address_the_clerk_just_changed(ctx):
     from fieldapp.services.licensing.people import update_owner
-    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
+    max_ = make_dog(make_owner(first_name="Marigold", last_name="Pemberton"))
+    db.session.commit()
     owner = max_.owners[0]
-    assert search_dogs("mary miller") == [max_]
+    assert search_dogs("marigold pemberton") == [max_]
     update_owner(owner, {"last_name": "Featherstonehaugh", "address": "77 Quarry Ln",
                          "phone": owner.phone}, owner.created_at.date())
     db.session.commit()
-    assert search_dogs("mary featherstonehaugh") == [max_]
+    assert search_dogs("marigold featherstonehaugh") == [max_]
     assert search_dogs("quarry ln") == [max_]
-    assert search_dogs("mary miller") == []
+    assert search_dogs("marigold pemberton") == []
     _index_is_consistent()
 
 
@@ -150,7 +165,7 @@ def test_s5J_search_follows_a_transfer_to_the_new_owner_not_the_old(ctx):
 
     from fieldapp.services.licensing.notices import file_notice
     from fieldapp.services.licensing.people import create_owner
-    luna = db.session.scalars(db.select(Dog).filter_by(name="Luna")).one()
+    luna = make_dog(make_owner(last_name="Ravenscroft"))
     old_last = luna.owners[0].last_name
     new_owner = create_owner({"first_name": "Quincy", "last_name": "Zabriskie", "address": "9 Mill St",
                               "phone": "(315) 555-0199"}, date.today())
@@ -165,7 +180,7 @@ def test_search_finds_a_new_dog_and_a_renamed_one(ctx):
     from datetime import date
 
     from fieldapp.services.licensing.people import create_dog, update_dog
-    max_ = db.session.scalars(db.select(Dog).filter_by(name="Max")).one()
+    max_ = make_dog(make_owner(last_name="Ravenscroft"), name="Max", markings="")
     scout = create_dog({"name": "Scout", "sex": "M", "breed": "Plott Hound", "color": "brindle"},
                        max_.owners, date.today())
     update_dog(max_, {"name": "Maximilian", "markings": "torn left ear"})
@@ -201,16 +216,18 @@ def test_clerk_page_says_when_more_dogs_match_than_it_shows(app, client, auth):
     from fieldapp.services.licensing.people import create_dog
     from fieldapp.services.search import PAGE
     with app.app_context():
-        owner = db.session.scalars(db.select(Dog).filter_by(name="Max")).one().owners
+        owner = [make_owner()]
         made = [create_dog({"name": "Rex", "sex": "M", "breed": "Plott Hound", "color": "brindle"}, owner,
                            date.today()).id for _ in range(PAGE + 2)]
+        make_dog(owner[0], breed="Xoloitzcuintli")
+        make_dog(owner[0], breed="Xoloitzcuintli")
         db.session.commit()
     auth.login("clerk")
     page = " ".join(client.get("/clerk/?q=plott").get_data(as_text=True).split())
     assert f"At least {PAGE} dogs match" in page and "most recently registered" in page
     shown = {int(i) for i in re.findall(r'/clerk/dogs/(\d+)"', page)}
     assert shown == set(made[-PAGE:])
-    few = client.get("/clerk/?q=boxer").get_data(as_text=True)
+    few = client.get("/clerk/?q=xoloitzcuintli").get_data(as_text=True)
     assert "2 dogs found" in few and "At least" not in few
 
 
