@@ -59,7 +59,7 @@ def test_rules_as_data_each_required_field_is_the_validators_own(app, kind, rule
     assert _errors(app, kind, payload).get(rule.field) == rule.message
     for name in rule.unless:  # any one of these meets the rule
         if name == "violation_entry_id":
-            continue  # needs a recorded violation: tests/web/test_field_entries.py
+            continue  # needs a recorded violation: tests/field/test_field_entries.py
         met = dict(payload, **{name: str(_a_dog(app)) if name == "dog_id" else
                                "43.6" if name == "latitude" else
                                ["6A2"] if name == "codes" else "x"})

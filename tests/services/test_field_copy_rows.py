@@ -42,7 +42,7 @@ def assert_same_copy(since) -> dict:
     copy = field_data.field_dataset(since, today)
     expected = orm_records(since, today)
     version = field_data.current_version()
-    # The open calls ride along (tests/web/test_calls.py checks them); this test is the dogs'.
+    # The open calls ride along (tests/calls/test_calls.py checks them); this test is the dogs'.
     assert {k: v for k, v in copy.items() if k not in ("generated_at", "dogs", "calls")} == {
         "version": version, "since": since, "full": since is None, "today": today.isoformat(),
         "redemption_deadlines": copy["redemption_deadlines"]}
