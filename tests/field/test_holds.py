@@ -6,12 +6,13 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Event, LateEntry
+from fieldapp.models import Event, LateEntry
 from fieldapp.models.enforcement import AppearanceTicket, Impoundment
 from fieldapp.settings import set_setting
 from fieldapp.timeutil import local_today
 
-from ..roadside import EVERY_6A1_EXCEPTION, complaint_data, dog_id, errors_of, post, ticket_data, violation_data
+from ..factories import make_licensed_dog
+from ..roadside import EVERY_6A1_EXCEPTION, complaint_data, errors_of, post, ticket_data, violation_data
 
 
 def seize(client, **over):
@@ -30,9 +31,12 @@ def seized(client, app, **over) -> Impoundment:
         return imp
 
 
-def max_keys(app) -> tuple[int, str, str, int]:
+def licensed_dog_keys(app) -> tuple[int, str, str, int]:
+    """A licensed dog of the test's own (Biscuit, its owner of record): its id, tag token, tag
+    number and ID number."""
     with app.app_context():
-        dog = db.session.get(Dog, dog_id(app, "Max"))
+        dog = make_licensed_dog(name="Biscuit")
+        db.session.commit()
         return dog.id, dog.active_tag.token, str(dog.active_tag.serial), dog.id_number
 
 
@@ -43,10 +47,10 @@ def test_s8B_owner_known_from_a_typed_tag(client, auth, app):
     business days": a tag typed (not scanned) that belongs to a licensed dog with an owner of
     record makes the owner known, and the seizure is linked to that dog."""
     auth.login("dco")
-    max_id, token, serial, _ = max_keys(app)
+    biscuit_id, token, serial, _ = licensed_dog_keys(app)
     for typed in (serial, token.upper()):
         imp = seized(client, app, dog_tag=typed)
-        assert imp.dog_id == max_id and imp.owner_known is True
+        assert imp.dog_id == biscuit_id and imp.owner_known is True
         assert imp.redemption_deadline == date(2026, 10, 30)  # nine business days, not five
         assert f"the tag typed ({typed})" in imp.owner_known_reason and "owner of record" in imp.owner_known_reason
         assert imp.dog_tag == typed  # what was typed is kept for the DL-18
@@ -57,9 +61,9 @@ def test_s8B_owner_known_from_a_typed_tag(client, auth, app):
 def test_s8B_owner_known_from_a_typed_id_number(client, auth, app):
     """§8(B): an ID number typed from the dog's tag (§5(G)) names a licensed dog and its owner."""
     auth.login("dco")
-    max_id, _, _, id_number = max_keys(app)
+    biscuit_id, _, _, id_number = licensed_dog_keys(app)
     imp = seized(client, app, dog_id_number=f"#{id_number}")
-    assert imp.dog_id == max_id and imp.owner_known and imp.redemption_deadline == date(2026, 10, 30)
+    assert imp.dog_id == biscuit_id and imp.owner_known and imp.redemption_deadline == date(2026, 10, 30)
     page = client.get(f"/field/impoundments/{imp.id}").get_data(as_text=True)
     assert f"the ID number typed ({id_number})" in page
 
@@ -104,8 +108,8 @@ def test_s8E_held_dog_boarded_elsewhere_keeps_the_case_open_and_the_owner_may_re
     the period the dog may be moved (another kennel, the SPCA), the case open, and the owner may
     still redeem it (§8(C))."""
     auth.login("dco")
-    max_id, *_ = max_keys(app)
-    imp = seized(client, app, dog_id=str(max_id), dog_description="", held_at="Sandy Creek Town Kennel")
+    biscuit_id, *_ = licensed_dog_keys(app)
+    imp = seized(client, app, dog_id=str(biscuit_id), dog_description="", held_at="Sandy Creek Town Kennel")
     url = f"/field/impoundments/{imp.id}/move"
     refused = client.post(url, data={"to_where": "", "moved_on": "2026-10-20"})
     assert refused.status_code == 422 and "Say where the dog is boarded" in errors_of(refused)["to_where"]
@@ -138,8 +142,8 @@ def test_s8D_unredeemed_owner_owes_the_fees_to_the_end_of_the_period_not_to_the_
     to redeem his or her dog": the fees of the redemption period (to the end of Friday 30 October),
     not boarding for every day until the dog is adopted out on 20 November."""
     auth.login("dco")
-    max_id, *_ = max_keys(app)
-    imp = seized(client, app, dog_id=str(max_id), dog_description="")
+    biscuit_id, *_ = licensed_dog_keys(app)
+    imp = seized(client, app, dog_id=str(biscuit_id), dog_description="")
     adopted = client.post(f"/field/impoundments/{imp.id}/disposition", data={
         "outcome": "adopted", "on": "2026-11-20", "adopter_first_name": "Jane", "adopter_last_name": "Roe",
         "adopter_address": "12 Lake Rd", "adopter_town": "Sandy Creek", "adopter_state": "NY",
@@ -209,8 +213,8 @@ def test_s8B_late_seizure_confirmed_counts_from_the_typed_day_when_not_already_p
     gate(app)
     auth.login("dco")
     typed = local_today() - timedelta(days=4)
-    max_id, *_ = max_keys(app)
-    imp = seized(client, app, dog_id=str(max_id), dog_description="", seized_at=f"{typed.isoformat()}T10:00",
+    biscuit_id, *_ = licensed_dog_keys(app)
+    imp = seized(client, app, dog_id=str(biscuit_id), dog_description="", seized_at=f"{typed.isoformat()}T10:00",
                  late_reason="Written on paper, phone broken")
     assert imp.period_from == local_today()
     with app.app_context():
