@@ -11,6 +11,8 @@ from fieldapp.law import allowed_terms, license_expiry, term_refusal_reason
 from fieldapp.models import Dog, Event, License, Payment, Tag
 from fieldapp.settings import set_setting
 
+from ..factories import make_licensed_dog, make_owner
+
 TODAY = date(2026, 3, 14)
 
 
@@ -272,7 +274,8 @@ def test_renewal_keeps_tag_unless_asked(clerk, app):
 
 def test_renew_page_prefills_rabies_and_altered_on_file(clerk, app):
     with app.app_context():
-        max_ = get_dog("Max")
+        max_ = make_licensed_dog(altered=True)  # its certificate of altering on file
+        db.session.commit()
         cert = max_.current_rabies
     page = clerk.get(f"/clerk/licenses/new?dog={max_.id}").get_data(as_text=True)
     assert f'value="{cert.valid_until.isoformat()}"' in page
@@ -281,7 +284,8 @@ def test_renew_page_prefills_rabies_and_altered_on_file(clerk, app):
 
 def test_license_for_existing_owner(clerk, app):
     with app.app_context():
-        owner = get_dog("Max").primary_owner
+        owner = make_owner()
+        db.session.commit()
         owner_id = owner.id
     data = {k: v for k, v in new_dog_form().items() if not k.startswith("owner-")}
     r = clerk.post(f"/clerk/licenses/new?owner={owner_id}", data=data)

@@ -11,10 +11,10 @@ from fieldapp.models import User
 from fieldapp.models.enforcement import AppearanceTicket, SwornComplaint, Violation
 from fieldapp.settings import set_setting
 
+from ..factories import made, make_dog
 from ..roadside import (
     complaint_data,
     count,
-    dog_id,
     errors_of,
     post,
     record_violation,
@@ -101,8 +101,9 @@ def test_s4I_minor_owner_ticket_served_on_guardian(client, auth, app):
 
 
 def test_ticket_invalid_per_field(client, auth, app):
+    dog = made(app, make_dog)
     auth.login("dco")
-    response, _ = post(client, "/field/tickets/new", dog_id=str(dog_id(app, "Max")))
+    response, _ = post(client, "/field/tickets/new", dog_id=str(dog))
     assert response.status_code == 422
     errors = errors_of(response)
     assert set(errors) >= {"codes", "served_capacity", "served_name", "served_address"}
@@ -195,11 +196,12 @@ def test_justice_and_clerk_read_only(client, auth, app):
 
 
 def test_dog_enforcement_partial_lists_history(client, auth, app):
+    dog = made(app, make_dog)
     auth.login("dco")
-    record_violation(client, app)
+    record_violation(client, app, dog_id=str(dog))
     auth.logout()
     auth.login("clerk")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Max')}/enforcement").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{dog}/enforcement").get_data(as_text=True)
     assert "Enforcement history" in html and "Running at large" in html
 
 
@@ -218,9 +220,9 @@ def test_generic_form_pages_for_the_outbox(client, auth, url, kind):
 
 
 def test_next_page_links_from_the_same_entry(client, auth, app):
+    max_id = made(app, make_dog)
     auth.login("dco")
-    entry_id = record_violation(client, app)
-    max_id = dog_id(app, "Max")
+    entry_id = record_violation(client, app, dog_id=str(max_id))
     html = client.get(f"/field/next?entry={entry_id}&kind=violation&dog={max_id}").get_data(as_text=True)
     assert re.search(rf'href="/field/seizures/new\?violation={entry_id}&dog={max_id}"\s*>Seize dog', html)
     assert re.search(rf'href="/field/tickets/new\?violation={entry_id}&dog={max_id}"\s*>Issue appearance ticket', html)
