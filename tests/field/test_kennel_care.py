@@ -16,8 +16,9 @@ from fieldapp.models.enforcement import Impoundment, ImpoundmentNotice
 from fieldapp.models.kennel_care import CareCheck, ImpoundmentDisposition
 from fieldapp.timeutil import utcnow
 
+from ..factories import made, make_dog, make_licensed_dog
 from ..photos import jpeg_with_gps
-from ..roadside import EVERY_5A1_EXCEPTION, EVERY_6A1_EXCEPTION, dog_id, errors_of, post
+from ..roadside import EVERY_5A1_EXCEPTION, EVERY_6A1_EXCEPTION, errors_of, post
 
 POWERS = {p.action: p for p in WHO_MAY_ACT}
 
@@ -68,9 +69,10 @@ def test_dl18_old_seizure_payload_without_the_new_fields_still_stands(client, au
 
 
 def test_dl18_seizure_form_asks_the_description_only_for_a_dog_not_on_file(client, auth, app):
+    on_file = made(app, make_dog)
     auth.login("dco")
     assert 'name="dog_breed"' in client.get("/field/seizures/new").get_data(as_text=True)
-    assert 'name="dog_breed"' not in client.get(f"/field/seizures/new?dog={dog_id(app, 'Max')}").get_data(as_text=True)
+    assert 'name="dog_breed"' not in client.get(f"/field/seizures/new?dog={on_file}").get_data(as_text=True)
     response, _ = post(client, "/field/seizures/new", dog_sex="X", dog_description="Grey husky", codes=["6A1"],
                        ruled_out=EVERY_6A1_EXCEPTION, location_text="Ridge Rd")
     assert response.status_code == 422 and "male, female" in errors_of(response)["dog_sex"]
@@ -106,8 +108,8 @@ def test_s8E_adoption_needs_the_adopter_and_a_check_number(client, auth, app):
 
 
 def test_s8E_adoption_records_the_adopter_takes_the_fee_and_closes_the_case(client, auth, app):
+    max_id = made(app, make_licensed_dog)
     auth.login("dco")
-    max_id = dog_id(app, "Max")
     imp_id = seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
                    seized_at="2026-10-05T10:00", received_on="")  # owner known: nine business days
     assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
@@ -167,8 +169,8 @@ def test_s8E_the_clerk_licenses_the_adopted_dog_to_the_adopter_from_the_case(cli
 
 
 def test_s8E_adopted_dog_on_file_changes_owner_of_record_when_licensed(client, auth, app):
+    luna = made(app, make_licensed_dog)
     auth.login("dco")
-    luna = dog_id(app, "Luna")
     imp_id = seize(client, app, dog_id=str(luna), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
                    seized_at="2026-10-05T10:00", received_on="")  # §8(B) counted from the seizure
     client.post(f"/field/impoundments/{imp_id}/disposition", data=ADOPTER)
@@ -349,8 +351,8 @@ def test_dl18_csv_one_row_per_seizure_of_the_period_with_the_reports_columns(cli
 
 
 def test_dl18_csv_counts_the_dogs_impoundments_and_describes_it_from_its_record(client, auth, app):
+    max_id = made(app, make_licensed_dog)  # its ID number on the DL-18
     auth.login("dco")
-    max_id = dog_id(app, "Max")
     first = seize(client, app, dog_id=str(max_id), codes=["6A1"], ruled_out=EVERY_6A1_EXCEPTION,
                   seized_at="2026-09-01T10:00", received_on="")
     assert client.post(f"/field/impoundments/{first}/disposition", data={
