@@ -19,6 +19,7 @@ from fieldapp.models import (
 from fieldapp.services.status import dog_status
 from fieldapp.settings import set_setting
 
+from ..factories import make_licensed_dog
 from .test_licensing_issue import get_dog, new_dog_form
 
 TODAY = date(2026, 3, 14)
@@ -123,7 +124,8 @@ def test_s5J2_death_notice_closes_license_retires_tag_and_refuses_a_new_license(
 
 def test_s5J2_status_card_says_dog_died(clerk, app, auth):
     with app.app_context():
-        dog = get_dog("Max")
+        dog = make_licensed_dog()
+        db.session.commit()
         dog_id = dog.id
     clerk.post(f"/clerk/dogs/{dog_id}/notices/new", data={
         "kind": "death", "occurred_on": "2026-03-10", "filed_on": "2026-03-14"})
@@ -168,7 +170,7 @@ def test_s5G2_clerk_waives_replacement_fee_only_with_a_reason(clerk, app):
 def test_s5G2_replace_lost_tag_fee_waived_with_reason(clerk, app):
     from fieldapp.services.tags import replace_tag
     with app.app_context():
-        dog = get_dog("Max")
+        dog = make_licensed_dog()
         replace_tag(dog, TODAY, None, waive_reason="Town's error")
         pay = db.session.scalars(db.select(Payment).filter_by(dog_id=dog.id, kind="replacement_tag")
                                  .order_by(Payment.id.desc())).first()
@@ -180,7 +182,8 @@ def test_s5G2_replace_lost_tag_fee_waived_with_reason(clerk, app):
 @pytest.mark.parametrize("kind", ["lost", "stolen"])
 def test_s5J1_late_lost_or_stolen_notice_is_accepted_and_marked_late(clerk, app, kind):
     with app.app_context():
-        dog_id = get_dog("Max").id
+        dog_id = make_licensed_dog().id
+        db.session.commit()
     r = clerk.post(f"/clerk/dogs/{dog_id}/notices/new", data={
         "kind": kind, "occurred_on": "2026-02-20", "filed_on": "2026-03-14"})
     assert r.status_code == 302
@@ -192,7 +195,8 @@ def test_s5J1_late_lost_or_stolen_notice_is_accepted_and_marked_late(clerk, app,
 
 def test_s5J_notice_within_ten_days_is_not_late(clerk, app):
     with app.app_context():
-        dog_id = get_dog("Max").id
+        dog_id = make_licensed_dog().id
+        db.session.commit()
     clerk.post(f"/clerk/dogs/{dog_id}/notices/new", data={
         "kind": "lost", "occurred_on": "2026-03-04", "filed_on": "2026-03-14"})
     with app.app_context():
@@ -333,7 +337,8 @@ def test_s5H_owner_page_lists_the_premises_purebred_license_and_its_dogs(clerk, 
 
 def test_s5G2_replace_tag_form_waives_fee_with_reason(clerk, app):
     with app.app_context():
-        dog_id = get_dog("Max").id
+        dog_id = make_licensed_dog().id
+        db.session.commit()
     r = clerk.post(f"/tags/replace/{dog_id}", data={"blank_tag": "", "waive_reason": "Tag cracked at issue"})
     assert r.status_code == 302
     with app.app_context():
