@@ -60,23 +60,25 @@ def make_dog(owner: Owner | None = None, today: date | None = None, *, owners: l
 
 
 def make_license(dog: Dog, today: date | None = None, *, term_years: int = 1, rabies_until: date | None = None,
-                 user: User | None = None, **application) -> License:
+                 rabies: RabiesEvidence | None = None, user: User | None = None, **application) -> License:
     """The dog licensed at the counter (§5(F)) through `issue_license`: a current rabies
-    certificate (three years from a month ago, unless `rabies_until`), paid in cash. An altered
-    dog pays as altered with its proof on file; other Application fields as keywords."""
+    certificate (three years from a month ago, unless `rabies_until`; or the `rabies` evidence
+    given, e.g. a vet's statement), paid in cash. An altered dog pays as altered with its proof
+    on file; other Application fields as keywords."""
     today = today or local_today()
     vaccinated = today - timedelta(days=30)
-    rabies = RabiesEvidence(vet_name="Factory Veterinary Clinic", vaccinated_on=vaccinated,
-                            valid_until=rabies_until or vaccinated + timedelta(days=3 * 365),
-                            certificate_number=f"RV-{next(_n)}")
+    rabies = rabies or RabiesEvidence(vet_name="Factory Veterinary Clinic", vaccinated_on=vaccinated,
+                                      valid_until=rabies_until or vaccinated + timedelta(days=3 * 365),
+                                      certificate_number=f"RV-{next(_n)}")
     application.setdefault("altered_proof", dog.altered_proof if dog.altered else None)
     return issue_license(dog, Application(rabies=rabies, term_years=term_years, **application), today, user)
 
 
-def make_licensed_dog(today: date | None = None, **kw) -> Dog:
-    """A dog (as `make_dog`) licensed today (as `make_license`): its ID number and active tag."""
+def make_licensed_dog(today: date | None = None, *, license: dict | None = None, **kw) -> Dog:
+    """A dog (as `make_dog`) licensed today (as `make_license`, with the keywords of `license`):
+    its ID number and active tag."""
     dog = make_dog(today=today, **kw)
-    make_license(dog, today)
+    make_license(dog, today, **(license or {}))
     return dog
 
 

@@ -1,11 +1,16 @@
 """/t/<token> for officers, staff and the public; /api/tags/<token>; the clerk's tag pages."""
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, Payment, Tag
+from fieldapp.models import Payment, Tag
+from fieldapp.services.licensing import RabiesEvidence
+from fieldapp.services.tags import make_blank_tags, replace_tag
 from fieldapp.settings import set_setting
+from fieldapp.timeutil import local_today
+from tests.factories import make_licensed_dog
 
 
 def _tag(app, **filters):
@@ -16,9 +21,14 @@ def _tag(app, **filters):
                 "id_number": tag.dog.id_number if tag.dog else None}
 
 
-def _dog_tag(app, name):
+def _dog_tag(app, change=None, **kw):
+    """The active tag of a dog licensed for the test (as `make_licensed_dog(**kw)`); `change(dog)`
+    then alters its record (e.g. a license's end) before it is read."""
     with app.app_context():
-        dog = db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
+        dog = make_licensed_dog(**kw)
+        if change:
+            change(dog)
+        db.session.commit()
         t = dog.active_tag
         return {"id": t.id, "token": t.token, "serial": t.serial, "dog_id": dog.id,
                 "dog_name": dog.name, "id_number": dog.id_number}
@@ -26,17 +36,25 @@ def _dog_tag(app, name):
 
 @pytest.fixture
 def active(app):
-    return _dog_tag(app, "Max")
+    return _dog_tag(app, name="Biscuit")
 
 
 @pytest.fixture
 def retired(app):
-    return _tag(app, status="retired", retired_reason="replaced")
+    with app.app_context():
+        dog = make_licensed_dog()
+        replace_tag(dog, local_today(), None)
+        db.session.commit()
+        dog_id = dog.id
+    return _tag(app, status="retired", retired_reason="replaced", dog_id=dog_id)
 
 
 @pytest.fixture
 def blank(app):
-    return _tag(app, status="blank")
+    with app.app_context():
+        serial = make_blank_tags(1, None)[0].serial
+        db.session.commit()
+    return _tag(app, status="blank", serial=serial)
 
 
 # --- /t/<token> ---------------------------------------------------------------------------
@@ -104,7 +122,7 @@ def test_api_tag_json_shape(client, auth, active):
     assert resp.status_code == 200 and resp.is_json
     data = resp.get_json()
     assert {"id_number", "name", "sex", "breed", "color"} <= set(data["dog"])
-    assert data["dog"]["id_number"] == active["id_number"] and data["dog"]["name"] == "Max"
+    assert data["dog"]["id_number"] == active["id_number"] and data["dog"]["name"] == "Biscuit"
     assert data["license"]["status"] == "valid" and data["license"]["expiring"] is False
     assert data["rabies"]["status"] == "valid" and data["rabies"]["valid_until"]
     assert isinstance(data["flags"], list)
@@ -124,14 +142,19 @@ def test_api_tag_is_three_queries_with_the_users(app, client, auth, active):
 
 
 def test_api_tag_license_expiring_is_valid_with_a_flag(app, client, auth):
+    def ends_in(days):
+        def change(dog):
+            dog.licenses[0].expires_on = local_today() + timedelta(days=days)
+        return change
+    statement = RabiesEvidence(kind="vet_statement", vet_name="Dr. Hale", exempt_reason="Too old and frail")
     auth.login("constable")
-    bella = client.get(f"/api/tags/{_dog_tag(app, 'Bella')['token']}").get_json()  # ends in 20 days
+    bella = client.get(f"/api/tags/{_dog_tag(app, ends_in(20))['token']}").get_json()
     assert bella["license"]["status"] == "valid" and bella["license"]["expiring"] is True
-    duke = client.get(f"/api/tags/{_dog_tag(app, 'Duke')['token']}").get_json()  # ended 40 days ago
+    duke = client.get(f"/api/tags/{_dog_tag(app, ends_in(-40))['token']}").get_json()
     assert duke["license"]["status"] == "expired" and duke["license"]["expiring"] is False
-    daisy = client.get(f"/api/tags/{_dog_tag(app, 'Daisy')['token']}").get_json()
+    daisy = client.get(f"/api/tags/{_dog_tag(app, license={'rabies': statement})['token']}").get_json()
     assert daisy["rabies"]["status"] == "exempt"
-    penny = client.get(f"/api/tags/{_dog_tag(app, 'Penny')['token']}").get_json()
+    penny = client.get(f"/api/tags/{_dog_tag(app, status='lost')['token']}").get_json()
     assert "lost" in [f["code"] for f in penny["flags"]]
 
 
@@ -192,7 +215,7 @@ def test_s5G2_clerk_replaces_a_lost_tag_for_the_fee_in_settings(app, client, aut
 
 
 def test_replace_with_a_wrong_blank_number_says_why_and_keeps_it(client, auth, active, app):
-    other = _dog_tag(app, "Luna")
+    other = _dog_tag(app)
     auth.login("clerk")
     resp = client.post(f"/tags/replace/{active['dog_id']}", data={"blank_tag": str(other["serial"])})
     html = resp.get_data(as_text=True)
@@ -218,7 +241,7 @@ def test_print_page_offers_todays_tags_a_selection_and_blanks(client, auth, acti
     assert "Avery 22807" in html and "Today’s licenses" in html and "New blank tags" in html
     assert 'name="id"' in html
     found = client.get("/tags/print", query_string={"q": str(active["id_number"])}).get_data(as_text=True)
-    assert f'value="{active["id"]}"' in found and "Max" in found
+    assert f'value="{active["id"]}"' in found and "Biscuit" in found
 
 
 def test_clerk_makes_a_batch_of_blank_tags_then_prints_them(app, client, auth):
