@@ -1,10 +1,35 @@
 """The public tag page /t/<token>: helps the dog home, never says where people live."""
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Owner, Tag
 from fieldapp.models.public import TagScan
+from fieldapp.services.licensing import RabiesEvidence
+from fieldapp.timeutil import local_today
+from tests.factories import make_licensed_dog, make_owner
+
+
+def tag_of(app, change=None, owner=None, **kw) -> str:
+    """The active tag's token of a dog licensed for the test (as `make_licensed_dog(**kw)`,
+    owned by `make_owner(**owner)`); `change(dog)` then alters its record."""
+    with app.app_context():
+        dog = make_licensed_dog(owner=make_owner(**(owner or {})), **kw)
+        if change:
+            change(dog)
+        db.session.commit()
+        return dog.active_tag.token
+
+
+def license_ended_40_days_ago(dog):
+    dog.licenses[0].expires_on = local_today() - timedelta(days=40)
+
+
+def rabies_ended_10_days_ago(dog):
+    dog.rabies_certificates[0].valid_until = local_today() - timedelta(days=10)
+
+
+VET_STATEMENT = {"rabies": RabiesEvidence(kind="vet_statement", vet_name="Dr. Hale", exempt_reason="Too frail")}
 
 
 def _owner_strings(owner, include_phone=True):
@@ -45,8 +70,9 @@ def test_no_owner_data_on_any_demo_dogs_public_page(app, client, tokens):
             assert not leaked, f"{name}'s page shows owner data {leaked}"
 
 
-def test_page_shows_what_a_finder_needs(app, client, tokens):
-    html = client.get(f"/t/{tokens['Luna']}").get_data(as_text=True)
+def test_page_shows_what_a_finder_needs(app, client):
+    token = tag_of(app, name="Luna", sex="F", breed="Siberian Husky", color="grey and white", markings="blue eyes")
+    html = client.get(f"/t/{token}").get_data(as_text=True)
     assert "This is Luna" in html
     assert "Siberian Husky" in html and "grey and white" in html and "Female" in html and "blue eyes" in html
     assert 'href="tel:+13153875555"' in html  # the DCO's number from the setting dco_phone, a tel: link
@@ -57,36 +83,40 @@ def test_page_shows_what_a_finder_needs(app, client, tokens):
     assert "reported missing" not in html
 
 
-def test_yes_no_only_no_dates_or_numbers(app, client, tokens):
+def test_yes_no_only_no_dates_or_numbers(app, client):
     """Licence and rabies are yes/no: no expiry dates, license or certificate numbers."""
+    token = tag_of(app, license_ended_40_days_ago)
     with app.app_context():
-        duke = db.session.execute(db.select(Dog).filter_by(name="Duke")).scalar_one()
+        duke = db.session.execute(db.select(Tag).filter_by(token=token)).scalar_one().dog
         secrets = [duke.licenses[0].number, duke.rabies_certificates[0].certificate_number,
                    duke.licenses[0].expires_on.isoformat(), str(duke.id_number)]
-    html = client.get(f"/t/{tokens['Duke']}").get_data(as_text=True)
+    html = client.get(f"/t/{token}").get_data(as_text=True)
     assert re.search(r"Licensed in the Town of Sandy Creek</dt><dd>No", html)  # expired 40 days ago
     for s in secrets:
         assert s not in html
     assert not re.search(r"\b20\d\d-\d\d-\d\d\b", html)
 
 
-def test_rabies_current_only_for_a_valid_certificate(app, client, tokens):
+def test_rabies_current_only_for_a_valid_certificate(app, client):
     """§5(B)(2): a vet's statement in lieu is not a vaccination: a finder reads "Not on file"."""
-    daisy = client.get(f"/t/{tokens['Daisy']}").get_data(as_text=True)  # vet's exemption statement
-    rocky = client.get(f"/t/{tokens['Rocky']}").get_data(as_text=True)  # expired 10 days ago
+    daisy = client.get(f"/t/{tag_of(app, license=VET_STATEMENT)}").get_data(as_text=True)
+    rocky = client.get(f"/t/{tag_of(app, rabies_ended_10_days_ago)}").get_data(as_text=True)
     assert re.search(r"Rabies vaccination</dt><dd>Not on file", daisy)
     assert re.search(r"Rabies vaccination</dt><dd>Not on file", rocky)
 
 
-def test_lost_dog_is_shown_as_reported_missing(app, client, tokens):
-    html = client.get(f"/t/{tokens['Penny']}").get_data(as_text=True)
+def test_lost_dog_is_shown_as_reported_missing(app, client):
+    html = client.get(f"/t/{tag_of(app, name='Penny', status='lost')}").get_data(as_text=True)
     assert "Penny has been reported missing" in html
 
 
-def test_opted_in_phone_appears_only_when_opted_in(app, client, tokens):
+def test_opted_in_phone_appears_only_when_opted_in(app, client):
+    tokens = {"Max": tag_of(app, name="Max", owner={"show_phone_publicly": True,
+                                                    "phone_optin_on": date(2026, 5, 1)}),
+              "Luna": tag_of(app, name="Luna")}
     with app.app_context():
-        max_owner = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one().primary_owner
-        luna_owner = db.session.execute(db.select(Dog).filter_by(name="Luna")).scalar_one().primary_owner
+        max_owner = db.session.execute(db.select(Tag).filter_by(token=tokens["Max"])).scalar_one().dog.primary_owner
+        luna_owner = db.session.execute(db.select(Tag).filter_by(token=tokens["Luna"])).scalar_one().dog.primary_owner
         assert max_owner.show_phone_publicly and max_owner.phone_optin_on
         max_phone, luna_phone = max_owner.phone, luna_owner.phone
     max_html = client.get(f"/t/{tokens['Max']}").get_data(as_text=True)
@@ -137,7 +167,10 @@ def test_unknown_retired_and_blank_tokens_answer_the_same_plain_404(app, client,
     assert resp.status_code == 404 and resp.get_data() == answers[0][1]
 
 
-def test_page_is_under_30kb_with_css_and_has_no_script(app, client, tokens):
+def test_page_is_under_30kb_with_css_and_has_no_script(app, client):
+    tokens = {"Max": tag_of(app, name="Max", owner={"show_phone_publicly": True, "phone_optin_on": date(2026, 5, 1)}),
+              "Penny": tag_of(app, name="Penny", status="lost"),
+              "Bella": tag_of(app, name="Bella", sex="F", markings="notched left ear", altered=True)}
     for name in ("Max", "Penny", "Bella"):
         resp = client.get(f"/t/{tokens[name]}")
         html = resp.get_data(as_text=True)
@@ -151,7 +184,8 @@ def test_page_is_under_30kb_with_css_and_has_no_script(app, client, tokens):
         assert total < 30 * 1024, f"{name}: {total} bytes"
 
 
-def test_public_scans_are_logged_coarsely(app, client, tokens):
+def test_public_scans_are_logged_coarsely(app, client):
+    tokens = {"Bear": tag_of(app, name="Bear")}
     ua = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
           "Chrome/126.0 Mobile Safari/537.36")
     client.get(f"/t/{tokens['Bear']}", headers={"User-Agent": ua},
@@ -161,12 +195,13 @@ def test_public_scans_are_logged_coarsely(app, client, tokens):
         assert len(scans) == 1
         assert scans[0].client_info == "Android Chrome · 203.0.x.x"
         assert "113" not in scans[0].client_info and "77" not in scans[0].client_info
-        bear = db.session.execute(db.select(Dog).filter_by(name="Bear")).scalar_one()
+        bear = db.session.execute(db.select(Tag).filter_by(token=tokens["Bear"])).scalar_one().dog
         assert scans[0].dog_id == bear.id
 
 
-def test_signed_in_officer_views_are_not_public_scans(app, client, tokens, auth):
+def test_signed_in_officer_views_are_not_public_scans(app, client, auth):
     from fieldapp.public.pages import found_dog_page
+    tokens = {"Bear": tag_of(app, name="Bear")}
     auth.login("dco")
     client.get(f"/t/{tokens['Bear']}")  # the status card (tags area), or our page: never a public scan
     with app.test_request_context(f"/t/{tokens['Bear']}"):
@@ -180,13 +215,17 @@ def test_signed_in_officer_views_are_not_public_scans(app, client, tokens, auth)
         assert db.session.execute(db.select(db.func.count(TagScan.id))).scalar() == 0
 
 
-def test_photo_served_by_token_only_for_an_active_tag(app, client, tokens, retired_token):
+def test_photo_served_by_token_only_for_an_active_tag(app, client):
+    from fieldapp.services.tags import replace_tag
     from tests.photos import jpeg_with_exif
+    tokens = {"Luna": tag_of(app, name="Luna")}  # no photo
     with app.app_context():
-        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        dog = make_licensed_dog(name="Max")
+        retired_token = dog.active_tag.token
+        replace_tag(dog, local_today(), None)
         dog.photo = jpeg_with_exif((120, 90))
         db.session.commit()
-        dog_id = dog.id
+        dog_id, tokens["Max"] = dog.id, dog.active_tag.token
     html = client.get(f"/t/{tokens['Max']}").get_data(as_text=True)
     assert f'src="/t/{tokens["Max"]}/photo.jpg"' in html
     resp = client.get(f"/t/{tokens['Max']}/photo.jpg")
