@@ -74,10 +74,11 @@ def make_license(dog: Dog, today: date | None = None, *, term_years: int = 1, ra
     return issue_license(dog, Application(rabies=rabies, term_years=term_years, **application), today, user)
 
 
-def make_licensed_dog(today: date | None = None, *, license: dict | None = None, **kw) -> Dog:
+def make_licensed_dog(owner: Owner | None = None, today: date | None = None, *, license: dict | None = None,
+                      **kw) -> Dog:
     """A dog (as `make_dog`) licensed today (as `make_license`, with the keywords of `license`):
     its ID number and active tag."""
-    dog = make_dog(today=today, **kw)
+    dog = make_dog(owner, today, **kw)
     make_license(dog, today, **(license or {}))
     return dog
 
