@@ -8,6 +8,7 @@ from fieldapp.models.enforcement import Impoundment
 from fieldapp.services.calendar import add_closure
 from fieldapp.services.field_data import field_dataset
 
+from ..factories import made, make_dog, make_licensed_dog
 from ..roadside import EVERY_5A1_EXCEPTION, EVERY_6A1_EXCEPTION, dog_id, errors_of, post
 
 
@@ -29,8 +30,9 @@ def impoundment(app, imp_id):
 
 
 def test_s8B_licensed_dog_is_held_nine_days_even_if_the_box_says_unknown(client, auth, app):
+    licensed = made(app, make_licensed_dog)
     auth.login("dco")
-    imp_id = seize(client, app, dog_id=str(dog_id(app, "Max")), dog_description="", owner_known="no")
+    imp_id = seize(client, app, dog_id=str(licensed), dog_description="", owner_known="no")
     imp = impoundment(app, imp_id)
     assert imp.owner_known is True
     assert imp.redemption_deadline == date(2026, 10, 30)  # nine business days, not five
@@ -39,8 +41,9 @@ def test_s8B_licensed_dog_is_held_nine_days_even_if_the_box_says_unknown(client,
 
 
 def test_s8B_form_asks_owner_named_only_when_the_dog_has_no_owner_of_record(client, auth, app):
+    on_file_id = made(app, make_licensed_dog)
     auth.login("dco")
-    on_file = client.get(f"/field/seizures/new?dog={dog_id(app, 'Max')}").get_data(as_text=True)
+    on_file = client.get(f"/field/seizures/new?dog={on_file_id}").get_data(as_text=True)
     assert 'name="owner_named"' not in on_file and "Owner known:" in on_file
     unknown = client.get("/field/seizures/new").get_data(as_text=True)
     assert 'name="owner_named"' in unknown
@@ -106,8 +109,9 @@ def test_s8E_the_generic_end_form_leaves_the_detailed_dispositions_to_their_form
 
 
 def test_s8E_s8C_redeemed_any_time_while_held_only_with_license_identification_and_fees(client, auth, app):
+    licensed = made(app, make_licensed_dog)  # §8(C): proof of a current license
     auth.login("dco")
-    imp_id = seize(client, app, dog_id=str(dog_id(app, "Max")), dog_description="")
+    imp_id = seize(client, app, dog_id=str(licensed), dog_description="")
     auth.logout()
     auth.login("clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
@@ -148,8 +152,8 @@ def test_s8E_transfer_ends_the_case_only_after_the_period_died_in_care_any_time(
 
 
 def test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy(client, auth, app):
+    max_id = made(app, make_licensed_dog)
     auth.login("dco")
-    max_id = dog_id(app, "Max")
     imp_id = seize(client, app, dog_id=str(max_id), dog_description="")
     assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
     with app.app_context():
@@ -164,16 +168,17 @@ def test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy(client,
 
 
 def test_s8B_deadline_shows_the_days_it_skipped_on_result_page_and_card(client, auth, app):
+    unlicensed = made(app, make_dog)  # §5(A)(1): never licensed
     auth.login("dco")
     with app.app_context():
         add_closure(date(2026, 11, 27), "Day after Thanksgiving", None)
         db.session.commit()
-    response, _ = post(client, "/field/seizures/new", dog_id=str(dog_id(app, "Duke")), codes=["5A1"],
+    response, _ = post(client, "/field/seizures/new", dog_id=str(unlicensed), codes=["5A1"],
                        ruled_out=EVERY_5A1_EXCEPTION, seized_at="2026-11-23T10:00", location_text="Fox Rd")
     assert response.status_code == 201, errors_of(response)
     html = response.get_data(as_text=True)
     assert "Thanksgiving day (GCL §24)" in html and "Day after Thanksgiving" in html
-    card = client.get(f"/field/dogs/{dog_id(app, 'Duke')}").get_data(as_text=True)
+    card = client.get(f"/field/dogs/{unlicensed}").get_data(as_text=True)
     assert "not counted: " in card and "Thanksgiving day" in card
 
 
