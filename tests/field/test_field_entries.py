@@ -12,11 +12,11 @@ from fieldapp.models import FieldEntry
 from fieldapp.models.enforcement import Impoundment, RabiesRequest, Violation
 from fieldapp.services.calendar import add_closure
 
+from ..factories import made, make_dog, make_licensed_dog
 from ..roadside import (
     EVERY_5A1_EXCEPTION,
     EVERY_6A1_EXCEPTION,
     count,
-    dog_id,
     errors_of,
     post,
     record_violation,
@@ -101,8 +101,9 @@ def test_correction_is_a_new_version_and_lists_show_the_latest(client, auth, app
 # --- §5(B)(1) rabies vaccination request -----------------------------------------------------
 
 def test_s5B1_rabies_request_due_in_ten_days_and_on_the_card(client, auth, app):
+    the_dog = made(app, make_dog)
     auth.login("dco")
-    rocky = dog_id(app, "Rocky")
+    rocky = the_dog
     response, entry_id = post(client, "/field/rabies-requests/new", dog_id=str(rocky),
                               requested_on=date.today().isoformat())
     assert response.status_code == 201
@@ -115,8 +116,9 @@ def test_s5B1_rabies_request_due_in_ten_days_and_on_the_card(client, auth, app):
 
 
 def test_s5B1_overdue_request_and_cleared_by_a_certificate(client, auth, app):
+    the_dog = made(app, make_dog)
     auth.login("dco")
-    rocky = dog_id(app, "Rocky")
+    rocky = the_dog
     record_violation(client, app, dog_id=str(rocky), codes=["6A2"], ruled_out=[], rabies_request="y",
                      occurred_at="2026-10-19T09:30")
     with app.app_context():
@@ -135,8 +137,9 @@ def test_s5B1_overdue_request_and_cleared_by_a_certificate(client, auth, app):
 # --- §8 seizure ----------------------------------------------------------------------------
 
 def test_s8B_holding_period_nine_business_days_owner_known_five_unknown(client, auth, app):
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    violation = record_violation(client, app)
+    violation = record_violation(client, app, dog_id=str(the_dog))
     known, _ = post(client, "/field/seizures/new", violation_entry_id=violation, owner_known="yes",
                     seized_at="2026-10-19T10:00")  # a Monday
     assert known.status_code == 201
@@ -150,7 +153,7 @@ def test_s8B_holding_period_nine_business_days_owner_known_five_unknown(client, 
         assert imps[1].redemption_deadline == date(2026, 10, 26) == redemption_deadline(date(2026, 10, 19), False)
         # Made from the same entry: the violation's codes, dog and place come along.
         assert imps[0].violation.entry_id == violation and imps[0].reason_codes == ["6A1"]
-        assert imps[0].dog.name == "Max" and imps[0].location_text == "Lake Rd at County Route 15"
+        assert imps[0].dog_id == the_dog and imps[0].location_text == "Lake Rd at County Route 15"
     assert "Hold the dog until the end of Fri 30 Oct 2026" in known.get_data(as_text=True)
 
 
@@ -171,8 +174,9 @@ def test_s8B_town_closed_days_are_not_business_days(client, auth, app):
 
 
 def test_s8A_seizure_needs_a_violation(client, auth, app):
+    the_dog = made(app, make_dog)
     auth.login("dco")
-    response, _ = post(client, "/field/seizures/new", dog_id=str(dog_id(app, "Max")), location_text="x")
+    response, _ = post(client, "/field/seizures/new", dog_id=str(the_dog), location_text="x")
     assert response.status_code == 422
     errors = errors_of(response)
     assert "§8(A)" in errors["codes"]
@@ -180,8 +184,9 @@ def test_s8A_seizure_needs_a_violation(client, auth, app):
 
 
 def test_seizure_replay_same_uuid_same_deadline(client, auth, app):
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    data = {"entry_id": str(uuid.uuid4()), "dog_id": str(dog_id(app, "Max")), "codes": "6A1",
+    data = {"entry_id": str(uuid.uuid4()), "dog_id": str(the_dog), "codes": "6A1",
             "ruled_out": EVERY_6A1_EXCEPTION, "owner_known": "yes", "seized_at": "2026-10-19T10:00", "location_text": "Lake Rd"}
     first = client.post("/field/seizures/new", data=data)
     second = client.post("/field/seizures/new", data=data)
@@ -197,8 +202,9 @@ def test_s8B_deadline_table_for_offline_use():
 
 
 def test_impounded_dog_flagged_on_its_card(client, auth, app):
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    max_id = dog_id(app, "Max")
+    max_id = the_dog
     post(client, "/field/seizures/new", dog_id=str(max_id), codes="6A1", ruled_out=EVERY_6A1_EXCEPTION,
          owner_known="yes", seized_at="2026-10-19T10:00", location_text="Lake Rd")
     card = client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
@@ -206,21 +212,23 @@ def test_impounded_dog_flagged_on_its_card(client, auth, app):
 
 
 def test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out(client, auth, app):
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    data = {"dog_id": str(dog_id(app, "Max")), "codes": "6A1", "owner_known": "yes", "location_text": "Lake Rd"}
+    data = {"dog_id": str(the_dog), "codes": "6A1", "owner_known": "yes", "location_text": "Lake Rd"}
     response, _ = post(client, "/field/seizures/new", **data, ruled_out="6A1-hunting")
     assert response.status_code == 422
     assert "Running at large: tick “Ruled out: not on the owner" in errors_of(response)["ruled_out"] and "(§6(B))" in errors_of(response)["ruled_out"]
     assert count(app, Impoundment) == 0
-    form = client.get(f"/field/seizures/new?dog={dog_id(app, 'Max')}").get_data(as_text=True)
+    form = client.get(f"/field/seizures/new?dog={the_dog}").get_data(as_text=True)
     assert 'name="ruled_out" value="6B"' in form and 'name="ruled_out" value="6A1-hunting"' in form
     ok, _ = post(client, "/field/seizures/new", **data, ruled_out=EVERY_6A1_EXCEPTION)
     assert ok.status_code == 201
 
 
 def test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out(client, auth, app):
+    the_dog = made(app, make_dog)
     auth.login("dco")
-    data = {"dog_id": str(dog_id(app, "Duke")), "codes": "5A1", "owner_known": "no", "location_text": "Fox Rd"}
+    data = {"dog_id": str(the_dog), "codes": "5A1", "owner_known": "no", "location_text": "Fox Rd"}
     response, _ = post(client, "/field/seizures/new", **data, ruled_out="5H-dog-show")
     assert response.status_code == 422 and "not a puppy under four months" in errors_of(response)["ruled_out"]
     ok, _ = post(client, "/field/seizures/new", **data, ruled_out=EVERY_5A1_EXCEPTION)
@@ -228,9 +236,10 @@ def test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out
 
 
 def test_s8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, auth, app):
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    violation = record_violation(client, app)  # 6A1, §6(B) and hunting ruled out
-    max_id = dog_id(app, "Max")
+    violation = record_violation(client, app, dog_id=str(the_dog))  # 6A1, §6(B) and hunting ruled out
+    max_id = the_dog
     form = client.get(f"/field/seizures/new?violation={violation}&dog={max_id}").get_data(as_text=True)
     assert re.search(r'name="ruled_out" value="6B"\s+checked', form)
     assert "ruled out on the violation this follows carry over" in form
@@ -241,8 +250,9 @@ def test_s8A_seizure_after_a_violation_carries_its_ruled_out_exceptions(client, 
 def test_second_seizure_of_a_held_dog_is_refused(client, auth, app):
     """§8: a dog held now (impoundment "held") is in the pound: it is not seized again, and
     its card offers no "Seize dog"."""
+    the_dog = made(app, make_licensed_dog)
     auth.login("dco")
-    max_id = dog_id(app, "Max")
+    max_id = the_dog
     data = {"dog_id": str(max_id), "codes": "6A2", "owner_known": "yes", "location_text": "Lake Rd"}
     first, _ = post(client, "/field/seizures/new", **data)
     assert first.status_code == 201
