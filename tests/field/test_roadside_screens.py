@@ -10,23 +10,22 @@ from fieldapp.law.orders import CONFINED_TERMS, order_terms
 from fieldapp.models import Dog, User
 from fieldapp.models.court import CourtOrder
 from fieldapp.services.enforcement.history import order_gist
-
-
-def dog_id(app, name):
-    with app.app_context():
-        return db.session.execute(db.select(Dog.id).filter_by(name=name)).scalar_one()
+from tests.factories import made, make_dog, make_licensed_dog
 
 
 def text(html):
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
-def confine(app, name, words, on=date(2026, 12, 4)):
+def confine(app, words, on=date(2026, 12, 4)) -> int:
+    """A dog of the test's own under a §10(B)(2) order to be confined, with the Justice's words: its id."""
+    dog = made(app, make_dog, name="Brutus")
     with app.app_context():
         justice = db.session.execute(db.select(User).filter_by(username="justice")).scalar_one()
-        db.session.add(CourtOrder(dog_id=dog_id(app, name), kind="confined", ordered_on=on,
+        db.session.add(CourtOrder(dog_id=dog, kind="confined", ordered_on=on,
                                   terms=order_terms("confined", words), ordered_by_id=justice.id))
         db.session.commit()
+    return dog
 
 
 # --- §10(B): the order in one line ---------------------------------------------------------------
@@ -34,9 +33,9 @@ def confine(app, name, words, on=date(2026, 12, 4)):
 def test_s10B2_court_order_on_the_card_is_one_line(client, auth, app):
     """§10(B)(2) "confined to the premises of the owner": the card says the order in one line
     (what the Justice added, and the date); the §4(B) meaning of confined is a tap away."""
-    confine(app, "Zeus", "Inside 9 pm-7 am.")
+    brutus = confine(app, "Inside 9 pm-7 am.")
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Zeus')}").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{brutus}").get_data(as_text=True)
     item = re.search(r'<li class="flag flag-bad flag-order" data-flag="confined">(.*?)</li>', html, re.S).group(1)
     summary = text(re.search(r"<summary>(.*?)</summary>", item, re.S).group(1))
     assert summary == "CONFINED: Inside 9 pm-7 am. order of 4 Dec 2026 terms ▾"
@@ -54,9 +53,8 @@ def test_s10B_order_gist_words():
 
 
 def test_s10B_the_phones_copy_carries_the_orders_gist(client, auth, app):
-    confine(app, "Zeus", "Inside 9 pm-7 am.")
+    zeus = confine(app, "Inside 9 pm-7 am.")
     auth.login("dco")
-    zeus = dog_id(app, "Zeus")
     rec = next(d for d in client.get("/api/field-dataset").get_json()["dogs"] if d["dog"]["id"] == zeus)
     flag = next(f for f in rec["flags"] if f.get("order_id"))
     assert flag["gist"] == "CONFINED: Inside 9 pm-7 am." and "§4(B)" in flag["detail"]
@@ -126,23 +124,22 @@ def test_links_that_need_signal_are_marked_and_the_search_has_an_offline_way(cli
 CHIP = "985112003456789"
 
 
-def set_chip(client, app, name, chip):
-    dog = dog_id(app, name)
+def set_chip(client, app, dog, chip):
     form = client.get(f"/clerk/dogs/{dog}/edit").get_data(as_text=True)
     data = {k: v for k, v in re.findall(r'<input[^>]*name="(\w+)"[^>]*value="([^"]*)"', form)}
-    data.update({"name": name, "microchip": chip})
+    data.update({"microchip": chip})
     with app.app_context():
         d = db.session.get(Dog, dog)
-        data.update({"sex": d.sex, "breed": d.breed, "color": d.color, "markings": d.markings,
+        data.update({"name": d.name, "sex": d.sex, "breed": d.breed, "color": d.color, "markings": d.markings,
                      "born_on": d.born_on.isoformat() if d.born_on else ""})
     return client.post(f"/clerk/dogs/{dog}/edit", data=data)
 
 
 def test_microchip_on_the_record_the_card_and_the_phones_copy(client, auth, app):
+    max_id = made(app, make_licensed_dog)
     auth.login("clerk")
-    r = set_chip(client, app, "Max", "985 112 003 456 789")
+    r = set_chip(client, app, max_id, "985 112 003 456 789")
     assert r.status_code == 302, r.get_data(as_text=True)
-    max_id = dog_id(app, "Max")
     assert f'<dd id="microchip">{CHIP}</dd>' in client.get(f"/clerk/dogs/{max_id}").get_data(as_text=True)
     auth.login("dco")
     assert f"chip {CHIP}" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
@@ -151,9 +148,9 @@ def test_microchip_on_the_record_the_card_and_the_phones_copy(client, auth, app)
 
 
 def test_microchip_found_by_the_roadside_and_clerk_search_exactly(client, auth, app):
+    max_id = made(app, make_licensed_dog)
     auth.login("clerk")
-    set_chip(client, app, "Max", CHIP)
-    max_id = dog_id(app, "Max")
+    set_chip(client, app, max_id, CHIP)
     assert client.get(f"/clerk/?q={CHIP}").get_data(as_text=True).count(f"/clerk/dogs/{max_id}\"") == 1
     assert f"/clerk/dogs/{max_id}\"" not in client.get(f"/clerk/?q={CHIP[:-1]}").get_data(as_text=True)
     auth.login("dco")
@@ -162,13 +159,14 @@ def test_microchip_found_by_the_roadside_and_clerk_search_exactly(client, auth, 
 
 
 def test_microchip_refused_unless_9_to_15_digits_on_one_dog(client, auth, app):
+    max_id, bella_id = made(app, make_licensed_dog), made(app, make_licensed_dog)
     auth.login("clerk")
     for bad in ("12345678", "1234567890123456", "98511200345678X"):
-        r = set_chip(client, app, "Max", bad)
+        r = set_chip(client, app, max_id, bad)
         html = r.get_data(as_text=True)
         assert r.status_code == 422 and "9 to 15 digits" in html and f'value="{bad}"' in html
-    assert set_chip(client, app, "Max", CHIP).status_code == 302
-    r = set_chip(client, app, "Bella", CHIP)
+    assert set_chip(client, app, max_id, CHIP).status_code == 302
+    r = set_chip(client, app, bella_id, CHIP)
     assert r.status_code == 422 and "on another dog" in r.get_data(as_text=True)
     with app.app_context():
-        assert db.session.get(Dog, dog_id(app, "Bella")).microchip is None
+        assert db.session.get(Dog, bella_id).microchip is None
