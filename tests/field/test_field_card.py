@@ -2,35 +2,69 @@
 import io
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from PIL import Image
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog
+from fieldapp.models import Dog, RabiesCertificate
 from fieldapp.models.enforcement import Photo
 from fieldapp.querycount import counting_queries
+from fieldapp.services.licensing import RabiesEvidence
 from fieldapp.services.photos import store_photo
+from fieldapp.timeutil import local_today
+from tests.factories import make_dog, make_licensed_dog, make_owner
 from tests.photos import jpeg_with_gps
 
 
-def dog_id(app, name):
+def a_dog(app, make=make_licensed_dog, **kw) -> int:
+    """A dog made for the test (licensed today unless `make` says otherwise): its id."""
     with app.app_context():
-        return db.session.execute(db.select(Dog.id).filter_by(name=name)).scalar_one()
+        dog = make(**kw)
+        db.session.commit()
+        return dog.id
 
 
-@pytest.mark.parametrize("name,license_status,license_words,rabies_status,rabies_words", [
-    ("Max", "valid", "License valid", "valid", "Rabies vaccination valid"),
-    ("Bella", "expiring", "License expiring soon", "valid", "Rabies vaccination valid"),
-    ("Duke", "expired", "License EXPIRED", "valid", "Rabies vaccination valid"),
-    ("Tucker", "none", "NO LICENSE", "valid", "Rabies vaccination valid"),
-    ("Rocky", "valid", "License valid", "expired", "Rabies vaccination EXPIRED"),
-    ("Daisy", "valid", "License valid", "exempt", "Rabies: exempt (vet&#39;s statement)"),
-])
-def test_s5A4_s5B_card_colour_and_words_per_status(client, auth, app, name, license_status, license_words,
+def license_ending_in(days):
+    def make():
+        dog = make_licensed_dog()
+        dog.licenses[0].expires_on = local_today() + timedelta(days=days)
+        return dog
+    return make
+
+
+def never_licensed_with_a_current_certificate():
+    dog = make_dog()
+    db.session.add(RabiesCertificate(dog=dog, vet_name="Dr. Vet", vaccinated_on=local_today() - timedelta(days=30),
+                                     valid_until=local_today() + timedelta(days=700)))
+    return dog
+
+
+def rabies_ended_10_days_ago():
+    dog = make_licensed_dog()
+    dog.rabies_certificates[0].valid_until = local_today() - timedelta(days=10)
+    return dog
+
+
+def vet_statement_in_lieu():
+    statement = RabiesEvidence(kind="vet_statement", vet_name="Dr. Hale", exempt_reason="Too frail")
+    return make_licensed_dog(license={"rabies": statement})
+
+
+@pytest.mark.parametrize("make,license_status,license_words,rabies_status,rabies_words", [
+    (make_licensed_dog, "valid", "License valid", "valid", "Rabies vaccination valid"),
+    (license_ending_in(20), "expiring", "License expiring soon", "valid", "Rabies vaccination valid"),
+    (license_ending_in(-40), "expired", "License EXPIRED", "valid", "Rabies vaccination valid"),
+    (never_licensed_with_a_current_certificate, "none", "NO LICENSE", "valid", "Rabies vaccination valid"),
+    (rabies_ended_10_days_ago, "valid", "License valid", "expired", "Rabies vaccination EXPIRED"),
+    (vet_statement_in_lieu, "valid", "License valid", "exempt", "Rabies: exempt (vet&#39;s statement)"),
+], ids=["licensed", "expiring", "expired", "never-licensed", "rabies-expired", "vet-statement"])
+def test_s5A4_s5B_card_colour_and_words_per_status(client, auth, app, make, license_status, license_words,
                                                    rabies_status, rabies_words):
+    dog = a_dog(app, make)
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, name)}").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{dog}").get_data(as_text=True)
     lic = re.search(r'<li class="status-line status-(\w+)" data-status="license-(\w+)">(.*?)</li>', html, re.S)
     rab = re.search(r'<li class="status-line status-(\w+)" data-status="rabies-(\w+)">(.*?)</li>', html, re.S)
     assert lic.group(1) == lic.group(2) == license_status and license_words in lic.group(3)
@@ -38,8 +72,13 @@ def test_s5A4_s5B_card_colour_and_words_per_status(client, auth, app, name, lice
 
 
 def test_card_owner_call_link_and_big_buttons(client, auth, app):
+    with app.app_context():
+        stevens = [make_owner(first_name=first, last_name="Stevens", phone=phone, address="137 Lake Rd")
+                   for first, phone in (("John", "(315) 387-2113"), ("Gary", "(315) 387-2999"))]
+        bella = make_licensed_dog(owners=stevens).id
+        db.session.commit()
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Bella')}").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{bella}").get_data(as_text=True)
     assert "John Stevens" in html and "Gary Stevens" in html  # both owners of record
     assert re.search(r'href="tel:\(?315\)?387-?2113"|href="tel:3153872113"', html.replace(" ", "")) or 'href="tel:3153872113"' in html
     for words in ("Record violation", "Seize dog", "Issue appearance ticket"):
@@ -47,14 +86,15 @@ def test_card_owner_call_link_and_big_buttons(client, auth, app):
 
 
 def test_card_flags_lost_dog(client, auth, app):
+    penny = a_dog(app, status="lost")
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Penny')}").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{penny}").get_data(as_text=True)
     assert 'data-flag="lost"' in html and "Reported lost" in html
 
 
 def test_card_flags_dangerous_and_prior_violations(client, auth, app):
     from datetime import date
-    zeus = dog_id(app, "Zeus")
+    zeus = a_dog(app, make_dog)
     with app.app_context():
         from fieldapp.models import User
         from fieldapp.models.court import CourtOrder
@@ -72,10 +112,11 @@ def test_card_flags_dangerous_and_prior_violations(client, auth, app):
 
 
 def test_card_htmx_swap_gets_the_partial(client, auth, app):
+    max_id = a_dog(app)
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Max')}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    html = client.get(f"/field/dogs/{max_id}", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert html.lstrip().startswith("{#") is False and "<html" not in html and 'id="status-card"' in html
-    boosted = client.get(f"/field/dogs/{dog_id(app, 'Max')}",
+    boosted = client.get(f"/field/dogs/{max_id}",
                          headers={"HX-Request": "true", "HX-Boosted": "true"}).get_data(as_text=True)
     assert "<html" in boosted
 
@@ -93,7 +134,7 @@ def violation_and_seizure(client, dog_id):
 def test_card_at_most_three_queries(client, auth, app):
     """Budget: the signed-in user, the dog with its records and its enforcement history."""
     auth.login("dco")
-    max_id = dog_id(app, "Max")
+    max_id = a_dog(app)
     violation_and_seizure(client, max_id)
     with app.app_context():
         engine = db.engine
@@ -104,15 +145,17 @@ def test_card_at_most_three_queries(client, auth, app):
 
 
 def test_lookup_by_id_number_and_search(client, auth, app):
+    made_id = a_dog(app)
+    a_dog(app, name="Biscuit", breed="Beagle")
     auth.login("dco")
     with app.app_context():
-        max_dog = db.session.get(Dog, dog_id(app, "Max"))
+        max_dog = db.session.get(Dog, made_id)
         number = max_dog.id_number
     response = client.get(f"/field/lookup?q={number}")
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/field/dogs/{max_dog.id}")
     assert client.get("/field/lookup?q=https://x.example/t/ABCDEF").headers["Location"].endswith("/t/ABCDEF")
     results = client.get("/field/lookup?q=Beagle").get_data(as_text=True)
-    assert "Bella" in results
+    assert "Biscuit" in results
 
 
 def test_scan_screen_loads_jsqr_only_there(client, auth):
@@ -141,7 +184,7 @@ def test_photos_uploaded_with_a_violation_form(client, auth, app):
     auth.login("dco")
     entry_id = str(uuid.uuid4())
     response = client.post("/field/violations/new", content_type="multipart/form-data", data={
-        "entry_id": entry_id, "dog_id": str(dog_id(app, "Max")), "codes": "6A7", "ruled_out": "6A7-removed", "location_text": "Town park",
+        "entry_id": entry_id, "dog_id": str(a_dog(app)), "codes": "6A7", "ruled_out": "6A7-removed", "location_text": "Town park",
         "photos": [(io.BytesIO(jpeg_with_gps(800, 600)), "a.jpg"), (io.BytesIO(b"not an image"), "b.jpg")]})
     assert response.status_code == 201
     assert "Photo 2 (b.jpg)" in response.get_data(as_text=True)
@@ -159,7 +202,7 @@ def _statements_during(app, fn):
 def test_card_shows_the_photo_but_never_loads_it(client, auth, app):
     """Dog.photo is deferred: the card asks only whether there is one (<= 3 queries)."""
     from fieldapp.services.licensing import set_dog_photo
-    max_id = dog_id(app, "Max")
+    max_id = a_dog(app)
     with app.app_context():
         dog = db.session.get(Dog, max_id)
         set_dog_photo(dog, jpeg_with_gps(640, 480))
@@ -183,7 +226,7 @@ def test_card_shows_the_photo_but_never_loads_it(client, auth, app):
 
 def test_card_without_photo_has_no_img(client, auth, app):
     auth.login("dco")
-    html = client.get(f"/field/dogs/{dog_id(app, 'Bella')}").get_data(as_text=True)
+    html = client.get(f"/field/dogs/{a_dog(app)}").get_data(as_text=True)
     assert 'class="dog-photo"' not in html and 'id="status-card"' in html
 
 
@@ -196,7 +239,7 @@ def _statement_count(app, client, url):
 def test_card_is_three_queries_and_shows_a_new_violation_at_once(client, auth, app):
     """Every view: the signed-in user, the town's settings (its name in the header) and the dog
     with everything on its card (one UNION ALL)."""
-    max_id = dog_id(app, "Max")
+    max_id = a_dog(app)
     auth.login("dco")
     first, n_first = _statement_count(app, client, f"/field/dogs/{max_id}")
     assert n_first == 3 and 'data-flag="violations"' not in first
@@ -207,11 +250,8 @@ def test_card_is_three_queries_and_shows_a_new_violation_at_once(client, auth, a
 
 
 def test_s5A4_card_turns_expired_the_day_after_expiry(client, auth, app):
-    """The license of Bella is "expiring" today and EXPIRED once its expiry date has passed."""
-    from datetime import timedelta
-
-    from fieldapp.timeutil import local_today
-    bella = dog_id(app, "Bella")
+    """A license "expiring" today is EXPIRED once its expiry date has passed."""
+    bella = a_dog(app, license_ending_in(20))
     with app.app_context():
         expires = db.session.get(Dog, bella).current_license.expires_on
     auth.login("dco")
@@ -223,7 +263,7 @@ def test_s5A4_card_turns_expired_the_day_after_expiry(client, auth, app):
 
 def test_card_officer_buttons_only_for_officers(app):
     """The officer's buttons (§7, §9) are on the officer's card, not on the clerk's."""
-    max_id = dog_id(app, "Max")
+    max_id = a_dog(app)
     from tests.conftest import AuthActions
     officer, clerk = app.test_client(), app.test_client()
     AuthActions(officer).login("dco")
@@ -239,7 +279,7 @@ def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
     from fieldapp.services.status import dog_status
     from fieldapp.timeutil import local_today
     auth.login("dco")
-    max_id = dog_id(app, "Max")
+    max_id = a_dog(app)
     violation_and_seizure(client, max_id)
     today = local_today()
     with app.app_context():
@@ -253,7 +293,7 @@ def test_card_loaders_read_the_dog_as_the_models_do(client, auth, app):
 
 def test_card_shows_the_owners_new_phone_number(client, auth, app):
     """An owner's new phone number (another table than the dog's) shows on the next view."""
-    bella = dog_id(app, "Bella")
+    bella = a_dog(app)
     auth.login("dco")
     assert "(315) 555-0199" not in client.get(f"/field/dogs/{bella}").get_data(as_text=True)
     with app.app_context():
