@@ -10,6 +10,7 @@ from fieldapp.models.court import CourtOrder
 from fieldapp.timeutil import local_today
 
 from ..court.test_court import declare_dangerous, forwarded_complaint, hearing
+from ..factories import made, make_licensed_dog
 from ..roadside import complaint_data, dog_id, errors_of, post, ticket_data, violation_data
 
 
@@ -109,7 +110,7 @@ def test_s4I_minor_without_a_date_of_birth_follows_the_clerks_marker(app):
 
 # --- §4(I) a lost dog -------------------------------------------------------------
 
-def file_lost(client, app, name, **over):
+def file_lost(client, app, dog, **over):
     today = local_today()
     data = {"kind": "lost", "occurred_on": (today - timedelta(days=6)).isoformat(),
             "discovered_on": (today - timedelta(days=5)).isoformat(), "filed_on": today.isoformat(),
@@ -117,43 +118,45 @@ def file_lost(client, app, name, **over):
             "search_made": "Walked the creek and Lake Rd with the DCO; posters at the store",
             "now_with": "a family on Ridge Rd (seen by a neighbour)"}
     data.update(over)
-    return client.post(f"/clerk/dogs/{dog_id(app, name)}/notices/new", data=data)
+    return client.post(f"/clerk/dogs/{dog}/notices/new", data=data)
 
 
 def test_s4I_lost_dog_reported_to_the_dco_license_holder_not_its_owner_for_a_charge(client, auth, app):
     """§4(I) "Owner. The party purchasing the license unless dog is or has been lost, and such loss
     reported to the dog control officer and reasonable search has been made"."""
+    lost = made(app, make_licensed_dog)
     auth.login("clerk")
-    assert file_lost(client, app, "Max").status_code == 302
-    record = client.get(f"/clerk/dogs/{dog_id(app, 'Max')}").get_data(as_text=True)
+    assert file_lost(client, app, lost).status_code == 302
+    record = client.get(f"/clerk/dogs/{lost}").get_data(as_text=True)
     assert "Reported to the dog control officer" in record and "Now with: a family on Ridge Rd" in record
     auth.login("dco")
-    card = client.get(f"/field/dogs/{dog_id(app, 'Max')}").get_data(as_text=True)
+    card = client.get(f"/field/dogs/{lost}").get_data(as_text=True)
     assert "is not its owner for a charge" in card and "now with a family on Ridge Rd" in card
-    refused, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at=yesterday_at()))
+    refused, _ = post(client, "/field/tickets/new", **ticket_data(app, dog_id=str(lost), served_at=yesterday_at()))
     assert refused.status_code == 422 and "not its owner for a charge" in errors_of(refused)["served_capacity"]
     ok, _ = post(client, "/field/tickets/new", **ticket_data(
-        app, served_capacity="in_charge", served_name="Pat Keeper", served_address="9 Ridge Rd",
+        app, dog_id=str(lost), served_capacity="in_charge", served_name="Pat Keeper", served_address="9 Ridge Rd",
         served_at=yesterday_at()))
     assert ok.status_code == 201, errors_of(ok)
     with app.app_context():
         from fieldapp.services.field_data import field_dataset
-        copy = next(d for d in field_dataset()["dogs"] if d["dog"]["name"] == "Max")
+        copy = next(d for d in field_dataset()["dogs"] if d["dog"]["id"] == lost)
         assert any("not its owner for a charge" in (f.get("detail") or "") for f in copy["flags"])
 
 
 def test_s4I_loss_not_reported_to_the_dco_leaves_the_license_holder_the_owner(client, auth, app):
+    lost = made(app, make_licensed_dog)
     auth.login("clerk")
-    assert file_lost(client, app, "Max", reported_to_dco_on="", search_made="").status_code == 302
+    assert file_lost(client, app, lost, reported_to_dco_on="", search_made="").status_code == 302
     auth.login("dco")
-    assert "not its owner for a charge" not in client.get(f"/field/dogs/{dog_id(app, 'Max')}").get_data(as_text=True)
-    ok, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at=yesterday_at()))
+    assert "not its owner for a charge" not in client.get(f"/field/dogs/{lost}").get_data(as_text=True)
+    ok, _ = post(client, "/field/tickets/new", **ticket_data(app, dog_id=str(lost), served_at=yesterday_at()))
     assert ok.status_code == 201, errors_of(ok)
 
 
 def test_s4I_reported_to_the_dco_needs_the_search_made(client, auth, app):
     auth.login("clerk")
-    r = file_lost(client, app, "Max", search_made="")
+    r = file_lost(client, app, made(app, make_licensed_dog), search_made="")
     assert r.status_code == 422 and "search" in errors_of(r)["search_made"]
 
 
@@ -162,46 +165,55 @@ def test_s4I_reported_to_the_dco_needs_the_search_made(client, auth, app):
 def test_s5J1_ten_days_counted_from_the_discovery_of_the_loss(client, auth, app):
     """§5(J)(1) "within ten days of discovery of such loss or theft": lost 20 days ago, discovered
     8 days ago, filed today: on time."""
+    lost = made(app, make_licensed_dog)
     auth.login("clerk")
     today = local_today()
-    assert file_lost(client, app, "Max", occurred_on=(today - timedelta(days=20)).isoformat(),
+    assert file_lost(client, app, lost, occurred_on=(today - timedelta(days=20)).isoformat(),
                      discovered_on=(today - timedelta(days=8)).isoformat(),
                      reported_to_dco_on="", search_made="").status_code == 302
     with app.app_context():
-        n = db.session.execute(db.select(DogNotice).filter_by(dog_id=dog_id(app, "Max"), kind="lost")).scalar_one()
+        n = db.session.execute(db.select(DogNotice).filter_by(dog_id=lost, kind="lost")).scalar_one()
         assert n.discovered_on == today - timedelta(days=8) and n.details["days_late"] == 0
     auth.login("dco")
     refused, _ = post(client, "/field/violations/new", **violation_data(
-        app, codes=["5J1-late"], ruled_out=[], occurred_at=f"{today.isoformat()}T00:05"))
+        app, dog_id=str(lost), codes=["5J1-late"], ruled_out=[], occurred_at=f"{today.isoformat()}T00:05"))
     assert refused.status_code == 422 and "within ten days of its discovery" in errors_of(refused)["codes"]
 
 
 def test_s5J1_late_loss_notice_stands_when_filed_late(client, auth, app):
-    auth.login("dco")  # Penny's loss: reported 4 days late (demo)
+    lost = made(app, make_licensed_dog)
+    auth.login("clerk")  # lost 16 days ago, discovered at once, filed today: six days late
+    today = local_today()
+    assert file_lost(client, app, lost, occurred_on=(today - timedelta(days=16)).isoformat(),
+                     discovered_on=(today - timedelta(days=16)).isoformat()).status_code == 302
+    auth.login("dco")
     r, _ = post(client, "/field/violations/new", **violation_data(
-        app, dog_id=str(dog_id(app, "Penny")), codes=["5J1-late"], ruled_out=[], occurred_at=yesterday_at()))
+        app, dog_id=str(lost), codes=["5J1-late"], ruled_out=[], occurred_at=yesterday_at()))
     assert r.status_code == 201, errors_of(r)
 
 
 def test_s5J_transfer_not_notified_refused_when_there_is_no_transfer(client, auth, app):
     """§5(J) "within ten days of the transfer of ownership of any dog": no transfer, no offence."""
+    dog = made(app, make_licensed_dog)
     auth.login("dco")
-    r, _ = post(client, "/field/violations/new", **violation_data(app, codes=["5J-late"], ruled_out=[]))
+    r, _ = post(client, "/field/violations/new", **violation_data(app, dog_id=str(dog), codes=["5J-late"], ruled_out=[]))
     assert r.status_code == 422 and "no transfer of ownership" in errors_of(r)["codes"]
 
 
 def test_s5J_new_resident_licensed_in_time_refused(client, auth, app):
     """§5(J)(3) "within 30 days of establishing residence in the Town"."""
-    with app.app_context():
-        from fieldapp.models import Dog
-        max_ = db.session.get(Dog, dog_id(app, "Max"))
-        max_.residence_began_on = max_.licenses[0].issued_on - timedelta(days=12)
+    with app.app_context():  # two new residents, licensed 300 days ago: 12 days after moving in, and 40 days after
+        licensed_on = local_today() - timedelta(days=300)
+        in_time, late_dog = make_licensed_dog(today=licensed_on), make_licensed_dog(today=licensed_on)
+        in_time.residence_began_on = in_time.licenses[0].issued_on - timedelta(days=12)
+        late_dog.residence_began_on = late_dog.licenses[0].issued_on - timedelta(days=40)
         db.session.commit()
+        in_time, late_dog = in_time.id, late_dog.id
     auth.login("dco")
-    r, _ = post(client, "/field/violations/new", **violation_data(app, codes=["5J3"], ruled_out=[]))
+    r, _ = post(client, "/field/violations/new", **violation_data(app, dog_id=str(in_time), codes=["5J3"], ruled_out=[]))
     assert r.status_code == 422 and "within 30 days of establishing residence" in errors_of(r)["codes"]
-    late, _ = post(client, "/field/violations/new", **violation_data(  # Molly: licensed 10 days late (demo)
-        app, dog_id=str(dog_id(app, "Molly")), codes=["5J3"], ruled_out=[], occurred_at=yesterday_at()))
+    late, _ = post(client, "/field/violations/new", **violation_data(
+        app, dog_id=str(late_dog), codes=["5J3"], ruled_out=[], occurred_at=yesterday_at()))
     assert late.status_code == 201, errors_of(late)
 
 
