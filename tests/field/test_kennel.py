@@ -14,6 +14,7 @@ from fieldapp.models.court import CourtOrder
 from fieldapp.models.enforcement import Impoundment, ImpoundmentNotice
 from fieldapp.settings import set_setting
 
+from ..factories import make_dog, make_licensed_dog
 from ..roadside import dog_id, errors_of
 from .test_impoundment_outcomes import impoundment, seize
 
@@ -23,6 +24,17 @@ TODAY = date(2026, 10, 21)
 @pytest.fixture
 def app(make_app):
     return make_app(FIXED_TODAY=TODAY)
+
+
+@pytest.fixture(autouse=True)
+def kennel_dogs(app):
+    """The dogs these tests seize, made for each test by name: Biscuit, Juniper and Pickles
+    licensed today (each owner of record known), Waffles never licensed."""
+    with app.app_context():
+        for name in ("Biscuit", "Juniper", "Pickles"):
+            make_licensed_dog(name=name)
+        make_dog(name="Waffles")
+        db.session.commit()
 
 
 def as_user(client, auth, role):
@@ -59,13 +71,13 @@ def test_kennel_board_is_kept_on_the_officers_phone_for_no_signal(client, auth):
 
 def test_s8B_kennel_board_lists_dogs_held_first_with_deadline_days_left_fees_notice_and_allowed(client, auth, app):
     auth.login("dco")
-    max_imp = seize_dog(client, app, "Max")
+    biscuit_imp = seize_dog(client, app, "Biscuit")
     stray = seize(client, app, seized_at="2026-10-19T11:00")
     assert client.post(f"/field/impoundments/{stray}/disposition", data={
         "outcome": "died", "on": "2026-10-20", "cause": "Old age"}).status_code == 303
     page = client.get("/field/impoundments").get_data(as_text=True)
     held, ended = page.split('id="held-now"')[1].split('id="ended"')
-    assert f'data-impoundment="{max_imp}"' in held and "Max" in held
+    assert f'data-impoundment="{biscuit_imp}"' in held and "Biscuit" in held
     assert "Hold until <strong>Fri 30 Oct 2026</strong>" in held and "9 days left" in held
     assert "$30.00</strong> owed" in held  # first impoundment $20.00 + two days' boarding at $5.00
     assert "Owner known, not notified yet" in held
@@ -76,7 +88,7 @@ def test_s8B_kennel_board_lists_dogs_held_first_with_deadline_days_left_fees_not
 
 def test_owner_notice_recorded_from_the_impoundment_page_and_shown_on_the_board(client, auth, app):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     bad = client.post(f"/field/impoundments/{imp_id}/notices", data={"method": "pigeon", "to_whom": "Mary Miller",
                                                                      "notified_at": "2026-10-19T14:30"})
     assert bad.status_code == 422 and "Choose how" in errors_of(bad)["method"]
@@ -98,11 +110,11 @@ def test_owner_notice_recorded_from_the_impoundment_page_and_shown_on_the_board(
 
 def test_notice_letter_states_dog_kennel_deadline_what_to_bring_and_fees(client, auth, app):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert f"/field/impoundments/{imp_id}/notice-letter" in page
     letter = client.get(f"/field/impoundments/{imp_id}/notice-letter").get_data(as_text=True)
-    assert "Max" in letter and "Ridge Rd" in letter
+    assert "Biscuit" in letter and "Ridge Rd" in letter
     assert "the end of Fri 30 Oct 2026" in letter
     assert "proof of a current dog license" in letter and "identification" in letter
     assert "Impoundment fee, first impoundment in twelve months" in letter and "$30.00" in letter
@@ -112,7 +124,7 @@ def test_notice_letter_states_dog_kennel_deadline_what_to_bring_and_fees(client,
 def test_notice_letter_as_a_pdf_to_mail(client, auth, app):
     import pypdfium2 as pdfium
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     assert f"/field/impoundments/{imp_id}/notice-letter.pdf" in client.get(
         f"/field/impoundments/{imp_id}/notice-letter").get_data(as_text=True)
     answer = client.get(f"/field/impoundments/{imp_id}/notice-letter.pdf")
@@ -120,20 +132,20 @@ def test_notice_letter_as_a_pdf_to_mail(client, auth, app):
     doc = pdfium.PdfDocument(answer.data)
     text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
     text = " ".join(text.split())
-    assert "Max" in text and "Friday 30 October 2026" in text and "proof of a current dog license" in text
+    assert "Biscuit" in text and "Friday 30 October 2026" in text and "proof of a current dog license" in text
     assert "identification" in text and "$30.00" in text and "§8(D)" in text
 
 
 def test_s8C_no_current_license_is_refused_with_a_link_to_the_clerks_license_form(client, auth, app):
     auth.login("dco")
-    tucker = dog_id(app, "Tucker")  # never licensed
-    imp_id = seize(client, app, dog_id=str(tucker), dog_description="", codes=["5A1"],
+    waffles = dog_id(app, "Waffles")  # never licensed
+    imp_id = seize(client, app, dog_id=str(waffles), dog_description="", codes=["5A1"],
                    ruled_out=["5A1-under-4-months", "5H-dog-show"])
     dco_page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
-    assert "Tucker has no current license" in dco_page and "/clerk/dogs/" not in dco_page  # §5(A)(2): not the DCO's
+    assert "Waffles has no current license" in dco_page and "/clerk/dogs/" not in dco_page  # §5(A)(2): not the DCO's
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
-    assert "Tucker has no current license" in page and f'href="/clerk/dogs/{tucker}/renew"' in page
+    assert "Waffles has no current license" in page and f'href="/clerk/dogs/{waffles}/renew"' in page
     refused = client.post(f"/field/impoundments/{imp_id}/redeem", data={**REDEEM, "method": "cash"})
     assert refused.status_code == 422
     assert "no current license" in errors_of(refused)["license"] and "§5(A)(2)" in errors_of(refused)["license"]
@@ -144,9 +156,9 @@ def test_s8C_expired_license_is_refused_with_its_date(client, auth, app):
     auth.login("dco")
     with app.app_context():
         from fieldapp.models import Dog
-        db.session.get(Dog, dog_id(app, "Duke")).current_license.expires_on = date(2026, 9, 30)
+        db.session.get(Dog, dog_id(app, "Juniper")).current_license.expires_on = date(2026, 9, 30)
         db.session.commit()
-    imp_id = seize(client, app, dog_id=str(dog_id(app, "Duke")), dog_description="", codes=["5A1"],
+    imp_id = seize(client, app, dog_id=str(dog_id(app, "Juniper")), dog_description="", codes=["5A1"],
                    ruled_out=["5A1-under-4-months", "5H-dog-show"])
     as_user(client, auth, "clerk")
     refused = client.post(f"/field/impoundments/{imp_id}/redeem", data={**REDEEM, "method": "cash"})
@@ -155,13 +167,13 @@ def test_s8C_expired_license_is_refused_with_its_date(client, auth, app):
 
 def test_s8C_license_issued_at_the_counter_leads_back_to_the_redemption(client, auth, app):
     auth.login("dco")
-    tucker = dog_id(app, "Tucker")
-    imp_id = seize(client, app, dog_id=str(tucker), dog_description="", codes=["5A1"],
+    waffles = dog_id(app, "Waffles")
+    imp_id = seize(client, app, dog_id=str(waffles), dog_description="", codes=["5A1"],
                    ruled_out=["5A1-under-4-months", "5H-dog-show"])
     with app.app_context():
         from fieldapp.models import Dog
         from fieldapp.models.licensing import License
-        dog = db.session.get(Dog, tucker)
+        dog = db.session.get(Dog, waffles)
         lic = License(dog=dog, number="L-TEST-1", issued_on=TODAY, expires_on=date(2027, 10, 31), term_years=1,
                       fee_total=Decimal("10.00"), fee_lines=[], status="active", altered=True)
         db.session.add(lic)
@@ -169,13 +181,13 @@ def test_s8C_license_issued_at_the_counter_leads_back_to_the_redemption(client, 
         lic_id = lic.id
     as_user(client, auth, "clerk")
     cert = client.get(f"/clerk/licenses/{lic_id}/certificate").get_data(as_text=True)
-    assert f'href="/field/impoundments/{imp_id}#impound-redeem"' in cert and "Back to Tucker's redemption" in cert
+    assert f'href="/field/impoundments/{imp_id}#impound-redeem"' in cert and "Back to Waffles's redemption" in cert
     assert client.post(f"/field/impoundments/{imp_id}/redeem", data={**REDEEM, "method": "cash"}).status_code == 303
 
 
 def test_s8C_redemption_needs_identification_and_a_check_number_and_keeps_what_was_typed(client, auth, app):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     as_user(client, auth, "clerk")
     refused = client.post(f"/field/impoundments/{imp_id}/redeem", data={"payer_name": "Mary Miller",
                                                                        "identification": "", "method": "check"})
@@ -188,7 +200,7 @@ def test_s8C_redemption_needs_identification_and_a_check_number_and_keeps_what_w
 @pytest.mark.parametrize("role", ["dco", "constable", "police", "justice"])
 def test_s8C_only_the_clerk_takes_the_fees_and_others_get_403(client, auth, app, role):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     as_user(client, auth, role)
     for action in ("redeem", "pay", "waive"):
         assert client.post(f"/field/impoundments/{imp_id}/{action}", data={**REDEEM, "method": "cash",
@@ -199,7 +211,7 @@ def test_s8C_only_the_clerk_takes_the_fees_and_others_get_403(client, auth, app,
 @pytest.mark.parametrize("role", ["constable", "police", "justice"])
 def test_notice_is_recorded_by_the_dco_or_the_clerk_only(client, auth, app, role):
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     as_user(client, auth, role)
     assert client.post(f"/field/impoundments/{imp_id}/notices", data={
         "method": "phone", "to_whom": "Mary Miller", "notified_at": "2026-10-19T14:30"}).status_code == 403
@@ -207,9 +219,9 @@ def test_notice_is_recorded_by_the_dco_or_the_clerk_only(client, auth, app, role
 
 def test_s8C_redeemed_by_check_receipt_lists_typed_lines_and_the_card_no_longer_shows_it_held(client, auth, app):
     auth.login("dco")
-    max_id = dog_id(app, "Max")
-    imp_id = seize_dog(client, app, "Max")
-    assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
+    biscuit_id = dog_id(app, "Biscuit")
+    imp_id = seize_dog(client, app, "Biscuit")
+    assert "Currently IMPOUNDED" in client.get(f"/field/dogs/{biscuit_id}").get_data(as_text=True)
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "Take $30.00 and release the dog" in page
@@ -225,8 +237,8 @@ def test_s8C_redeemed_by_check_receipt_lists_typed_lines_and_the_card_no_longer_
     imp = impoundment(app, imp_id)
     assert imp.status == "redeemed" and imp.ended_on == TODAY and "1042" not in imp.end_note
     assert "NY driver license" in imp.end_note and rec.number in imp.end_note
-    assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{max_id}").get_data(as_text=True)
-    record = client.get(f"/clerk/dogs/{max_id}").get_data(as_text=True)
+    assert "Currently IMPOUNDED" not in client.get(f"/field/dogs/{biscuit_id}").get_data(as_text=True)
+    record = client.get(f"/clerk/dogs/{biscuit_id}").get_data(as_text=True)
     assert "impoundment-balance-due" not in record  # paid: nothing owed (§8(D))
     steps = record.split("data-case-steps")[1].split("</ol>")[0]
     order = [steps.index(w) for w in ("Seized and impounded", "Paid $20.00", "Paid $10.00", "Redeemed by the owner")]
@@ -241,10 +253,10 @@ def test_s8C1_fees_rise_with_the_dogs_impoundments_in_twelve_months_from_the_set
     auth.login("dco")
     # §8(E): each earlier case transferred after its redemption period (nine business days).
     for day, ended in (("2026-08-03", "2026-08-19"), ("2026-09-01", "2026-09-16")):
-        earlier = seize_dog(client, app, "Max", at=f"{day}T10:00")
+        earlier = seize_dog(client, app, "Biscuit", at=f"{day}T10:00")
         client.post(f"/field/impoundments/{earlier}/disposition", data={"outcome": "transferred", "on": ended,
                                                                         "transferred_to": "Back home by the SPCA"})
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "third or later impoundment in twelve months" in page and "Take $75.00 and release the dog" in page
@@ -253,27 +265,27 @@ def test_s8C1_fees_rise_with_the_dogs_impoundments_in_twelve_months_from_the_set
 def test_s8C2_a_dog_under_a_dangerous_order_pays_30_for_each_further_24_hours(client, auth, app):
     with app.app_context():
         justice = db.session.scalars(db.select(User).filter_by(username="justice")).one()
-        db.session.add(CourtOrder(dog_id=dog_id(app, "Luna"), kind="dangerous", ordered_on=date(2026, 9, 1),
+        db.session.add(CourtOrder(dog_id=dog_id(app, "Pickles"), kind="dangerous", ordered_on=date(2026, 9, 1),
                                   terms="Leashed and muzzled off the premises", ordered_by_id=justice.id))
         db.session.commit()
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Luna")
+    imp_id = seize_dog(client, app, "Pickles")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "held as a dangerous dog" in page and "further 24-hour period" in page and "§8(C)(2)" in page
 
 
 def test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_pages_until_paid(client, auth, app):
     auth.login("dco")
-    max_id = dog_id(app, "Max")
-    imp_id = seize_dog(client, app, "Max")
+    biscuit_id = dog_id(app, "Biscuit")
+    imp_id = seize_dog(client, app, "Biscuit")
     client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "died", "on": "2026-10-20",
                                                                         "cause": "Hit by a car before it was seized"})
     as_user(client, auth, "clerk")
     with app.app_context():
         from fieldapp.models import Dog
-        owner_id = db.session.get(Dog, max_id).primary_owner.id
+        owner_id = db.session.get(Dog, biscuit_id).primary_owner.id
     # Fees to the day the case ended (one day's boarding), not to today.
-    for url in (f"/clerk/dogs/{max_id}", f"/clerk/owners/{owner_id}", f"/clerk/dogs/{max_id}/renew"):
+    for url in (f"/clerk/dogs/{biscuit_id}", f"/clerk/owners/{owner_id}", f"/clerk/dogs/{biscuit_id}/renew"):
         html = client.get(url).get_data(as_text=True)
         assert "Impoundment fees owed (§8(D))" in html and "$25.00" in html, url
     board = client.get("/field/impoundments").get_data(as_text=True)
@@ -292,8 +304,8 @@ def test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_page
 
 def test_s8D_balance_waived_with_a_reason_is_a_zero_line_and_owed_no_more(client, auth, app):
     auth.login("dco")
-    max_id = dog_id(app, "Max")
-    imp_id = seize_dog(client, app, "Max")
+    biscuit_id = dog_id(app, "Biscuit")
+    imp_id = seize_dog(client, app, "Biscuit")
     client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "died", "on": "2026-10-20", "cause": "Old age"})
     as_user(client, auth, "clerk")
     refused = client.post(f"/field/impoundments/{imp_id}/waive", data={"waive_reason": " "})
@@ -302,7 +314,7 @@ def test_s8D_balance_waived_with_a_reason_is_a_zero_line_and_owed_no_more(client
                        data={"waive_reason": "Town Board, 4 Nov: dog died in care"}).status_code == 303
     assert payments(app, imp_id) == [("impound", Decimal("0.00"), "Town Board, 4 Nov: dog died in care"),
                                      ("boarding", Decimal("0.00"), "Town Board, 4 Nov: dog died in care")]
-    record = client.get(f"/clerk/dogs/{max_id}").get_data(as_text=True)
+    record = client.get(f"/clerk/dogs/{biscuit_id}").get_data(as_text=True)
     assert "Impoundment fees owed" not in record and "Fee waived" in record
 
 
@@ -358,7 +370,7 @@ def test_redemption_tapped_twice_takes_the_fees_once(client, auth, app):
     """The counter is exactly-once: the redemption form carries a one-time key; the same key
     again (a double tap, a retry after a lost answer) is sent to the first receipt."""
     auth.login("dco")
-    imp_id = seize_dog(client, app, "Max")
+    imp_id = seize_dog(client, app, "Biscuit")
     as_user(client, auth, "clerk")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     key = re.search(r'name="once_key" value="([0-9a-f-]{36})"', page).group(1)
