@@ -12,6 +12,7 @@ from fieldapp.models.calls import Call, CallUpdate
 from fieldapp.models.enforcement import Violation
 from fieldapp.timeutil import utcnow
 
+from ..factories import made, make_licensed_dog
 from ..roadside import count, dog_id, errors_of, post, violation_data
 
 
@@ -76,7 +77,7 @@ def test_no_address_a_description_of_the_place_is_enough(client, auth, app):
 
 def test_the_dog_is_found_by_owner_address_or_looks(client, auth, app):
     auth.login("clerk")
-    max_id = dog_id(app, "Max")
+    max_id = made(app, make_licensed_dog)
     with app.app_context():
         from fieldapp.models import Dog
         owner = db.session.get(Dog, max_id).primary_owner
@@ -132,7 +133,7 @@ def test_two_officers_do_not_take_the_same_call_without_seeing_it(client, auth, 
 
 def test_a_violation_from_the_call_is_prefilled_linked_both_ways_and_closes_it(client, auth, app):
     auth.login("clerk")
-    max_id = dog_id(app, "Max")
+    max_id = made(app, make_licensed_dog)
     _, call_entry = take_call(client, dog_id=str(max_id))
     call_id = the_call(app, call_entry).id
     auth.logout()
@@ -148,7 +149,7 @@ def test_a_violation_from_the_call_is_prefilled_linked_both_ways_and_closes_it(c
     assert f'name="call_entry_id" value="{call_entry}"' in form and 'value="412 Ridge Rd"' in form
     assert "Recorded from a call for service" in form
     response, violation_entry = post(client, "/field/violations/new",
-                                     **violation_data(app, call_entry_id=call_entry, location_text="412 Ridge Rd"))
+                                     **violation_data(app, dog_id=str(max_id), call_entry_id=call_entry, location_text="412 Ridge Rd"))
     assert response.status_code == 201, errors_of(response)
     with app.app_context():
         violation = db.session.execute(db.select(Violation).filter_by(entry_id=violation_entry)).scalar_one()
@@ -163,7 +164,7 @@ def test_a_violation_from_the_call_is_prefilled_linked_both_ways_and_closes_it(c
     back = client.get(f"/field/violations/{vid}").get_data(as_text=True)
     assert f"/calls/{call_id}" in back  # and the violation names its call
     # A closed call takes no more records.
-    late = post(client, "/field/violations/new", **violation_data(app, call_entry_id=call_entry))[0]
+    late = post(client, "/field/violations/new", **violation_data(app, dog_id=str(max_id), call_entry_id=call_entry))[0]
     assert late.status_code == 422
 
 
@@ -186,7 +187,7 @@ def test_the_officer_takes_and_closes_without_javascript(client, auth, app):
 
 def test_the_caller_is_told_by_letter_without_the_owners_data(client, auth, app):
     auth.login("clerk")
-    max_id = dog_id(app, "Max")
+    max_id = made(app, make_licensed_dog)
     _, call_entry = take_call(client, dog_id=str(max_id), tell_caller="letter",
                               caller_address="9 Lake Rd, Anytown")
     auth.logout()
@@ -240,7 +241,7 @@ def test_public_reports_are_rate_limited(make_app):
 
 def test_a_repeat_dog_says_so_on_its_card(client, auth, app):
     auth.login("clerk")
-    bella = dog_id(app, "Bella")
+    bella = made(app, make_licensed_dog, name="Biscuit")
     for _ in range(2):
         take_call(client, dog_id=str(bella), about="6A2")
     auth.logout()
@@ -304,14 +305,14 @@ def test_call_times_are_the_phones_not_the_syncs(client, auth, app):
 
 def test_the_clerks_charts_count_calls_repeat_addresses_and_dogs(client, auth, app):
     auth.login("clerk")
-    bella = dog_id(app, "Bella")
+    bella = made(app, make_licensed_dog, name="Biscuit")
     for _ in range(3):
         take_call(client, dog_id=str(bella), location_text="7 Lake Rd")
     page = client.get("/clerk/charts").get_data(as_text=True)
     for title in ("Calls by day", "Calls by kind", "Minutes from call to arrival", "Minutes from call to close",
                   "Repeat addresses (3 calls or more in 30 days)", "Repeat dogs"):
         assert title in page
-    assert "7 Lake Rd" in page and "Bella (dog no." in page
+    assert "7 Lake Rd" in page and "Biscuit (dog no." in page
     assert "/calls/calls.csv" in page
 
 
@@ -366,7 +367,7 @@ def test_the_caller_is_emailed_when_the_call_closes_never_the_owners_data(client
         set_setting("mail_from", "dogs@town.example")
         db.session.commit()
     auth.login("clerk")
-    max_id = dog_id(app, "Max")
+    max_id = made(app, make_licensed_dog)
     _, call_entry = take_call(client, dog_id=str(max_id), tell_caller="email", caller_email="joan@example.org")
     auth.logout()
     auth.login("dco")
@@ -396,12 +397,12 @@ def test_no_one_is_told_when_the_town_says_not(client, auth, app):
 
 def test_a_seizure_following_a_violation_from_a_call_is_from_the_call_too(client, auth, app):
     auth.login("clerk")
-    max_id = dog_id(app, "Max")
+    max_id = made(app, make_licensed_dog)
     _, call_entry = take_call(client, dog_id=str(max_id))
     auth.logout()
     auth.login("dco")
     response, violation_entry = post(client, "/field/violations/new",
-                                     **violation_data(app, call_entry_id=call_entry))
+                                     **violation_data(app, dog_id=str(max_id), call_entry_id=call_entry))
     assert response.status_code == 201
     seized = sync(client, "seizure", {"violation_entry_id": violation_entry, "dog_id": str(max_id),
                                       "seized_at": "2026-10-19T09:45", "held_at": "Town kennel",
