@@ -15,7 +15,17 @@ from fieldapp.models.enforcement import AppearanceTicket, SwornComplaint, Violat
 from fieldapp.settings import get_setting, set_setting
 from fieldapp.timeutil import local_today, utcnow
 
+from ..factories import make_licensed_dog
+
 EVERY_PERSON_EXCEPTION = ["4C-totality"]
+
+
+@pytest.fixture(autouse=True)
+def brutus(app):
+    """The dog these cases are about, made for each test: Brutus, licensed, with his tag."""
+    with app.app_context():
+        make_licensed_dog(name="Brutus")
+        db.session.commit()
 
 
 def dog_id(app, name):
@@ -28,7 +38,7 @@ def errors_of(response):
     return dict(re.findall(r'<p class="error" id="([\w-]+)-error">([^<]*)</p>', html))
 
 
-def forwarded_complaint(client, auth, app, dog="Zeus"):
+def forwarded_complaint(client, auth, app, dog="Brutus"):
     """A constable takes a sworn complaint about `dog` and forwards it; returns its id."""
     auth.login("constable")
     entry_id = str(uuid.uuid4())
@@ -82,7 +92,7 @@ def test_s10B_forwarded_complaint_on_the_docket_and_summons_with_the_court_setti
     auth.login("justice")
     html = client.get("/court/docket").get_data(as_text=True)
     assert f'data-docket-case="complaint-{cid}"' in html and "not yet summoned" in html
-    assert "Zeus" in html and "(§6(A)(4))" in html
+    assert "Brutus" in html and "(§6(A)(4))" in html
     appear = local_today() + timedelta(days=3)
     r = client.post(f"/court/complaints/{cid}/summons", data={
         "name": "Gary Plumb", "address": "300 Fox Rd", "appear_on": appear.isoformat(), "appear_time": "18:00"})
@@ -148,9 +158,9 @@ def test_s4C_dangerous_finding_refused_until_each_exception_is_considered(client
 
 def test_s10B1_dangerous_order_reaches_the_card_the_tag_api_and_the_phones_copy(client, auth, app, tokens):
     cid = forwarded_complaint(client, auth, app)
-    zeus = dog_id(app, "Zeus")
+    brutus = dog_id(app, "Brutus")
     with app.app_context():
-        before = db.session.get(Dog, zeus).data_version
+        before = db.session.get(Dog, brutus).data_version
     auth.login("justice")
     hearing(client, cid)
     assert declare_dangerous(client, cid).status_code == 303
@@ -158,21 +168,21 @@ def test_s10B1_dangerous_order_reaches_the_card_the_tag_api_and_the_phones_copy(
         order = db.session.execute(db.select(CourtOrder)).scalar_one()
         assert order.kind == "dangerous" and "collar and leash at all times" in order.terms
         assert order.findings == {"victim": "person", "ruled_out": ["4C-totality"]}
-        assert db.session.get(Dog, zeus).data_version > before
+        assert db.session.get(Dog, brutus).data_version > before
     auth.login("dco")
-    card = client.get(f"/field/dogs/{zeus}").get_data(as_text=True)
+    card = client.get(f"/field/dogs/{brutus}").get_data(as_text=True)
     assert 'data-flag="dangerous"' in card and "collar and leash" in card
-    api = client.get(f"/api/tags/{tokens['Zeus']}").get_json()
+    api = client.get(f"/api/tags/{tokens['Brutus']}").get_json()
     flag = next(f for f in api["flags"] if f.get("kind") == "dangerous")
     assert flag["date"] == local_today().isoformat() and "collar and leash" in flag["terms"]
     dataset = client.get(f"/api/field-dataset?since={before}").get_json()
-    rec = next(d for d in dataset["dogs"] if d["dog"]["id"] == zeus)
+    rec = next(d for d in dataset["dogs"] if d["dog"]["id"] == brutus)
     assert any(f["kind"] == "dangerous" and "collar and leash" in f["terms"] for f in rec["flags"])
 
 
 def test_s10B_a_later_order_lifts_it_and_the_card_drops_the_flag(client, auth, app):
     cid = forwarded_complaint(client, auth, app)
-    zeus = dog_id(app, "Zeus")
+    brutus = dog_id(app, "Brutus")
     auth.login("justice")
     hearing(client, cid)
     declare_dangerous(client, cid)
@@ -181,7 +191,7 @@ def test_s10B_a_later_order_lifts_it_and_the_card_drops_the_flag(client, auth, a
     r = client.post(f"/court/orders/{oid}/change", data={"kind": "confined", "ordered_on": local_today().isoformat()})
     assert r.status_code == 303
     auth.login("dco")
-    card = client.get(f"/field/dogs/{zeus}").get_data(as_text=True)
+    card = client.get(f"/field/dogs/{brutus}").get_data(as_text=True)
     assert 'data-flag="dangerous"' not in card and 'data-flag="confined"' in card
     auth.login("justice")
     with app.app_context():
@@ -190,10 +200,10 @@ def test_s10B_a_later_order_lifts_it_and_the_card_drops_the_flag(client, auth, a
         nid = new.id
     client.post(f"/court/orders/{nid}/change", data={"kind": "lifted", "ordered_on": local_today().isoformat()})
     auth.login("dco")
-    card = client.get(f"/field/dogs/{zeus}").get_data(as_text=True)
+    card = client.get(f"/field/dogs/{brutus}").get_data(as_text=True)
     assert 'data-flag="confined"' not in card and "Town Justice" not in card
     auth.login("clerk")
-    record = client.get(f"/clerk/dogs/{zeus}").get_data(as_text=True)
+    record = client.get(f"/clerk/dogs/{brutus}").get_data(as_text=True)
     assert record.count('data-court-item="order"') == 3 and 'data-court-item="hearing"' in record
 
 
@@ -226,30 +236,30 @@ def test_finder_of_a_dangerous_dog_is_told_not_to_approach_and_nothing_of_the_or
     hearing(client, cid)
     declare_dangerous(client, cid)
     auth.logout()
-    html = client.get(f"/t/{tokens['Zeus']}").get_data(as_text=True)
+    html = client.get(f"/t/{tokens['Brutus']}").get_data(as_text=True)
     assert "Do not approach this dog" in html and "dog control officer" in html
     assert "collar and leash" not in html and "Justice" not in html and "§10" not in html
 
 
 def test_s10B4_violation_of_an_order_linked_to_the_order_in_force(client, auth, app):
     cid = forwarded_complaint(client, auth, app)
-    zeus = dog_id(app, "Zeus")
+    brutus = dog_id(app, "Brutus")
     auth.login("dco")
     r = client.post("/field/violations/new", data={
-        "entry_id": str(uuid.uuid4()), "dog_id": str(zeus), "codes": "10B4",
+        "entry_id": str(uuid.uuid4()), "dog_id": str(brutus), "codes": "10B4",
         "occurred_at": (local_today() - timedelta(days=1)).isoformat() + "T12:00", "location_text": "Fox Rd"})
     assert r.status_code == 422 and "no order" in r.get_data(as_text=True)
     auth.login("justice")
     hearing(client, cid)
     declare_dangerous(client, cid)
     auth.login("dco")
-    form = client.get(f"/field/violations/new?dog={zeus}").get_data(as_text=True)
+    form = client.get(f"/field/violations/new?dog={brutus}").get_data(as_text=True)
     assert 'name="court_order_id"' in form and 'data-order-for="10B4"' in form
     with app.app_context():
         oid = db.session.execute(db.select(CourtOrder.id)).scalar_one()
     entry = str(uuid.uuid4())
     r = client.post("/field/violations/new", data={
-        "entry_id": entry, "dog_id": str(zeus), "codes": "10B4", "court_order_id": str(oid),
+        "entry_id": entry, "dog_id": str(brutus), "codes": "10B4", "court_order_id": str(oid),
         "occurred_at": (local_today() - timedelta(days=1)).isoformat() + "T12:00", "location_text": "Fox Rd, off leash"})
     assert r.status_code == 201
     with app.app_context():
@@ -261,7 +271,7 @@ def make_ticket(app, codes=("6A1",), served=True):
     with app.app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         t = AppearanceTicket(entry_id=str(uuid.uuid4()), number=f"T{uuid.uuid4().hex[:8]}",
-                             dog_id=db.session.execute(db.select(Dog.id).filter_by(name="Zeus")).scalar_one(),
+                             dog_id=db.session.execute(db.select(Dog.id).filter_by(name="Brutus")).scalar_one(),
                              codes=list(codes), served_capacity="owner", served_name="Gary Plumb",
                              served_address="300 Fox Rd", served_at=utcnow() if served else None,
                              served_how="personal" if served else "", court_name="Sandy Creek Town Court",

@@ -222,7 +222,8 @@ def test_s5J_new_resident_licensed_in_time_refused(client, auth, app):
 def test_s4O_iii_needs_the_owner_given_notice_of_the_dangerous_finding(client, auth, app):
     """§4(O)(iii) "a previous finding ... that it is a dangerous dog, provided that its owner has
     been given notice of that finding": the owner absent from the hearing, no notice on file."""
-    cid = forwarded_complaint(client, auth, app)
+    made(app, make_licensed_dog, name="Brutus")
+    cid = forwarded_complaint(client, auth, app, "Brutus")
     auth.login("justice")
     hearing(client, cid, owner_appeared="")
     assert declare_dangerous(client, cid).status_code == 303
