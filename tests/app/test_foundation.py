@@ -128,8 +128,9 @@ def test_deactivated_user_is_signed_out_at_next_request(app, client, auth):
 def test_current_rabies_is_the_certificate_presented_last(app):
     """§5(B)(2): a vet's statement presented after an old certificate is the one in force."""
     from fieldapp.models import RabiesCertificate
+    from tests.factories import make_licensed_dog
     with app.app_context():
-        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        dog = make_licensed_dog()  # licensed on an old-style certificate
         db.session.add(RabiesCertificate(dog_id=dog.id, vet_name="Dr. Vet", exempt_statement=True,
                                          exempt_reason="Old age"))
         db.session.commit()

@@ -5,9 +5,9 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.law.authority import ROLES, WHO_MAY_ACT
-from fieldapp.models import Dog
+from tests.factories import make_licensed_dog
 
-# One representative route per power ({token}: Max's active tag).
+# One representative route per power ({token}: the active tag of a licensed dog made for the test).
 ROUTE_OF_POWER = {
     "issue_license": "/clerk/licenses/new",
     "manage_tags": "/tags/print",
@@ -71,7 +71,8 @@ def test_every_staff_page_outside_the_roadside_code_names_its_power(app):
 @pytest.mark.parametrize("power,role", CASES)
 def test_who_may_act(app, client, auth, power, role):
     with app.app_context():
-        max_ = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        max_ = make_licensed_dog()  # a licensed dog with its tag, for the routes that need one
+        db.session.commit()
         token, dog_id = max_.active_tag.token, max_.id
     url = ROUTE_OF_POWER[power.action].format(token=token, dog_id=dog_id)
     endpoint, _ = app.url_map.bind("localhost").match(url)
