@@ -14,6 +14,7 @@ from fieldapp.services import reports
 from fieldapp.settings import set_setting
 from fieldapp.timeutil import local_today
 
+from ..factories import made, make_licensed_dog, make_owner
 from .test_licensing_issue import new_dog_form
 
 
@@ -64,8 +65,7 @@ def test_check_without_its_number_is_refused_and_the_form_keeps_what_was_typed(c
 
 
 def test_replacement_tag_and_fine_take_a_receipt(clerk, app):
-    with app.app_context():
-        max_id = _dog("Max").id
+    max_id = made(app, make_licensed_dog)
     r = clerk.post(f"/tags/replace/{max_id}", data={"method": "money_order", "reference": "MO-9"})
     assert r.status_code in (200, 302)
     with app.app_context():
@@ -148,21 +148,20 @@ def test_s5F_licenses_issued_in_a_period_as_csv_with_the_s5E_fields(clerk, app):
 
 @pytest.fixture
 def due(app):
-    """Max's license ends in 20 days and his rabies certificate in 10: a renewal needs a new one."""
+    """Biscuit's license ends in 20 days and his rabies certificate in 10: a renewal needs a new one."""
     with app.app_context():
         today = local_today()
-        dog = _dog("Max")
+        dog = make_licensed_dog(make_owner(email="biscuit.owner@example.org"), name="Biscuit")
         lic = dog.current_license
         lic.expires_on = today + timedelta(days=20)
         dog.current_rabies.valid_until = today + timedelta(days=10)
-        dog.primary_owner.email = "max.owner@example.org"
         db.session.commit()
         return {"dog_id": dog.id, "license_id": lic.id, "owner": dog.primary_owner.full_name}
 
 
 def test_renewal_list_30_days_shows_the_dog_needing_a_new_rabies_certificate(clerk, due):
     page = clerk.get("/clerk/renewals/?within=30").get_data(as_text=True)
-    assert "Max" in page and "Needs a new rabies certificate" in page
+    assert "Biscuit" in page and "Needs a new rabies certificate" in page
     assert due["owner"] in page
 
 
@@ -184,7 +183,7 @@ def test_renewal_letter_text_has_each_dog_its_fee_and_what_to_bring(app, due):
         letter = next(lt for lt in svc.owner_letters(svc.renewal_items(today, 30))
                       if any(i.dog.id == due["dog_id"] for i in lt.items))
         text = svc.letter_text(letter, today)
-        assert "Max" in text and "rabies certificate for Max" in text and "§5(A)(3)" in text
+        assert "Biscuit" in text and "rabies certificate for Biscuit" in text and "§5(A)(3)" in text
         item = next(i for i in letter.items if i.dog.id == due["dog_id"])
         assert f"${item.fee_total:,.2f}" in text
         assert {ln.kind for ln in item.fee_lines} >= {"population_surcharge"}
@@ -197,7 +196,7 @@ def test_renewal_notices_by_email_where_the_owner_gave_one(clerk, app, due, smtp
         db.session.commit()
     r = clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1", "email": "1"})
     assert r.status_code == 200
-    assert any("max.owner@example.org" in " ".join(m["rcpt"]) for m in smtp_sink.messages)
+    assert any("biscuit.owner@example.org" in " ".join(m["rcpt"]) for m in smtp_sink.messages)
     with app.app_context():
         notice = db.session.scalars(db.select(RenewalNotice).filter_by(license_id=due["license_id"])).one()
         assert notice.channel == "email"
@@ -218,8 +217,7 @@ def test_s5J2_death_reported_upon_receipt_of_a_renewal_notice_links_to_it(clerk,
 
 
 def test_s5J2_upon_renewal_notice_refused_when_none_was_sent(clerk, app):
-    with app.app_context():
-        dog_id = _dog("Luna").id
+    dog_id = made(app, make_licensed_dog)
     today = local_today().isoformat()
     r = clerk.post(f"/clerk/dogs/{dog_id}/notices/new",
                    data={"kind": "death", "occurred_on": today, "filed_on": today, "upon_renewal_notice": "y",
@@ -271,8 +269,7 @@ def test_s5A3_mail_in_on_hold_letter_then_issued_with_its_check_and_mailed(clerk
 
 
 def test_s5A3_mail_in_without_the_check_number_keeps_what_was_typed(clerk, app):
-    with app.app_context():
-        dog_id = _dog("Luna").id
+    dog_id = made(app, make_licensed_dog)
     r = clerk.post(f"/clerk/dogs/{dog_id}/mail-in/new", data={
         "received_on": local_today().isoformat(), "method": "check", "reference": "", "amount": "16.00",
         "notes": "envelope torn"})
@@ -282,8 +279,7 @@ def test_s5A3_mail_in_without_the_check_number_keeps_what_was_typed(clerk, app):
 
 
 def test_s5A3_mail_in_with_no_payment_is_on_hold_for_the_fee(clerk, app):
-    with app.app_context():
-        dog_id = _dog("Luna").id
+    dog_id = made(app, make_licensed_dog)
     clerk.post(f"/clerk/dogs/{dog_id}/mail-in/new", data={
         "received_on": local_today().isoformat(), "method": "cash", "amount": "0"})
     with app.app_context():
