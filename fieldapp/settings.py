@@ -85,9 +85,10 @@ SETTINGS = [
     SettingSpec("town_zip", "The town's ZIP code (a new owner's address starts with it)", "text", "13145",
                 "The town"),
     # Each town its law (fieldapp/law/laws/): the reading page shows the law chosen here.
-    SettingSpec("town_law", "The town's dog law (the law the reading page shows)", "choice", DEFAULT_LAW,
-                "The town", "A town with no local dog law chooses the state law alone (Agriculture and "
-                "Markets Law, Article 7).", choices=tuple((key, law.name) for key, law in LAWS.items())),
+    SettingSpec("town_law", "The town's dog law", "choice", DEFAULT_LAW,
+                "The town", "The law \"How this app reads ...\" shows; a town with no local dog law chooses "
+                "the state law alone (Agriculture and Markets Law, Article 7).",
+                choices=tuple((key, law.name) for key, law in LAWS.items())),
     SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
                 "10.00", "§5(D)", "Set by resolution of the Town Board."),
     SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",

@@ -103,7 +103,7 @@ class Choice:
     setting: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one value per law, compared and hashed as itself
 class Law:
     """A town's dog law as a value. `key` names it in `LAWS` (and in the town setting
     `town_law`); `name` is how papers cite it; `cite_prefix` is put before a section ("" for the
