@@ -26,7 +26,7 @@ LICENSING: tuple[Reading, ...] = (
         section="AML §109(1)(a)", statute="AML",
         quote="The owner of any dog reaching the age of four months shall immediately make application for a "
               "dog license.",
-        reading="A license is needed from four whole months of age, as under the local law.",
+        reading="A license is needed from four whole months of age.",
         tests=("test_aml109_a_license_is_needed_from_four_months",),
         code=f"{_AML} `LICENSE_AGE_MONTHS`; {_LAW} `license.age_months`",
     ),
@@ -70,7 +70,7 @@ LICENSING: tuple[Reading, ...] = (
     Reading(
         section="AML §109(1)(b)", statute="AML",
         quote="Application for a dog license shall be made to the clerk of the town",
-        reading="The Town Clerk issues licenses, as under the local law.",
+        reading="The Town Clerk issues licenses.",
         tests=("test_aml109_the_town_clerk_takes_the_application",),
         code=f"{_LAW} `powers` (issue_license)",
     ),
@@ -129,7 +129,7 @@ SEIZURE: tuple[Reading, ...] = (
         section="AML §117(3)", statute="AML",
         quote="Each dog seized in accordance with the provisions of this article shall be properly sheltered, "
               "fed and watered for the redemption period as hereinafter provided.",
-        reading="The dog control officer logs each day's care of a seized dog, as under the local law.",
+        reading="The dog control officer logs each day's care of a seized dog.",
         tests=("test_aml117_a_seized_dog_is_cared_for_by_the_dog_control_officer",),
         code=f"{_LAW} `powers` (keep_care_log)",
     ),
