@@ -59,8 +59,10 @@ def test_every_law_cites_its_own_sections_in_money_days_and_roles(law):
     for choice in law.choices:
         assert choice.default in choice.options or choice.setting, choice.key
         assert choice.protects.strip() and law.cites_its_own(choice.section), choice.key
-    # Its readings are its table, and a law is a value.
+    # Its readings are its table (the reading page's parts: each anchor and heading once), and a law is a value.
     assert law.readings and law.readings == tuple(r for _, _, rs in law.parts for r in rs)
+    anchors = [anchor for anchor, _, _ in law.parts]
+    assert len(set(anchors)) == len(anchors) and all(rs for _, _, rs in law.parts)
     with pytest.raises(FrozenInstanceError):
         law.name = "x"
 
