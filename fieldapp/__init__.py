@@ -61,10 +61,10 @@ def create_app(test_config=None):
     from .public import bp as public_bp
     from .pwa import bp as pwa_bp
     from .reading import bp as law_bp
-    from .reports import bp as reports_bp
+    from .seizure_reports import bp as seizure_reports_bp
     from .tags import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, history_bp, charts_bp, reports_bp, law_bp, calls_bp):
+               pwa_bp, history_bp, charts_bp, seizure_reports_bp, law_bp, calls_bp):
         app.register_blueprint(bp)
 
     # The kennel board at /impoundments as well: the same view as field.impoundments.

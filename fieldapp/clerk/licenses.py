@@ -13,7 +13,7 @@ from ..services import licensing as svc
 from ..services.enforcement import held_now
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
-from ..services.kennel_care import (
+from ..services.impoundment.outcome import (
     adopter_owner_data,
     adoption_awaiting_license,
     seized_dog_data,

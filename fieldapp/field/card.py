@@ -21,7 +21,7 @@ from sqlalchemy import bindparam, cast, literal_column, null, union_all
 
 from ..extensions import db
 from ..services.card_rows import PARTS, CardDog, add_part, finish, from_tables, part_columns
-from ..services.enforcement import EnforcementRecord, history_selects
+from ..services.enforcement import EnforcementRecord, enforcement_selects
 from ..services.status import dog_status
 from ..timeutil import local_today
 from ..web import is_htmx
@@ -40,7 +40,7 @@ def card_select():
     costs as much as running it.
     """
     dog_id = bindparam("dog_id")
-    history = history_selects([dog_id])
+    history = enforcement_selects([dog_id])
     kinds = part_columns()  # each kind's columns; `dog_id` is the dog it belongs to
     # Every column of the UNION, in order, with its type (the first SELECT types the result).
     types = {c.key: c.type for c in history[0].selected_columns}

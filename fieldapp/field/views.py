@@ -32,16 +32,16 @@ from ..timeutil import local_today, to_local
 from ..web import file_response
 from . import bp
 from .card import status_card
-from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
+from .impoundment_outcomes import OUTCOME_LABELS, add_impoundment_outcome_pages
 from .kennel import add_kennel_pages
 from .serving import add_serving_pages
 
 add_entry_pages(bp)
 add_serving_pages(bp)
 add_kennel_pages(bp)  # the kennel board, owner notices, §8(C) redemption and fees: field/kennel.py
-add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
+add_impoundment_outcome_pages(bp)  # §8(E) outcomes and the §8(B) care log (field/impoundment_outcomes.py)
 
 LIST_LIMIT = 100
 
@@ -227,7 +227,7 @@ def _outcomes_for(user) -> dict:
     redemption needs proof of license and identification and the fees, its own section
     (field/kennel.py, `_impound_redeem.html`)."""
     return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
-            if code != "redeemed" and code not in DISPOSITION_LABELS and user.may("dispose_of_impounded_dog")}
+            if code != "redeemed" and code not in OUTCOME_LABELS and user.may("dispose_of_impounded_dog")}
 
 
 @bp.post("/impoundments/<int:impoundment_id>/owner-identified")
@@ -246,17 +246,17 @@ def impoundment_owner_identified(impoundment_id):
 @permission_required("record_redemption")
 def end_impoundment(impoundment_id):
     """§8(C), §8(E): redeemed, from this page. Adopted, euthanized, transferred and died in care
-    have their own forms with their details (field/dispositions.py); here they are refused."""
+    have their own forms with their details (field/impoundment_outcomes.py); here they are refused."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
         return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
                                                    "and identification and the fees: use “Redeem the dog”."}, 422)
-    if outcome in DISPOSITION_LABELS and not current_user.may("dispose_of_impounded_dog"):
+    if outcome in OUTCOME_LABELS and not current_user.may("dispose_of_impounded_dog"):
         abort(403)
-    if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
+    if outcome in OUTCOME_LABELS:  # recorded with their DL-18 details (field/impoundment_outcomes.py)
         return impoundment_detail(impoundment_id, {"outcome": (
-            f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
+            f"Record it with the form “{OUTCOME_LABELS[outcome]}” under Disposition: it keeps the details "
             "the state's report (DL-18) asks for.")}, 422)
     if outcome not in _outcomes_for(current_user):
         abort(403)

@@ -5,7 +5,7 @@ A case is an appearance ticket (§9) or a sworn complaint forwarded to the Justi
 `Case` reads either the same way. Every function here checks the law (fieldapp/law/orders.py,
 penalties.py), raises ServiceError({field: message}) when it refuses, flushes and never
 commits: the view does. Orders are the one source of what the Justice declared: the status
-card reads them (services/enforcement/history.py: court_orders), and since a CourtOrder has a
+card reads them (services/enforcement/record.py: court_orders), and since a CourtOrder has a
 `dog_id`, the before_flush hook bumps the dog's data_version for the phone's copy.
 """
 from dataclasses import dataclass

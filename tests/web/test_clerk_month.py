@@ -10,7 +10,7 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, DogNotice, License, MailApplication, Payment, Receipt, RenewalNotice
-from fieldapp.services import reports
+from fieldapp.services import clerk_reports
 from fieldapp.settings import set_setting
 from fieldapp.timeutil import local_today
 
@@ -84,7 +84,7 @@ def test_cash_report_of_the_month_reconciles_with_the_payment_lines(clerk, app):
     assert "Check 1041" in page and "Reconciled" in page and "NOT RECONCILED" not in page
     with app.app_context():
         first = today.replace(day=1)
-        report = reports.cash_report_for(first, today)
+        report = clerk_reports.cash_report_for(first, today)
         in_db = db.session.scalars(db.select(Payment).where(Payment.received_on >= first,
                                                             Payment.received_on <= today)).all()
         assert report.total == sum((p.amount for p in in_db), Decimal("0.00"))

@@ -125,7 +125,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s10B_the_phones_copy_carries_the_order_in_short_for_the_forms_offline",
                "test_finder_of_a_dangerous_dog_is_told_not_to_approach_and_nothing_of_the_order"),
         code="fieldapp/services/court.py `make_order`, `change_order`; "
-             "fieldapp/services/enforcement/history.py `orders_in_force`",
+             "fieldapp/services/enforcement/record.py `orders_in_force`",
     ),
     Reading(
         section="§10(B)(1)",
