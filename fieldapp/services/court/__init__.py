@@ -6,8 +6,10 @@ orders and the court's dispositions, and fines received into the ledger.
 - `hearings`: §10(B) the summons, the hearing, §10(B)(1)-(3) orders and later orders.
 - `disposition`: §11 `record_court_disposition` (per offence) and `receive_fine`.
 
-The names below are the package's: views and the demo call `court.summon(...)`.
+The names below are the package's: views and the demo call `court.summon(...)`; the court's own
+settings (name, address, sessions) are `court_settings`, from services/enforcement/ticket.py.
 """
+from ..enforcement import court_settings
 from .case import FINAL_OUTCOMES, Case, case_for, docket, dog_court_record
 from .disposition import (
     Verdict,
@@ -23,4 +25,5 @@ __all__ = [
     "FINAL_OUTCOMES", "Case", "case_for", "docket", "dog_court_record",
     "Verdict", "fine_outstanding", "offence_field", "parse_money", "receive_fine", "record_court_disposition",
     "change_order", "make_order", "orders_in_force_for", "record_hearing", "summon",
+    "court_settings",
 ]
