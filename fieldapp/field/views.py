@@ -21,7 +21,7 @@ from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS, license_status, rabies_statu
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
-from ..services import enforcement as enf
+from ..services import enforcement
 from ..services.enforcement.payload import MAX_ID
 from ..services.errors import ServiceError
 from ..services.notify import mail_configured
@@ -48,8 +48,8 @@ LIST_LIMIT = 100
 
 @bp.app_context_processor
 def _field_helpers():
-    return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
-            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
+    return {"VIOLATIONS": VIOLATIONS, "violation_title": enforcement.violation_title, "to_local": to_local,
+            "SERVED_CAPACITIES": enforcement.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
             "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES,
             "mail_configured": mail_configured}
 
@@ -188,7 +188,7 @@ def violations():
     """The violations, newest first; filtered by date, officer and dog from the URL (list_filters)."""
     from .list_filters import officers, read_filters
     filters = read_filters()
-    stmt = enf.latest_violations_query().options(selectinload(Violation.dog), selectinload(Violation.officer))
+    stmt = enforcement.latest_violations_query().options(selectinload(Violation.dog), selectinload(Violation.officer))
     stmt = stmt.where(*filters.conditions(Violation, Violation.occurred_at, instant=True))
     rows = db.session.execute(stmt.order_by(Violation.occurred_at.desc()).limit(LIST_LIMIT)).scalars().all()
     return render_template("field/violations.html", violations=rows, filters=filters, filter_officers=officers())
@@ -203,12 +203,12 @@ def what_next():
     entry = db.session.get(FieldEntry, entry_id) if entry_id else None
     violation = None
     if entry is not None and entry.kind == "violation":
-        violation = enf.resolve_violation(entry_id)
+        violation = enforcement.resolve_violation(entry_id)
     dog = violation.dog if violation and violation.dog else dog_arg()
     # §8: a dog held now is not offered "Seize dog" again.
     return render_template("field/next.html", entry_id=entry_id, kind=request.args.get("kind") or "violation",
                            dog=dog, entry=entry, violation=violation, photo_errors=[],
-                           held=enf.held_now(dog) is not None)
+                           held=enforcement.held_now(dog) is not None)
 
 
 # Impoundments, tickets, complaints: records and lists ------------------------------------------
@@ -236,7 +236,7 @@ def impoundment_owner_identified(impoundment_id):
     """§8(B): the owner of a held dog becomes known: nine business days, the deadline recomputed."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     try:
-        enf.identify_owner(imp, request.form.get("owner_named", ""), current_user)
+        enforcement.identify_owner(imp, request.form.get("owner_named", ""), current_user)
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
@@ -267,7 +267,7 @@ def end_impoundment(impoundment_id):
     if on > local_today():
         return impoundment_detail(impoundment_id, {"outcome": "The date is in the future."}, 422)
     try:
-        enf.end_impoundment(imp, outcome, current_user, on, request.form.get("end_note", ""))
+        enforcement.end_impoundment(imp, outcome, current_user, on, request.form.get("end_note", ""))
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
@@ -302,7 +302,7 @@ def complaint_detail(complaint_id):
 def forward_complaint(complaint_id):
     """§10(A): forwarded to the Town Justice; the service changes the record, the view commits."""
     c = db.get_or_404(SwornComplaint, complaint_id)
-    enf.forward_complaint(c, current_user)
+    enforcement.forward_complaint(c, current_user)
     db.session.commit()
     return redirect(url_for("field.complaint_detail", complaint_id=c.id), 303)
 
