@@ -34,7 +34,7 @@ def card_select():
     Every row has `kind` ("dog", "license", "rabies", "owner", "tag", or a kind of the
     enforcement history), its own `id`, `dog_id` and, where it has one, `status`. The other
     columns are what they say (`expires_on`, `first_name`, `token`, ...) and NULL on the rows of
-    other kinds. The history's SELECTs (services/enforcement.py) come with their own columns
+    other kinds. The history's SELECTs (services/enforcement/record.py) come with their own columns
     first, in EnforcementRecord's order (`supersedes_id`, `at`, `codes`, `day1`, `day2`,
     `text`), so they lead here too. Built once: making the statement (and its cache key)
     costs as much as running it.
