@@ -127,7 +127,7 @@ def seed_court_cases(today) -> str:
                            location_text="Outside the owner's house, heard from the road", **_offence("6A2"),
                            **_served_on(bella))
     ticket = db.session.get(AppearanceTicket, result["ticket_id"])
-    [disposition] = court.record_disposition(
+    [disposition] = court.record_court_disposition(
         court.Case(ticket), decided_on=ticket.appear_on, appeared=True, adjourned_to=None, notes="First offence.",
         verdicts={"6A2": court.Verdict(plea="guilty", outcome="convicted", fine="75.00")}, user=justice)
     court.receive_fine(disposition, amount="75.00", received_on=ticket.appear_on, user=justice)
@@ -171,7 +171,7 @@ def seed_court_cases(today) -> str:
                            ruled_out=[e.code for c in ("6A1", "5A1") for e in VIOLATIONS[c].exceptions],
                            **_served_on(buddy))
     buddy_ticket = db.session.get(AppearanceTicket, result["ticket_id"])
-    court.record_disposition(
+    court.record_court_disposition(
         court.Case(buddy_ticket), decided_on=buddy_ticket.appear_on, appeared=True,
         adjourned_to=settings.first_session(today), notes="The owner contests the running at large.",
         verdicts={"5A1": court.Verdict(plea="guilty", outcome="convicted", fine="100.00"),

@@ -27,7 +27,8 @@ from .services import calendar as cal
 from .services.enforcement import identify_owner
 from .services.enforcement.payload import entered_at_the_time
 from .services.entries import submit_entry
-from .services.kennel import move_held_dog, redeem
+from .services.impoundment.board import move_held_dog
+from .services.impoundment.redemption import redeem
 from .timeutil import utcnow
 
 EXCEPTIONS_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]

@@ -11,7 +11,15 @@ from flask_login import current_user
 from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog, EnumerationResolution
-from ..services import enumeration as enum_svc
+from ..services.enumeration import enumerations as enumeration_rows  # the view has the service's name
+from ..services.enumeration import (
+    identified_dogs,
+    identify_unlicensed,
+    is_open,
+    parse_amount,
+    record_expense,
+    year_report,
+)
 from ..services.errors import ServiceError
 from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
@@ -30,8 +38,8 @@ def _user():
 def enumerations():
     """§5(K): the enumerations the Town Board declared, the open one first."""
     today = local_today()
-    return render_template("clerk/enumeration/index.html", rows=enum_svc.enumerations(), today=today,
-                           is_open=enum_svc.is_open)
+    return render_template("clerk/enumeration/index.html", rows=enumeration_rows(), today=today,
+                           is_open=is_open)
 
 
 def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, status: int = 200):
@@ -41,8 +49,8 @@ def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, 
     q = request.args.get("q", "").strip()
     marked = {i.dog_id for i in enum.identifications}
     found = [d for d in search_dogs(q)] if q else []
-    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=enum_svc.is_open(enum, today),
-                           dogs=enum_svc.identified_dogs(enum, today), expense_form=expense_form, q=q,
+    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=is_open(enum, today),
+                           dogs=identified_dogs(enum, today), expense_form=expense_form, q=q,
                            found=found, marked=marked, total_expenses=sum((x.amount for x in enum.expenses), 0)), status
 
 
@@ -61,10 +69,10 @@ def enumeration_expense(enum_id):
     enum = db.get_or_404(EnumerationResolution, enum_id)
     form = ExpenseForm()
     if form.validate_on_submit():
-        amount = enum_svc.parse_amount(form.amount.data)
+        amount = parse_amount(form.amount.data)
         try:
-            exp = enum_svc.record_expense(enum, form.spent_on.data, form.description.data, amount,
-                                          form.paid_by.data, local_today(), _user())
+            exp = record_expense(enum, form.spent_on.data, form.description.data, amount,
+                                 form.paid_by.data, local_today(), _user())
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
@@ -88,7 +96,7 @@ def identify_in_enumeration(dog_id):
     status = 200
     if enum is not None and form.validate_on_submit():
         try:
-            enum_svc.identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
+            identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
@@ -116,7 +124,7 @@ def enumeration_report():
             year = int(raw)
         else:
             error = f"Enter a year like {today.year}."
-    report = enum_svc.year_report(year, today)
+    report = year_report(year, today)
     from ..law.enumeration import EXCESS_USES
     return render_template("clerk/enumeration/report.html", report=report, year=year, raw=raw, error=error,
                            excess_uses=EXCESS_USES, today=today), 422 if error else 200

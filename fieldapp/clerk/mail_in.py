@@ -11,8 +11,8 @@ from ..auth import permission_required
 from ..extensions import db
 from ..models import MAIL_MISSING, Dog, MailApplication
 from ..once import once_per_key
-from ..services import mail_in as svc
 from ..services.errors import ServiceError
+from ..services.mail_in import documents_received, hold_letter_pdf, record_mail_in, record_mailed, say_date
 from ..timeutil import local_today
 from ..web import file_response, refusal_on_form
 from .payment_fields import COUNTER_METHODS
@@ -93,12 +93,12 @@ def _record(dog):
         status = 422
         if form.validate_on_submit():
             try:
-                ma = svc.record_mail_in(dog, received_on=form.received_on.data, method=form.method.data or "",
-                                        reference=form.reference.data or "", amount=form.amount.data,
-                                        missing=form.missing.data or [], notes=form.notes.data or "",
-                                        applicant_name=form.applicant_name.data or "",
-                                        applicant_address=form.applicant_address.data or "",
-                                        dog_name=form.dog_name.data or "", today=today, user=_user())
+                ma = record_mail_in(dog, received_on=form.received_on.data, method=form.method.data or "",
+                                    reference=form.reference.data or "", amount=form.amount.data,
+                                    missing=form.missing.data or [], notes=form.notes.data or "",
+                                    applicant_name=form.applicant_name.data or "",
+                                    applicant_address=form.applicant_address.data or "",
+                                    dog_name=form.dog_name.data or "", today=today, user=_user())
             except ServiceError as exc:
                 refusal_on_form(exc, form)
             else:
@@ -127,7 +127,7 @@ def mail_in_documents(mail_id):
     form = DocumentsForm()
     if form.validate_on_submit():
         try:
-            svc.documents_received(ma, form.missing.data or [], _user(), amount_added=form.amount_added.data)
+            documents_received(ma, form.missing.data or [], _user(), amount_added=form.amount_added.data)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
@@ -144,11 +144,11 @@ def mail_in_mailed(mail_id):
     form = MailedForm()
     if form.validate_on_submit():
         try:
-            svc.record_mailed(ma, form.mailed_on.data, local_today(), _user())
+            record_mailed(ma, form.mailed_on.data, local_today(), _user())
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
-            flash(f"License and tag mailed to the owner on {svc.say_date(ma.mailed_on)}.", "success")
+            flash(f"License and tag mailed to the owner on {say_date(ma.mailed_on)}.", "success")
             return redirect(url_for(".mail_in", mail_id=ma.id))
     return _page(ma, mailed=form, status=422)
 
@@ -160,4 +160,4 @@ def mail_in_letter(mail_id):
     ma = db.get_or_404(MailApplication, mail_id)
     today = local_today()
     ma.hold_letter_on = today
-    return file_response(svc.hold_letter_pdf(ma, today), "application/pdf", filename=f"missing-{ma.id}.pdf")
+    return file_response(hold_letter_pdf(ma, today), "application/pdf", filename=f"missing-{ma.id}.pdf")

@@ -15,7 +15,7 @@ def strays(town: Town) -> None:
     """§8 dogs not on file, seized for §5(A)(1) (and running at large): never redeemed (a
     dog with no record is licensed first, §8(C)); adopted out or euthanized after the holding
     period (§8(E)), transferred or died in care, or held now."""
-    from ..services.kennel_care import Adopter, DispositionInput, _end_note
+    from ..services.impoundment.outcome import Adopter, OutcomeInput, _end_note
     rng = town.rng
     for _ in range(round(len(town.dogs) * STRAYS)):
         day = town.day_between(town.start, town.last_day)
@@ -58,7 +58,7 @@ def strays(town: Town) -> None:
         if outcome == "adopted":
             adopter = Adopter(rng.choice(FIRST), rng.choice(LAST), f"{rng.randint(1, 9999)} {rng.choice(STREETS)}",
                               f"(315) {rng.randint(200, 999)}-{rng.randint(0, 9999):04d}")
-        d = DispositionInput(outcome, on, adopter=adopter, place="Pulaski Animal Hospital",
+        d = OutcomeInput(outcome, on, adopter=adopter, place="Pulaski Animal Hospital",
                              performed_by="Dr. Anne Hadley, DVM",
                              authority="The dog control officer, after the holding period (§8(E))",
                              transferred_to=rng.choice(SHELTERS), cause="Parvovirus")

@@ -19,7 +19,7 @@ from fieldapp.services import ticket_numbers
 from fieldapp.services.enforcement import validate_violation, violations_awaiting_ticket
 from fieldapp.services.enforcement.payload import entered_at_the_time
 from fieldapp.services.field_data import field_dataset
-from fieldapp.services.kennel import balance
+from fieldapp.services.impoundment.fees import balance
 from fieldapp.services.status import dog_status
 from fieldapp.timeutil import local_today, to_local
 

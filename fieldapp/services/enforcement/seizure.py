@@ -284,7 +284,7 @@ def end_impoundment(imp: Impoundment, outcome: str, user, on: date | None = None
         raise ServiceError({"outcome": refusal})
     imp.status, imp.ended_on, imp.ended_by_id, imp.end_note = outcome, on, user.id, note
     imp.ended_at = utcnow() if on == local_today() else None  # §8(C)(2) hours; a past day: by days
-    from ..kennel import close_fees  # the kennel's fees build on this module
+    from ..impoundment.fees import close_fees  # the impoundment's fees build on this module
     close_fees(imp)  # §8(C)/(D): what the case cost as it closed, never re-billed by a later fee
     record_event(f"impoundment.{outcome}", imp, actor=user, on=on.isoformat(), note=note,
                  redemption_deadline=imp.redemption_deadline.isoformat())

@@ -1,4 +1,4 @@
-"""History kept by itself: every write to an audited record becomes a `Change` row.
+"""The audit trail, kept by itself: every write to an audited record becomes a `Change` row.
 
 Once and generically, by SQLAlchemy session events, so no service can forget:
 - `after_flush` (the new rows have their ids, the attributes still hold their history) reads,
@@ -9,9 +9,9 @@ Once and generically, by SQLAlchemy session events, so no service can forget:
   Change (append-only; a correction is a new write, which has its own Change).
 
 Who: asked of the web layer, which the app plugs in (`use_actor_lookup`, from
-`fieldapp/history/who.py`): the signed-in user of the request, else the source: "web" (someone
+`fieldapp/audit/who.py`): the signed-in user of the request, else the source: "web" (someone
 signed out, a finder), "command line" (a `flask` command) or "system". The `Event` recorded in the same flush about
-the same record (or the flush's only Event) is linked, so the history says what happened in
+the same record (or the flush's only Event) is linked, so the audit trail says what happened in
 the law's words (Event) and which columns it wrote (Change).
 """
 import json
@@ -23,6 +23,7 @@ from sqlalchemy import LargeBinary, event, inspect, or_
 
 from ..extensions import db
 from ..models import (
+    Change,
     Dog,
     DogNotice,
     DogOwner,
@@ -58,14 +59,13 @@ from ..models.enforcement import (
     Violation,
 )
 from ..models.entries import LateEntry
-from ..models.history import Change
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
 from ..models.people import UserSession
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
 
-# The audited models, each with the columns left out of its history: bookkeeping that changes
+# The audited models, each with the columns left out of its audit trail: bookkeeping that changes
 # on every write (data_version, updated_at), and what must not be copied (a password hash, a
 # phone's whole payload: its hash stands for it). A binary column (a photo) is recorded by size.
 AUDITED: dict[type, frozenset[str]] = {
@@ -82,7 +82,7 @@ AUDITED: dict[type, frozenset[str]] = {
     FieldEntry: frozenset({"payload", "result"}),
     Violation: frozenset(),
     Impoundment: frozenset(),
-    ImpoundmentDisposition: frozenset(),  # §8(E) how the case ended (kennel_care)
+    ImpoundmentDisposition: frozenset(),  # §8(E) how the case ended (impoundment/outcome.py)
     CareCheck: frozenset(),  # §8(B) care log
     AppearanceTicket: frozenset(),
     SwornComplaint: frozenset(),
@@ -108,10 +108,10 @@ AUDITED: dict[type, frozenset[str]] = {
     Call: frozenset(),  # a call for service: who called, about what, and what came of it
     CallUpdate: frozenset(),  # a call's steps: taken, arrived, a record made from it, closed
 }
-# Models left out of the history, each with the reason. `tests/test_listeners.py` fails when a
+# Models left out of the audit trail, each with the reason. `tests/test_listeners.py` fails when a
 # model is in neither table, so a new model is a decision, not an accident.
 NOT_AUDITED: dict[type, str] = {
-    Change: "it is the history",
+    Change: "it is the audit trail",
     Event: "the audit log itself, append-only",
     Sequence: "a counter; the numbers it gives are audited on the records that carry them",
     Photo: "the bytes of a photo; the entry or record that carries it is audited",
@@ -124,7 +124,7 @@ NOT_AUDITED: dict[type, str] = {
 # Recorded as changed, never with their values.
 SECRET_COLUMNS = {(User, "password_hash"): "(password changed)"}
 
-APPEND_ONLY = "The history is append-only: a Change is never edited or deleted."
+APPEND_ONLY = "The audit trail is append-only: a Change is never edited or deleted."
 
 
 class AppendOnlyError(RuntimeError):
@@ -160,7 +160,7 @@ _who = _system
 
 def use_actor_lookup(lookup) -> None:
     """Plug in `lookup() -> (user id or None, source)`: who makes the write in progress. It runs
-    inside a flush, so it must not query (fieldapp/history/who.py reads what is loaded)."""
+    inside a flush, so it must not query (fieldapp/audit/who.py reads what is loaded)."""
     global _who
     _who = lookup or _system
 
@@ -296,10 +296,10 @@ def _event_for(events, subject_type, identity):
     return None
 
 
-# --- reading the history ------------------------------------------------------
+# --- reading the audit trail ------------------------------------------------------
 
 @dataclass(frozen=True)
-class HistoryLine:
+class AuditLine:
     """One change as the History page shows it."""
     change: Change
     what: str  # "Owner", "License 2026-0012"
@@ -338,14 +338,14 @@ def _subject_name(subject_type: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def lines(changes) -> list[HistoryLine]:
+def lines(changes) -> list[AuditLine]:
     out = []
     for ch in changes:
         name = _subject_name(ch.subject_type)
         what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{ch.subject_key}"
         fields = [(_label(k), _shown(old), _shown(new)) for k, (old, new) in ch.changes.items()
                   if k not in _NOT_SHOWN]
-        out.append(HistoryLine(ch, what, fields))
+        out.append(AuditLine(ch, what, fields))
     return out
 
 
@@ -353,22 +353,22 @@ def _newest_first(query, limit):
     return db.session.scalars(query.order_by(Change.at.desc(), Change.id.desc()).limit(limit)).all()
 
 
-def history_of_dog(dog_id: int, limit: int = 500) -> list[Change]:
+def audit_of_dog(dog_id: int, limit: int = 500) -> list[Change]:
     """The dog's row and everything of the dog's (licenses, certificates, tags, owners of record)."""
     return _newest_first(db.select(Change).where(Change.dog_id == dog_id), limit)
 
 
-def history_of_owner(owner_id: int, limit: int = 500) -> list[Change]:
+def audit_of_owner(owner_id: int, limit: int = 500) -> list[Change]:
     """The owner's row, the owner's links to dogs and purebred licenses."""
     return _newest_first(db.select(Change).where(Change.owner_id == owner_id), limit)
 
 
-def history_of(model, key, limit: int = 500) -> list[Change]:
+def audit_of(model, key, limit: int = 500) -> list[Change]:
     return _newest_first(db.select(Change).where(Change.subject_type == model.__name__,
                                                  Change.subject_key == str(key)), limit)
 
 
-def history_of_license(lic: License, limit: int = 500) -> list[Change]:
+def audit_of_license(lic: License, limit: int = 500) -> list[Change]:
     """The license's row and the payment lines taken for it."""
     payment_keys = [str(i) for i in db.session.scalars(db.select(Payment.id).filter_by(license_id=lic.id))]
     cond = (Change.subject_type == "License") & (Change.subject_key == str(lic.id))

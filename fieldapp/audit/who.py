@@ -1,4 +1,4 @@
-"""Who makes a write, for the history (services/history.py asks it inside a flush).
+"""Who makes a write, for the audit trail (services/audit.py asks it inside a flush).
 
 The signed-in user of the request, as Flask-Login already loaded it for the request (never a
 query: it runs inside a flush); a request with nobody signed in is "web" (a finder, the public);

@@ -1,5 +1,5 @@
 """The DL-18 (Dog Seizure and Disposition Report, AML §113(4)) of one seizure as a PDF page,
-filled from `services.kennel_care.dl18_row` (the same row the CSV export writes)."""
+filled from `services.impoundment.dl18.dl18_row` (the same row the CSV export writes)."""
 import io
 from xml.sax.saxutils import escape
 
@@ -9,7 +9,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..services.kennel_care import DL18_COLUMNS
+from ..services.impoundment.dl18 import DL18_COLUMNS
 
 # The report's sections, each a run of DL18_COLUMNS keys.
 SECTIONS = (

@@ -1,5 +1,5 @@
 from flask import Blueprint
 
-bp = Blueprint("reports", __name__)
+bp = Blueprint("seizure_reports", __name__)
 
 from . import views  # noqa: E402,F401  (the routes)

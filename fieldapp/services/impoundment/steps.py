@@ -3,10 +3,10 @@ owner's notices, the fees paid or waived, and how it ended (§8(A)-(E))."""
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ..law.impoundment import IMPOUNDMENT_OUTCOMES
-from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
-from ..timeutil import TOWN_TZ, to_local
-from .kennel import payments_for
+from ...law.impoundment import IMPOUNDMENT_OUTCOMES
+from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
+from ...timeutil import TOWN_TZ, to_local
+from .fees import payments_for
 
 
 @dataclass(frozen=True)

@@ -41,34 +41,34 @@ class EnforcementRecord:
     text: str | None  # held_at | requested_of | the order's terms | the call's place
 
 
-_HISTORY_SELECT = None
+_ENFORCEMENT_SELECT = None
 WEEKEND = ("Saturday", "Sunday")  # law/calendar.py's reasons for a weekend day
-_ONE_HISTORY_SELECT = None
+_ONE_ENFORCEMENT_SELECT = None
 
 
-def _history_select():
+def _enforcement_select():
     """The five tables in one UNION ALL (typed by the first SELECT): one query per card.
     Built once: making the statement and its cache key each time cost more than running it."""
-    global _HISTORY_SELECT
-    if _HISTORY_SELECT is None:
-        _HISTORY_SELECT = _build_history_select(bindparam("dog_ids", expanding=True))
-    return _HISTORY_SELECT
+    global _ENFORCEMENT_SELECT
+    if _ENFORCEMENT_SELECT is None:
+        _ENFORCEMENT_SELECT = _build_enforcement_select(bindparam("dog_ids", expanding=True))
+    return _ENFORCEMENT_SELECT
 
 
-def _one_history_select():
+def _one_enforcement_select():
     """The same for one dog (the status card): a plain parameter, as expanding one costs a
     re-rendering of the SQL on every execution."""
-    global _ONE_HISTORY_SELECT
-    if _ONE_HISTORY_SELECT is None:
-        _ONE_HISTORY_SELECT = _build_history_select([bindparam("dog_id")])
-    return _ONE_HISTORY_SELECT
+    global _ONE_ENFORCEMENT_SELECT
+    if _ONE_ENFORCEMENT_SELECT is None:
+        _ONE_ENFORCEMENT_SELECT = _build_enforcement_select([bindparam("dog_id")])
+    return _ONE_ENFORCEMENT_SELECT
 
 
-def _build_history_select(dog_ids):
-    return union_all(*history_selects(dog_ids))
+def _build_enforcement_select(dog_ids):
+    return union_all(*enforcement_selects(dog_ids))
 
 
-def history_selects(dog_ids):
+def enforcement_selects(dog_ids):
     """The five SELECTs of the history (calls for service the fifth), columns as EnforcementRecord's
     then dog_id (the status card unions them with the dog's other records: one query for all it shows)."""
     nodate = cast(null(), Date)  # typed NULLs (CAST): PostgreSQL types a UNION's column from every SELECT
@@ -99,16 +99,16 @@ def enforcement_histories(dog_ids) -> dict[int, list[EnforcementRecord]]:
     if not histories:
         return histories
     if len(histories) == 1:
-        rows = db.session.execute(_one_history_select(), {"dog_id": next(iter(histories))})
+        rows = db.session.execute(_one_enforcement_select(), {"dog_id": next(iter(histories))})
     else:
-        rows = db.session.execute(_history_select(), {"dog_ids": list(histories)})
+        rows = db.session.execute(_enforcement_select(), {"dog_ids": list(histories)})
     return _by_dog(rows, histories)
 
 
 def enforcement_histories_of(dog_ids) -> dict[int, list[EnforcementRecord]]:
     """The same for every dog a SELECT of dog ids names (the offline copy: one subquery, not
     50,000 parameters); a dog with no history has no key."""
-    return _by_dog(db.session.execute(union_all(*history_selects(dog_ids))), defaultdict(list))
+    return _by_dog(db.session.execute(union_all(*enforcement_selects(dog_ids))), defaultdict(list))
 
 
 def _by_dog(rows, histories):
@@ -121,20 +121,20 @@ def attach_enforcement(dogs) -> None:
     """Load the history of `dogs` in one query and keep it on each for the flag sources."""
     histories = enforcement_histories([d.id for d in dogs])
     for dog in dogs:
-        keep_history(dog, histories[dog.id])
+        keep_enforcement(dog, histories[dog.id])
 
 
-def keep_history(dog, records: list[EnforcementRecord]) -> None:
+def keep_enforcement(dog, records: list[EnforcementRecord]) -> None:
     """Keep `records` on the dog for the flag sources, until its data_version changes."""
-    dog._field_history = (dog.data_version, records)
+    dog._enforcement_kept = (dog.data_version, records)
 
 
 def enforcement_history(dog) -> list[EnforcementRecord]:
     """The dog's history, from what attach_enforcement kept (if the dog has not changed since)."""
-    kept = getattr(dog, "_field_history", None)
+    kept = getattr(dog, "_enforcement_kept", None)
     if kept is None or kept[0] != dog.data_version:
         attach_enforcement([dog])
-        kept = dog._field_history
+        kept = dog._enforcement_kept
     return kept[1]
 
 

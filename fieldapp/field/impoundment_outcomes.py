@@ -1,9 +1,9 @@
-"""After the seizure, on the impoundment page: the §8(E) disposition forms (adopted,
+"""After the seizure, on the impoundment page: the §8(E) outcome forms (adopted,
 euthanized, transferred, died in care, each with its details) and the §8(B) daily care log.
 
 Real forms that work without JavaScript: a refusal shows the impoundment page again (422) with
 what was typed and a message next to each field; a recorded one goes back to the case (303).
-The services are fieldapp/services/kennel_care.py; the request commits (fieldapp/web.py).
+The services are fieldapp/services/impoundment/ (outcome, care, board); the request commits (fieldapp/web.py).
 Powers: "dispose_of_impounded_dog" (§8(E)) and "keep_care_log" (§8(B)), fieldapp/law/authority.py.
 """
 from datetime import date
@@ -17,15 +17,14 @@ from ..models import LateEntry
 from ..models.enforcement import Impoundment
 from ..models.licensing import PAYMENT_METHODS
 from ..once import once_per_key
-from ..services import kennel as kennel_svc
-from ..services import kennel_care as care
 from ..services.enforcement.payload import PayloadReader
 from ..services.errors import ServiceError
+from ..services.impoundment import board, care, outcome
 from ..timeutil import local_today, to_local, utcnow
 from ..town import current_town
 from .entry_pages import photo_list
 
-DISPOSITION_LABELS = {
+OUTCOME_LABELS = {
     "adopted": "Adopted out (§8(E))",
     "euthanized": "Euthanized (§8(E))",
     "transferred": "Transferred to a shelter or rescue",
@@ -33,10 +32,10 @@ DISPOSITION_LABELS = {
 }
 
 
-def add_disposition_pages(bp):
+def add_impoundment_outcome_pages(bp):
     """The routes of this module on the field blueprint (as entry_pages.add_entry_pages)."""
-    bp.add_url_rule("/impoundments/<int:impoundment_id>/disposition", "record_disposition",
-                    record_disposition, methods=["POST"])
+    bp.add_url_rule("/impoundments/<int:impoundment_id>/disposition", "record_impoundment_outcome",
+                    record_impoundment_outcome, methods=["POST"])
     bp.add_url_rule("/impoundments/<int:impoundment_id>/care", "care_check", care_check,
                     methods=["GET", "POST"])
     bp.add_url_rule("/impoundments/<int:impoundment_id>/move", "move_held_dog", move_held_dog,
@@ -44,13 +43,14 @@ def add_disposition_pages(bp):
     bp.add_url_rule("/late-entries", "late_entries", late_entries, methods=["GET"])
     bp.add_url_rule("/late-entries/<int:late_id>/confirm", "confirm_late_entry", confirm_late_entry,
                     methods=["POST"])
-    bp.add_app_template_global(disposition_context, "disposition_context")
+    bp.add_app_template_global(outcome_context, "outcome_context")
     bp.add_app_template_global(care_photos, "care_photos")
 
 
-def disposition_context(imp) -> dict:
-    """What the disposition partial needs besides the impoundment (whichever view renders it)."""
-    return {"labels": DISPOSITION_LABELS, "fee": care.adoption_fee(), "methods": PAYMENT_METHODS,
+def outcome_context(imp) -> dict:
+    """What the outcome partial (`_impound_disposition.html`) needs besides the impoundment
+    (whichever view renders it)."""
+    return {"labels": OUTCOME_LABELS, "fee": outcome.adoption_fee(), "methods": PAYMENT_METHODS,
             "today": local_today()}
 
 
@@ -59,19 +59,19 @@ def care_photos(imp) -> dict:
     return {c.id: photo_list(c.photo_entry_id) for c in imp.care_checks}  # without the bytes
 
 
-def _read(form) -> care.DispositionInput:
+def _read(form) -> outcome.OutcomeInput:
     raw = (form.get("on") or "").strip()
     try:
         on = date.fromisoformat(raw) if raw else local_today()
     except ValueError:
         raise ServiceError({"on": "The date is not a date like 2026-12-04."}) from None
     town = current_town()  # a field not sent at all: the town's own, as the form shows it
-    adopter = care.Adopter(
+    adopter = outcome.Adopter(
         first_name=form.get("adopter_first_name", "").strip(), last_name=form.get("adopter_last_name", "").strip(),
         address=form.get("adopter_address", "").strip(), phone=form.get("adopter_phone", "").strip(),
         town=form.get("adopter_town", town.name).strip(), state=form.get("adopter_state", town.state).strip(),
         zip_code=form.get("adopter_zip", town.zip_code).strip())
-    return care.DispositionInput(
+    return outcome.OutcomeInput(
         outcome=form.get("outcome", ""), on=on, adopter=adopter, method=form.get("method", "cash"),
         reference=form.get("reference", ""), place=form.get("place", ""),
         performed_by=form.get("performed_by", ""), authority=form.get("authority", ""),
@@ -80,19 +80,19 @@ def _read(form) -> care.DispositionInput:
 
 @permission_required("dispose_of_impounded_dog")
 @once_per_key("disposition")  # an adoption takes the adoption fee: a double tap pays once
-def record_disposition(impoundment_id):
+def record_impoundment_outcome(impoundment_id):
     """§8(E): the case closes as adopted, euthanized, transferred or died in care, with details."""
     from .views import impoundment_detail
     imp = db.get_or_404(Impoundment, impoundment_id)
-    outcome = request.form.get("outcome", "")
-    if outcome not in DISPOSITION_LABELS:
+    chosen = request.form.get("outcome", "")
+    if chosen not in OUTCOME_LABELS:
         abort(400)
     try:
-        care.record_disposition(imp, _read(request.form), current_user)
+        outcome.record_impoundment_outcome(imp, _read(request.form), current_user)
     except ServiceError as exc:
         db.session.rollback()
         return impoundment_detail(impoundment_id, status=422, disposition_errors=exc.errors,
-                                  disposition_open=outcome, disposition_values=request.form)
+                                  disposition_open=chosen, disposition_values=request.form)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id) + "#disposition", 303)
 
 
@@ -133,8 +133,8 @@ def move_held_dog(impoundment_id):
         return impoundment_detail(impoundment_id, status=422, move_errors={
             "moved_on": "The date is not a date like 2026-12-04."}, move_values=request.form)
     try:
-        kennel_svc.move_held_dog(imp, request.form.get("to_where", ""), current_user, on,
-                                 request.form.get("move_note", ""))
+        board.move_held_dog(imp, request.form.get("to_where", ""), current_user, on,
+                            request.form.get("move_note", ""))
     except ServiceError as exc:
         db.session.rollback()
         return impoundment_detail(impoundment_id, status=422, move_errors=exc.errors, move_values=request.form)

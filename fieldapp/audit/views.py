@@ -1,4 +1,4 @@
-"""History: what changed on a record, newest first (services/history.py keeps it), and the
+"""The audit trail: what changed on a record, newest first (services/audit.py keeps it), and the
 admin's one page of sign-ins, exports and settings changes.
 
 Read only: no route here writes, and a Change is never edited or deleted."""
@@ -8,8 +8,8 @@ from ..admin.views import SIGN_IN_KINDS
 from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog, Event, License, Owner, Setting, SettingChange, User
-from ..models.history import Change
-from ..services import history as svc
+from ..models.audit import Change
+from ..services import audit
 from . import bp
 
 # Events of an export: anything named export.* (the §5(F) records, backups, tag sheets, the
@@ -24,8 +24,8 @@ EXPORT_LABELS = {
 
 
 def _page(title, back_url, back_label, changes):
-    return render_template("history/record.html", title=title, back_url=back_url, back_label=back_label,
-                           lines=svc.lines(changes))
+    return render_template("audit/record.html", title=title, back_url=back_url, back_label=back_label,
+                           lines=audit.lines(changes))
 
 
 @bp.route("/clerk/dogs/<int:dog_id>/history")
@@ -33,7 +33,7 @@ def _page(title, back_url, back_label, changes):
 def dog(dog_id):
     dog = db.get_or_404(Dog, dog_id)
     return _page(f"{dog.name}: history", url_for("clerk.dog", dog_id=dog.id), f"{dog.name}'s record",
-                 svc.history_of_dog(dog.id))
+                 audit.audit_of_dog(dog.id))
 
 
 @bp.route("/clerk/owners/<int:owner_id>/history")
@@ -41,7 +41,7 @@ def dog(dog_id):
 def owner(owner_id):
     owner = db.get_or_404(Owner, owner_id)
     return _page(f"{owner.full_name}: history", url_for("clerk.owner", owner_id=owner.id), owner.full_name,
-                 svc.history_of_owner(owner.id))
+                 audit.audit_of_owner(owner.id))
 
 
 @bp.route("/clerk/licenses/<int:license_id>/history")
@@ -49,13 +49,13 @@ def owner(owner_id):
 def license(license_id):
     lic = db.get_or_404(License, license_id)
     return _page(f"License {lic.number}: history", url_for("clerk.certificate", license_id=lic.id),
-                 f"License {lic.number}", svc.history_of_license(lic))
+                 f"License {lic.number}", audit.audit_of_license(lic))
 
 
 @bp.route("/admin/activity")
 @permission_required("read_activity_log")
 def activity():
-    """Settings changes (every column, from the history; a fee's dated change with the day it
+    """Settings changes (every column, from the audit trail; a fee's dated change with the day it
     applies from, even one dated ahead), exports and sign-ins, newest first."""
     settings = db.session.scalars(db.select(Change).where(Change.subject_type.in_((Setting.__name__,
                                                                                    SettingChange.__name__)))
@@ -66,6 +66,6 @@ def activity():
     sign_ins = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS))
                                   .order_by(Event.at.desc(), Event.id.desc()).limit(200)).all()
     users = {u.id: u for u in db.session.scalars(db.select(User))}
-    return render_template("history/activity.html", settings=svc.lines(settings), exports=exports,
+    return render_template("audit/activity.html", settings=audit.lines(settings), exports=exports,
                            sign_ins=sign_ins, users=users, sign_in_kinds=SIGN_IN_KINDS,
                            export_labels=EXPORT_LABELS)
