@@ -13,8 +13,8 @@ from .test_orders_roadside import notice
 
 
 def seeded(app):
-    from fieldapp.demo_court import seed_court_cases
-    from fieldapp.demo_roadside import seed_roadside_cases
+    from fieldapp.demo.court import seed_court_cases
+    from fieldapp.demo.roadside import seed_roadside_cases
     with app.app_context():
         seed_roadside_cases(local_today())
         seed_court_cases(local_today())

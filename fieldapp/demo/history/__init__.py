@@ -41,10 +41,11 @@ from .town import Town
 from .writing import number, write
 
 
-def seed_history(dog_ids, today, rng, clerk, years: int = 5) -> dict[str, int]:
+def seed_history(dog_ids, today, rng, clerk, fees, years: int = 5) -> dict[str, int]:
     """Give the bulk town's dogs `years` years of past (see the module's docstring); flushes,
-    never commits. Returns the rows written per table."""
-    town = Town(dog_ids, today, rng, clerk, years)
+    never commits; `fees`: the demo's LicenseFees (the counter's fee lines). Returns the rows
+    written per table."""
+    town = Town(dog_ids, today, rng, clerk, years, fees)
     for dog in town.dogs:
         license_history(town, dog)
     for dog in town.dogs:

@@ -1,8 +1,8 @@
 """§5 licenses before each dog's current one, with their rabies certificates and fee receipts."""
 from datetime import date, timedelta
 
-from ..demo import VETS
-from ..law import license_expiry, state_rule_latest_expiry
+from ...law import license_expiry, state_rule_latest_expiry
+from ..people import VETS
 from .town import BulkDog, Cert, LicenseRecord, ReceiptRecord, Town, cumulative, plus_months
 
 NEVER_LICENSED = 0.5  # of the dogs _seed_bulk left unlicensed: never licensed (the others lapsed)
