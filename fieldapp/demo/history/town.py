@@ -1,5 +1,5 @@
 """The bulk town as the history sees it: each dog with its current license and certificate (as
-`_seed_bulk` made them), the records made for it, and the helpers every part of the history uses."""
+`seed_bulk` made them), the records made for it, and the helpers every part of the history uses."""
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
@@ -92,8 +92,8 @@ class BulkDog:
     link_id: int | None
     since: date | None
     current_license_id: int | None
-    current: tuple | None  # (issued_on, expires_on) of the license _seed_bulk made
-    cert: Cert  # the certificate _seed_bulk filed: always the one presented last
+    current: tuple | None  # (issued_on, expires_on) of the license seed_bulk made
+    cert: Cert  # the certificate seed_bulk filed: always the one presented last
     cert_row_id: int
     certs: list = field(default_factory=list)  # history certificates, oldest first
     licenses: list = field(default_factory=list)  # history licenses, oldest first
@@ -189,7 +189,7 @@ class Town:
                                     .where(d.id.between(lo, hi)).order_by(d.id)):
             cert = certs.get(r.id)
             if r.id not in wanted or cert is None or cert.valid_until is None or r.born_on is None:
-                continue  # only what _seed_bulk makes: a dated certificate for every dog
+                continue  # only what seed_bulk makes: a dated certificate for every dog
             owner, cur = owners.get(r.id), current.get(r.id)
             dog = BulkDog(r.id, r.name, r.sex, r.altered, r.born_on, Dog.description.fget(r),
                        Owner.full_name.fget(owner) if owner else "", Owner.full_address.fget(owner) if owner else "",

@@ -138,7 +138,7 @@ def write(town: Town) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 def write_certificates(town: Town) -> int:
-    """The history's certificates, with the one `_seed_bulk` filed still presented last (the
+    """The history's certificates, with the one `seed_bulk` filed still presented last (the
     card reads the highest id): a dog's oldest history certificate takes over that row
     (its id is lower than any new row's), the others are inserted in the order presented,
     then the dog's current certificate again, which its current license now names."""
@@ -199,7 +199,7 @@ def entry_rows(town: Town) -> list[dict]:
 
 def write_owner_since(town: Town) -> int:
     """The owner of record since the dog's first record (its first license or event), not
-    since the day `_seed_bulk` put down for every dog."""
+    since the day `seed_bulk` put down for every dog."""
     lnk = DogOwner.__table__
     moved = []
     for dog in town.dogs:
