@@ -24,7 +24,7 @@ class LicenseFees:
     town asks for the same few thousands of times."""
 
     def __init__(self):
-        self._lines = {}
+        self._lines, self._stored = {}, {}
 
     def lines(self, altered_proof, term, exemption=None, purebred_dogs=None, on=None) -> list:
         from ..services.licensing import Application, fee_lines
@@ -38,8 +38,11 @@ class LicenseFees:
     def stored(self, altered: bool, term: int, exemption=None) -> tuple[list[dict], object]:
         """(the fee lines as a license keeps them, their total) of an individual license."""
         from ..services.licensing import fee_total
-        lines = self.lines("on_file" if altered else None, term, exemption)
-        return [ln.stored() for ln in lines], fee_total(lines)
+        key = (altered, term, exemption)
+        if key not in self._stored:
+            lines = self.lines("on_file" if altered else None, term, exemption)
+            self._stored[key] = ([ln.stored() for ln in lines], fee_total(lines))
+        return self._stored[key]
 
 
 def rabies_certificate(dog, today, days_left):
@@ -74,7 +77,7 @@ def license_dog(dog, today, days_left, rabies, clerk, fees: LicenseFees):
         fee_total=fee_total, kind="purebred" if dog.purebred else "individual",
         purebred_dogs_on_premises=2 if dog.purebred else None,
         exemption_marking=LICENSE_EXEMPTIONS[dog.exemption].marking if dog.exemption else None,
-        fee_lines=fee_lines, issued_by_id=clerk.id))
+        fee_lines=[dict(ln) for ln in fee_lines], issued_by_id=clerk.id))  # its own copy: the ORM's to change
 
 
 def seed_tags(dog_ids, today) -> str:
