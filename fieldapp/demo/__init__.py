@@ -23,6 +23,8 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     calls cases of the small town) and by tests (on a schema made with create_all). A bulk town
     (`n_dogs`) gets `history_years` of past (fieldapp/demo/history/; 0: none). Returns what the
     CLI prints."""
+    # The parts are imported here, not at the top: the CLI imports this package whenever the app
+    # starts, and the parts pull in the services; no part imports this module back.
     from .dogs import LicenseFees, seed_tags
     today = today or local_today()
     rng = random.Random(rng_seed)
