@@ -62,12 +62,12 @@ def full_town(tmp_path_factory, demo_town_db):
         shutil.copyfile(demo_town_db, source)
     app = create_app(make_test_config(source))
     with app.app_context():
-        from fieldapp.demo_court import seed_court_cases
-        from fieldapp.demo_roadside import seed_roadside_cases
+        from fieldapp.demo.court import seed_court_cases
+        from fieldapp.demo.roadside import seed_roadside_cases
         from fieldapp.timeutil import local_today
         seed_roadside_cases(local_today())
         seed_court_cases(local_today())
-        from fieldapp.demo_calls import seed_calls
+        from fieldapp.demo.calls import seed_calls
         from fieldapp.services.enforcement.payload import entered_at_the_time
         with entered_at_the_time():
             seed_calls()  # the queue's forms: take, arrived, close

@@ -5,12 +5,10 @@ from decimal import Decimal
 
 from sqlalchemy import bindparam, func, insert, select, update
 
-from ..demo import _reserve
-from ..extensions import db
-from ..law.dl18 import dl18_record_number
-from ..models import DogOwner, FieldEntry, License, Payment, RabiesCertificate, Receipt
-from ..models.court import CourtOrder, Disposition, Hearing, Summons
-from ..models.enforcement import (
+from ...extensions import db
+from ...models import DogOwner, FieldEntry, License, Payment, RabiesCertificate, Receipt
+from ...models.court import CourtOrder, Disposition, Hearing, Summons
+from ...models.enforcement import (
     AppearanceTicket,
     Impoundment,
     ImpoundmentNotice,
@@ -18,8 +16,8 @@ from ..models.enforcement import (
     SwornComplaint,
     Violation,
 )
-from ..models.kennel_care import ImpoundmentDisposition
-from ..models.tickets import TicketBlock, TicketNumberUse
+from ...models.kennel_care import ImpoundmentDisposition
+from ...models.tickets import TicketBlock, TicketNumberUse
 from .town import ReceiptRecord, Row, Town
 
 CHUNK = 20_000  # rows an INSERT batch
@@ -28,21 +26,21 @@ CHUNK = 20_000  # rows an INSERT batch
 def number(town: Town) -> None:
     """Numbers as the counters give them out, in order of time: licenses and receipts per
     year, DL-18 record numbers per year, ticket numbers from each officer's blocks."""
+    from ...services.enforcement.seizure import record_numbers
+    from ...services.money import receipt_numbers
+    from ...services.numbers import license_numbers
     town.licenses.sort(key=lambda lic: (lic.issued_on, lic.created_at))
     for year, group in _by_year(town.licenses, lambda lic: lic.issued_on.year):
-        first = _reserve(f"license_number_{year}", len(group))
-        for i, lic in enumerate(group):
-            lic.number = f"{year}-{first + i:05d}"
+        for lic, n in zip(group, license_numbers(year, len(group)), strict=True):
+            lic.number = n
     town.receipts.sort(key=lambda r: (r.received_on, r.created_at))
     for year, group in _by_year(town.receipts, lambda r: r.received_on.year):
-        first = _reserve(f"receipt-{year}", len(group))
-        for i, r in enumerate(group):
-            r.number = f"R-{year}-{first + i:05d}"
+        for r, n in zip(group, receipt_numbers(year, len(group)), strict=True):
+            r.number = n
     town.impoundments.sort(key=lambda imp: imp["seized_at"])
     for year, group in _by_year(town.impoundments, lambda imp: imp["impounded_on"].year):
-        first = _reserve(f"dl18-{year}", len(group))
-        for i, imp in enumerate(group):
-            imp["record_number"] = dl18_record_number(year, first + i)
+        for imp, n in zip(group, record_numbers(year, len(group)), strict=True):
+            imp["record_number"] = n
     for imp in town.impoundments:
         receipt, identification = imp.pop("_receipt", (None, None))
         if receipt is not None:
@@ -52,7 +50,7 @@ def number(town: Town) -> None:
 def number_tickets(town: Town) -> None:
     """§9: each officer's phone holds a block of 25 numbers reserved from the counter when
     it needs one; a number is used once, now and then one is voided (spoiled)."""
-    from ..services.ticket_numbers import BLOCK_SIZE, format_number
+    from ...services.ticket_numbers import BLOCK_SIZE, format_number, take_numbers
     rng = town.rng
     town.tickets.sort(key=lambda t: t["issued_at"])
     layout, held, devices = [], {}, {}  # the blocks in order; each officer's [block, next number]; phones
@@ -79,7 +77,7 @@ def number_tickets(town: Town) -> None:
                                          reason=None, entry_id=t["entry_id"], at=t["issued_at"]))
             t["number"] = n
             break
-    base = _reserve("ticket_number", len(layout) * BLOCK_SIZE) if layout else 0
+    base = take_numbers(len(layout) * BLOCK_SIZE) if layout else 0
     for block in layout:
         block.pop("_last")
         block.update(first=base + block["first"], last=base + block["last"])
@@ -140,7 +138,7 @@ def write(town: Town) -> dict[str, int]:
     return {k: v for k, v in counts.items() if v}
 
 def write_certificates(town: Town) -> int:
-    """The history's certificates, with the one `_seed_bulk` filed still presented last (the
+    """The history's certificates, with the one `seed_bulk` filed still presented last (the
     card reads the highest id): a dog's oldest history certificate takes over that row
     (its id is lower than any new row's), the others are inserted in the order presented,
     then the dog's current certificate again, which its current license now names."""
@@ -193,7 +191,7 @@ def write_payments(town: Town) -> int:
     return n + len(batch)
 
 def entry_rows(town: Town) -> list[dict]:
-    from ..services.entries import payload_hash
+    from ...services.entries import payload_hash
     return [{"id": entry_id, "kind": kind, "officer_id": officer_id, "payload": payload,
              "payload_hash": payload_hash(kind, payload), "device_recorded_at": recorded,
              "server_received_at": received, "result": result()}
@@ -201,7 +199,7 @@ def entry_rows(town: Town) -> list[dict]:
 
 def write_owner_since(town: Town) -> int:
     """The owner of record since the dog's first record (its first license or event), not
-    since the day `_seed_bulk` put down for every dog."""
+    since the day `seed_bulk` put down for every dog."""
     lnk = DogOwner.__table__
     moved = []
     for dog in town.dogs:

@@ -14,22 +14,11 @@ is in the future whatever the hour the demo is seeded.
 import uuid
 from datetime import timedelta
 
-from .extensions import db
-from .law import VIOLATIONS
-from .models import Dog, User
-from .services.calls import report_from_public
-from .services.entries import submit_entry
-from .timeutil import to_local, utcnow
-
-EXCEPTIONS_6A1 = [e.code for e in VIOLATIONS["6A1"].exceptions]  # each ruled out, as the officer ticks them
-
-
-def _entry(user, kind, at, **payload) -> tuple[str, dict]:
-    entry_id = str(uuid.uuid4())
-    outcome = submit_entry(user, entry_id, kind, at.isoformat(), payload)
-    if outcome.status not in (200, 201):
-        raise RuntimeError(f"demo {kind}: {outcome.errors}")
-    return entry_id, outcome.result
+from ..extensions import db
+from ..models import Dog
+from ..services.calls import report_from_public
+from ..timeutil import to_local, utcnow
+from .entries import ruled_out, send, user
 
 
 def _local(at) -> str:
@@ -37,13 +26,12 @@ def _local(at) -> str:
 
 
 def _call(clerk, at, **payload) -> str:
-    return _entry(clerk, "call", at, received_at=_local(at), **payload)[0]
+    return send(clerk, "call", at, received_at=_local(at), **payload)[0]
 
 
 def seed_calls() -> str:
     now = utcnow()
-    clerk = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
-    dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
+    clerk, dco = user("clerk"), user("dco")
     dog = {name: str(db.session.execute(db.select(Dog.id).filter_by(name=name)).scalar_one())
            for name in ("Max", "Bella")}
     ago = lambda **kw: now - timedelta(**kw)  # noqa: E731
@@ -52,33 +40,33 @@ def seed_calls() -> str:
     max_call = _call(clerk, ago(days=6, hours=3), about="6A1", location_text="Harwood Dr by the school",
                      caller_name="Pat Holler", caller_phone="315 555 0142", dog_id=dog["Max"],
                      description="Big dog loose by the school bus stop.", urgency="today", source="phone")
-    _entry(dco, "call_take", ago(days=6, hours=2, minutes=50), call_entry_id=max_call)
-    _entry(dco, "call_update", ago(days=6, hours=2, minutes=30), call_entry_id=max_call, what="arrived")
-    _entry(dco, "violation", ago(days=6, hours=2, minutes=20), call_entry_id=max_call, dog_id=dog["Max"],
-           codes=["6A1"], ruled_out=EXCEPTIONS_6A1, occurred_at=_local(ago(days=6, hours=2, minutes=25)),
+    send(dco, "call_take", ago(days=6, hours=2, minutes=50), call_entry_id=max_call)
+    send(dco, "call_update", ago(days=6, hours=2, minutes=30), call_entry_id=max_call, what="arrived")
+    send(dco, "violation", ago(days=6, hours=2, minutes=20), call_entry_id=max_call, dog_id=dog["Max"],
+           codes=["6A1"], ruled_out=ruled_out("6A1"), occurred_at=_local(ago(days=6, hours=2, minutes=25)),
            location_text="Harwood Dr by the school", narrative="Dog loose by the bus stop, owner not with it.")
-    _entry(dco, "call_close", ago(days=6, hours=2), call_entry_id=max_call, outcome="violation",
+    send(dco, "call_close", ago(days=6, hours=2), call_entry_id=max_call, outcome="violation",
            note="Owner came for the dog.")
     # Closed: gone on arrival; referred to the SPCA.
     gone = _call(clerk, ago(days=4, hours=5), about="6A1", place_description="Ridge Rd past the grange hall",
                  caller_name="Lou Ames", description="Black lab running along the road.", source="phone")
-    _entry(dco, "call_take", ago(days=4, hours=4, minutes=55), call_entry_id=gone)
-    _entry(dco, "call_close", ago(days=4, hours=4, minutes=20), call_entry_id=gone, outcome="gone")
+    send(dco, "call_take", ago(days=4, hours=4, minutes=55), call_entry_id=gone)
+    send(dco, "call_close", ago(days=4, hours=4, minutes=20), call_entry_id=gone, outcome="gone")
     thin = _call(clerk, ago(days=3, hours=6), about="cruelty", location_text="88 Pierce Rd",
                  caller_name="Anonymous", description="Thin dog chained outside with no shelter.", source="counter")
-    _entry(dco, "call_close", ago(days=3, hours=1), call_entry_id=thin, outcome="referred",
+    send(dco, "call_close", ago(days=3, hours=1), call_entry_id=thin, outcome="referred",
            referred_to="Oswego County SPCA", note="Humane law officer to visit.")
     # Bella barking: two earlier calls closed, a third open and taken: a repeat dog.
     for days, outcome in ((20, "warning"), (9, "unfounded")):
         earlier = _call(clerk, ago(days=days, hours=14), about="6A2", location_text="21 Lake Rd",
                         caller_name="Jo Neary", caller_phone="315 555 0170", dog_id=dog["Bella"],
                         description="Barking all night again.", urgency="routine", source="phone")
-        _entry(dco, "call_close", ago(days=days, hours=2), call_entry_id=earlier, outcome=outcome)
+        send(dco, "call_close", ago(days=days, hours=2), call_entry_id=earlier, outcome=outcome)
     bella = _call(clerk, ago(hours=9), about="6A2", location_text="21 Lake Rd", caller_name="Jo Neary",
                   caller_phone="315 555 0170", caller_email="jo.neary@example.org", tell_caller="email",
                   dog_id=dog["Bella"], description="Barking since 10 last night.", urgency="routine",
                   source="phone")
-    _entry(dco, "call_take", ago(hours=8), call_entry_id=bella)
+    send(dco, "call_take", ago(hours=8), call_entry_id=bella)
     # Open: a bite at the school, just in; a citizen's report, unverified.
     _call(clerk, ago(minutes=25), about="bite", location_text="Central School, Harwood Dr",
           caller_name="School nurse", caller_phone="315 555 0100",

@@ -17,42 +17,19 @@ services as the phone, so the DCO's screens show each rule at work:
 §6(A)(8) shows on the violation form: ticked for Max (male) or Bella (spayed) it is refused;
 for Luna (unspayed female) it stands.
 """
-import uuid
 from datetime import timedelta
 
-from .extensions import db
-from .models import Dog, User
-from .models.enforcement import Impoundment
-from .services import calendar as cal
-from .services.enforcement import identify_owner
-from .services.enforcement.payload import entered_at_the_time
-from .services.entries import submit_entry
-from .services.impoundment.board import move_held_dog
-from .services.impoundment.redemption import redeem
-from .timeutil import utcnow
-
-EXCEPTIONS_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
-
-
-def _entry(dco, kind, **payload):
-    outcome = submit_entry(dco, str(uuid.uuid4()), kind, utcnow().isoformat(), payload)
-    if outcome.status not in (200, 201):
-        raise RuntimeError(f"demo {kind}: {outcome.errors}")
-    return outcome.result
-
-
-def _dog(name):
-    return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
+from ..extensions import db
+from ..models.enforcement import Impoundment
+from ..services import calendar as cal
+from ..services.enforcement import identify_owner
+from ..services.impoundment.board import move_held_dog
+from ..services.impoundment.redemption import redeem
+from .entries import dog, ruled_out, send, user
 
 
 def seed_roadside_cases(today) -> str:
-    with entered_at_the_time():  # the demo's past: each entry as if it reached the office that day
-        return _seed_roadside_cases(today)
-
-
-def _seed_roadside_cases(today) -> str:
-    dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-    clerk = db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
+    dco, clerk = user("dco"), user("clerk")
     for year in (today.year, today.year + 1):
         cal.fill_year(year, clerk)
     seized_on = today - timedelta(days=4)
@@ -62,43 +39,43 @@ def _seed_roadside_cases(today) -> str:
     cal.add_closure(snow, "Snow day: town offices closed", clerk)
     db.session.commit()
     at = f"{seized_on.isoformat()}T09:00"
-    _entry(dco, "seizure", dog_id=str(_dog("Duke").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+    send(dco, "seizure", dog_id=str(dog("Duke").id), codes=["6A1"], ruled_out=ruled_out("6A1"),
            owner_known="no", seized_at=at, location_text="Salisbury St at Harwood Dr",
            held_at="Town kennel")
-    stray = _entry(dco, "seizure", dog_description="Tan terrier mix, red collar, no tag", codes=["5A1"],
-                   ruled_out=["5A1-under-4-months", "5H-dog-show"], seized_at=at,
+    _, stray = send(dco, "seizure", dog_description="Tan terrier mix, red collar, no tag", codes=["5A1"],
+                   ruled_out=ruled_out("5A1"), seized_at=at,
                    location_text="Route 3 by the fairgrounds", held_at="Town kennel")
     identify_owner(db.session.get(Impoundment, stray["impoundment_id"]), "Kyle Ferris (called the office)", clerk)
-    ginger = _entry(dco, "seizure", dog_id=str(_dog("Ginger").id), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+    _, ginger = send(dco, "seizure", dog_id=str(dog("Ginger").id), codes=["6A1"], ruled_out=ruled_out("6A1"),
                     seized_at=at, location_text="Lake Rd", held_at="Town kennel")
     # §8(E): unredeemed past its holding period (five business days, no owner known).
-    _entry(dco, "seizure", dog_description="Grey and white husky, blue eyes, no collar", dog_breed="Husky",
-           dog_color="Grey and white", dog_sex="F", codes=["5A1"], ruled_out=["5A1-under-4-months", "5H-dog-show"],
+    send(dco, "seizure", dog_description="Grey and white husky, blue eyes, no collar", dog_breed="Husky",
+           dog_color="Grey and white", dog_sex="F", codes=["5A1"], ruled_out=ruled_out("5A1"),
            seized_at=f"{(today - timedelta(days=21)).isoformat()}T15:30", location_text="County Route 15 at Pierce Rd",
            held_at="Town kennel")
-    g_dog = _dog("Ginger")  # §8(C): license current, identification shown, the fees paid on a receipt
+    g_dog = dog("Ginger")  # §8(C): license current, identification shown, the fees paid on a receipt
     redeem(db.session.get(Impoundment, ginger["impoundment_id"]), identification="NY driver license",
            method="cash", payer_name=g_dog.primary_owner.full_name, user=clerk, today=today)
     # §8(B): the tag typed, not scanned, names Daisy, licensed, with an owner of record: nine days.
-    daisy = _dog("Daisy")
-    _entry(dco, "seizure", dog_description="Red dachshund, old, collar with a town tag", dog_breed="Dachshund",
-           dog_color="Red", dog_tag=str(daisy.active_tag.serial), codes=["6A1"], ruled_out=EXCEPTIONS_6A1,
+    daisy = dog("Daisy")
+    send(dco, "seizure", dog_description="Red dachshund, old, collar with a town tag", dog_breed="Dachshund",
+           dog_color="Red", dog_tag=str(daisy.active_tag.serial), codes=["6A1"], ruled_out=ruled_out("6A1"),
            seized_at=f"{(today - timedelta(days=2)).isoformat()}T08:40", location_text="Harwood Dr by the school",
            held_at="Town kennel")
     # §8(B), §8(E): boarded at the SPCA during the hold (the town kennel full); the case stays open.
-    hound = _entry(dco, "seizure", dog_description="Black and tan hound, no collar", dog_breed="Coonhound mix",
+    _, hound = send(dco, "seizure", dog_description="Black and tan hound, no collar", dog_breed="Coonhound mix",
                    dog_color="Black and tan", dog_sex="M", codes=["5A1"],
-                   ruled_out=["5A1-under-4-months", "5H-dog-show"],
+                   ruled_out=ruled_out("5A1"),
                    seized_at=f"{(today - timedelta(days=3)).isoformat()}T17:15",
                    location_text="Pierce Rd at the creek", held_at="Town kennel")
     move_held_dog(db.session.get(Impoundment, hound["impoundment_id"]), "Oswego County SPCA, Fulton", dco,
                   on=today - timedelta(days=2), note="Town kennel full; the owner may still redeem the dog")
     db.session.commit()
-    rocky = _dog("Rocky")
+    rocky = dog("Rocky")
     for c in rocky.rabies_certificates:  # filed long ago: the request below is unanswered
         c.created_at = c.created_at - timedelta(days=400)
     db.session.commit()
-    _entry(dco, "rabies_request", dog_id=str(rocky.id), requested_on=(today - timedelta(days=15)).isoformat())
+    send(dco, "rabies_request", dog_id=str(rocky.id), requested_on=(today - timedelta(days=15)).isoformat())
     db.session.commit()
     return ("Roadside cases: 6 seizures (one redeemed, one past its deadline, one owner known from a typed tag, "
             "one boarded at the SPCA during the hold), an overdue rabies request, the town calendar.")

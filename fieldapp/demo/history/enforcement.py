@@ -2,11 +2,11 @@
 from datetime import date, timedelta
 from decimal import Decimal
 
-from ..demo import FIRST, LAST
-from ..law import VIOLATIONS, holding_period, owner_known, rabies_vaccination_due
-from ..law.court import first_court_session
-from ..law.impoundment import days_held, impoundment_fees, impoundments_in_twelve_months
-from ..timeutil import to_local
+from ...law import VIOLATIONS, holding_period, owner_known, rabies_vaccination_due
+from ...law.court import first_court_session
+from ...law.impoundment import days_held, impoundment_fees, impoundments_in_twelve_months
+from ...timeutil import to_local
+from ..people import FIRST, LAST
 from .court import COMPLAINED, complaint, court_outcome
 from .town import BulkDog, ReceiptRecord, Row, Town, cumulative
 

@@ -1,8 +1,9 @@
 """§8 dogs not on file seized, and how each case ended (§8(E), DL-18)."""
 from datetime import timedelta
 
-from ..demo import BREEDS, FIRST, LAST, STREETS
-from ..law import VIOLATIONS, holding_period, owner_known
+from ...law import VIOLATIONS, holding_period, owner_known
+from ..dogs import BREEDS
+from ..people import FIRST, LAST, STREETS
 from .enforcement import seizure_entry
 from .town import ReceiptRecord, Row, Town
 
@@ -15,7 +16,7 @@ def strays(town: Town) -> None:
     """§8 dogs not on file, seized for §5(A)(1) (and running at large): never redeemed (a
     dog with no record is licensed first, §8(C)); adopted out or euthanized after the holding
     period (§8(E)), transferred or died in care, or held now."""
-    from ..services.impoundment.outcome import Adopter, OutcomeInput, _end_note
+    from ...services.impoundment.outcome import Adopter, OutcomeInput, _end_note
     rng = town.rng
     for _ in range(round(len(town.dogs) * STRAYS)):
         day = town.day_between(town.start, town.last_day)

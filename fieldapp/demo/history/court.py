@@ -3,9 +3,9 @@ with their summons, hearing and order."""
 from datetime import date, timedelta
 from decimal import Decimal
 
-from ..law import VIOLATIONS, penalty_section, validate_sentence
-from ..law.court import first_court_session
-from ..law.orders import exceptions_for, order_terms
+from ...law import VIOLATIONS, penalty_section, validate_sentence
+from ...law.court import first_court_session
+from ...law.orders import exceptions_for, order_terms
 from .town import BulkDog, ReceiptRecord, Row, Town
 
 COMPLAINED = 0.3  # violations of 6A4 / 6A11 also sworn to before the DCO or constable (§10(A))

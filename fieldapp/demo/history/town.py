@@ -1,17 +1,17 @@
 """The bulk town as the history sees it: each dog with its current license and certificate (as
-`_seed_bulk` made them), the records made for it, and the helpers every part of the history uses."""
+`seed_bulk` made them), the records made for it, and the helpers every part of the history uses."""
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from ..demo import FIRST, LAST, STREETS, _demo_fee
-from ..extensions import db
-from ..law.calendar import last_day_of_month
-from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, User
-from ..settings import get_setting
-from ..timeutil import TOWN_TZ
+from ...extensions import db
+from ...law.calendar import last_day_of_month
+from ...models import Dog, DogOwner, License, Owner, RabiesCertificate, User
+from ...settings import get_setting
+from ...timeutil import TOWN_TZ
+from ..people import FIRST, LAST, STREETS, town_address
 
 
 def cumulative(weights) -> list:
@@ -92,8 +92,8 @@ class BulkDog:
     link_id: int | None
     since: date | None
     current_license_id: int | None
-    current: tuple | None  # (issued_on, expires_on) of the license _seed_bulk made
-    cert: Cert  # the certificate _seed_bulk filed: always the one presented last
+    current: tuple | None  # (issued_on, expires_on) of the license seed_bulk made
+    cert: Cert  # the certificate seed_bulk filed: always the one presented last
     cert_row_id: int
     certs: list = field(default_factory=list)  # history certificates, oldest first
     licenses: list = field(default_factory=list)  # history licenses, oldest first
@@ -136,8 +136,8 @@ class Town:
     """The bulk town's dogs as loaded, the records made for them (written by `writing`), and the
     helpers every part uses."""
 
-    def __init__(self, dog_ids, today, rng, clerk, years):
-        self.today, self.rng, self.clerk = today, rng, clerk
+    def __init__(self, dog_ids, today, rng, clerk, years, fees):
+        self.today, self.rng, self.clerk, self.license_fees = today, rng, clerk, fees
         self.start = today - relativedelta(years=years)
         self.last_day = today - timedelta(days=1)
         users = {u.username: u for u in db.session.scalars(db.select(User))}
@@ -153,9 +153,10 @@ class Town:
                      "fee_third_and_later": get_setting("fee_impoundment_third"),
                      "boarding_per_day": get_setting("fee_boarding_daily")}
         self.adoption_fee = get_setting("fee_adoption")
-        from ..services.calendar import closed_days, open_days
+        place = town_address()  # the town is data: its settings
+        self.town_line = f"{place['town']}, {place['state']} {place['zip_code']}"
+        from ...services.calendar import closed_days, open_days
         self.closed, self.open = closed_days(), open_days()
-        self.license_fees = {}
         self.dogs = self._load(dog_ids)
         self.licenses, self.receipts, self.entries = [], [], []
         self.violations, self.corrections, self.tickets, self.dispositions = [], [], [], []
@@ -188,7 +189,7 @@ class Town:
                                     .where(d.id.between(lo, hi)).order_by(d.id)):
             cert = certs.get(r.id)
             if r.id not in wanted or cert is None or cert.valid_until is None or r.born_on is None:
-                continue  # only what _seed_bulk makes: a dated certificate for every dog
+                continue  # only what seed_bulk makes: a dated certificate for every dog
             owner, cur = owners.get(r.id), current.get(r.id)
             dog = BulkDog(r.id, r.name, r.sex, r.altered, r.born_on, Dog.description.fget(r),
                        Owner.full_name.fget(owner) if owner else "", Owner.full_address.fget(owner) if owner else "",
@@ -218,8 +219,8 @@ class Town:
 
     def person(self) -> tuple[str, str]:
         rng = self.rng
-        return (f"{rng.choice(FIRST)} {rng.choice(LAST)}", f"{rng.randint(1, 9999)} {rng.choice(STREETS)}, "
-                                                           "Sandy Creek, NY 13145")
+        return (f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                f"{rng.randint(1, 9999)} {rng.choice(STREETS)}, {self.town_line}")
 
     def method(self) -> tuple[str, str]:
         r = self.rng.random()
@@ -256,10 +257,5 @@ class Town:
         self.entries.append((entry_id, kind, officer.id, payload, recorded, recorded + late, result))
 
     def fee(self, altered: bool, term: int):
-        key = (altered, term)
-        if key not in self.license_fees:
-            quote = _demo_fee(altered, term)
-            self.license_fees[key] = ([{"kind": ln.kind, "label": ln.label, "amount": str(ln.amount),
-                                        "section": ln.section} for ln in quote.lines], quote.total)
-        return self.license_fees[key]
-
+        """(fee lines as a license keeps them, total): the counter's, from the town's settings."""
+        return self.license_fees.stored(altered, term)

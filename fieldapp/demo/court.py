@@ -18,37 +18,16 @@ the officers' phones and the Justice's pages, so `make run` shows a working dock
 Entries dated in the past are sent as on their day (the day they reached the office, `_as_of`):
 a ticket's return date is never already past when it reaches the office (CPL §150.10(1)).
 """
-import uuid
 from contextlib import contextmanager
 from datetime import datetime, time, timedelta
 
 from flask import current_app
 
-from .extensions import db
-from .law import VIOLATIONS
-from .models import Dog, User
-from .models.enforcement import AppearanceTicket, SwornComplaint
-from .services import court
-from .services.enforcement.payload import entered_at_the_time
-from .services.entries import submit_entry
-from .timeutil import TOWN_TZ, utcnow
-
-
-def _user(name):
-    return db.session.execute(db.select(User).filter_by(username=name)).scalar_one()
-
-
-def _dog(name):
-    return db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
-
-
-def _entry(user, kind, **payload):
-    entry_id = str(uuid.uuid4())
-    with entered_at_the_time():  # the demo's past: as if it reached the office that day
-        outcome = submit_entry(user, entry_id, kind, utcnow().isoformat(), payload)
-    if outcome.status not in (200, 201):
-        raise RuntimeError(f"demo {kind}: {outcome.errors}")
-    return entry_id, outcome.result
+from ..extensions import db
+from ..models.enforcement import AppearanceTicket, SwornComplaint
+from ..services import court
+from ..timeutil import TOWN_TZ, utcnow
+from .entries import dog, ruled_out, send, user
 
 
 @contextmanager
@@ -75,7 +54,7 @@ def _at(day, hour, minute=0) -> str:
 
 def _offence(code) -> dict:
     """The offence with each of its exceptions ruled out (as the officer ticks them)."""
-    return {"codes": [code], "ruled_out": [e.code for e in VIOLATIONS[code].exceptions]}
+    return {"codes": [code], "ruled_out": ruled_out(code)}
 
 
 def _served_on(dog) -> dict:
@@ -84,21 +63,21 @@ def _served_on(dog) -> dict:
 
 
 def seed_court_cases(today) -> str:
-    dco, constable, justice = _user("dco"), _user("constable"), _user("justice")
+    dco, constable, justice = user("dco"), user("constable"), user("justice")
     settings = court.court_settings()
 
     # §9: Bear, at large this morning; the ticket handed to his owner, returnable next session.
-    bear = _dog("Bear")
-    violation, _ = _entry(dco, "violation", dog_id=str(bear.id), occurred_at=_at(today, 7, 10),
+    bear = dog("Bear")
+    violation, _ = send(dco, "violation", dog_id=str(bear.id), occurred_at=_at(today, 7, 10),
                           location_text="Lake Rd at the boat launch", narrative="Running loose, no one with him.",
                           **_offence("6A1"))
-    _entry(dco, "ticket", dog_id=str(bear.id), violation_entry_id=violation, served_how="personal",
+    send(dco, "ticket", dog_id=str(bear.id), violation_entry_id=violation, served_how="personal",
            served_at=_at(today, 7, 25), **_offence("6A1"), **_served_on(bear))
 
     # §10(A)-(B): a sworn complaint about Luna, the hearing, confinement, adjourned.
-    luna = _dog("Luna")
+    luna = dog("Luna")
     sworn_on = today - timedelta(days=24)
-    complaint_entry, _ = _entry(constable, "complaint", dog_id=str(luna.id), complainant_name="Karen Crandall",
+    complaint_entry, _ = send(constable, "complaint", dog_id=str(luna.id), complainant_name="Karen Crandall",
                                 complainant_residence="48 Ridge Rd, Sandy Creek", sworn="y", codes="6A4",
                                 complainant_phone="315-555-0148", violation_place="Ridge Rd near no. 52",
                                 nature="The husky chased me and knocked me down while I was jogging on Ridge Rd.",
@@ -119,10 +98,10 @@ def seed_court_cases(today) -> str:
                      user=justice)
 
     # §11: Bella, habitual barking; convicted, fined $75.00 (§11(B)), the fine paid.
-    bella = _dog("Bella")
+    bella = dog("Bella")
     barked_on = today - timedelta(days=30)
     with _as_of(barked_on):
-        _, result = _entry(dco, "ticket", dog_id=str(bella.id), served_how="personal",
+        _, result = send(dco, "ticket", dog_id=str(bella.id), served_how="personal",
                            served_at=_at(barked_on, 21, 40), occurred_at=_at(barked_on, 21, 30),
                            location_text="Outside the owner's house, heard from the road", **_offence("6A2"),
                            **_served_on(bella))
@@ -133,18 +112,18 @@ def seed_court_cases(today) -> str:
     court.receive_fine(disposition, amount="75.00", received_on=ticket.appear_on, user=justice)
 
     # §9 "issue and serve": Molly's violation waits for its ticket; Tucker's ticket is not served yet.
-    molly = _dog("Molly")
-    _entry(dco, "violation", dog_id=str(molly.id), occurred_at=_at(today - timedelta(days=5), 16, 5),
+    molly = dog("Molly")
+    send(dco, "violation", dog_id=str(molly.id), occurred_at=_at(today - timedelta(days=5), 16, 5),
            location_text="Sandy Creek Rd, the school's playing field", narrative="Loose on the school field.",
            **_offence("6A9"))
-    tucker = _dog("Tucker")
-    _entry(dco, "ticket", dog_id=str(tucker.id), served_how="later", served_at=_at(today - timedelta(days=2), 10),
+    tucker = dog("Tucker")
+    send(dco, "ticket", dog_id=str(tucker.id), served_how="later", served_at=_at(today - timedelta(days=2), 10),
            location_text="Salisbury St, by the post office", **_offence("5A1"), **_served_on(tucker))
 
     # §10(B): Sadie's owner summoned; at the hearing the owner did not appear; adjourned.
-    sadie = _dog("Sadie")
+    sadie = dog("Sadie")
     complained_on = today - timedelta(days=17)
-    sadie_entry, _ = _entry(constable, "complaint", dog_id=str(sadie.id), complainant_name="Walter Sharpe",
+    sadie_entry, _ = send(constable, "complaint", dog_id=str(sadie.id), complainant_name="Walter Sharpe",
                             complainant_residence="12 Pierrepont Rd, Sandy Creek", sworn="y", codes="6A3",
                             violation_place="The complainant's vegetable garden, 12 Pierrepont Rd",
                             nature="The retriever got into my yard again and dug up the vegetable garden.",
@@ -162,13 +141,13 @@ def seed_court_cases(today) -> str:
 
     # §11 per offence: Buddy's owner ticketed for running at large and for no license; guilty of
     # the one (§11(A), $100.00), not guilty of the other, adjourned for its hearing.
-    buddy = _dog("Buddy")
+    buddy = dog("Buddy")
     loose_on = today - timedelta(days=20)
     with _as_of(loose_on):
-        _, result = _entry(dco, "ticket", dog_id=str(buddy.id), served_how="personal",
+        _, result = send(dco, "ticket", dog_id=str(buddy.id), served_how="personal",
                            served_at=_at(loose_on, 8, 15), codes=["6A1", "5A1"],
                            location_text="County Route 15 near the town park",
-                           ruled_out=[e.code for c in ("6A1", "5A1") for e in VIOLATIONS[c].exceptions],
+                           ruled_out=ruled_out("6A1", "5A1"),
                            **_served_on(buddy))
     buddy_ticket = db.session.get(AppearanceTicket, result["ticket_id"])
     court.record_court_disposition(

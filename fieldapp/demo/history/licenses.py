@@ -1,11 +1,11 @@
 """§5 licenses before each dog's current one, with their rabies certificates and fee receipts."""
 from datetime import date, timedelta
 
-from ..demo import VETS
-from ..law import license_expiry, state_rule_latest_expiry
+from ...law import license_expiry, state_rule_latest_expiry
+from ..people import VETS
 from .town import BulkDog, Cert, LicenseRecord, ReceiptRecord, Town, cumulative, plus_months
 
-NEVER_LICENSED = 0.5  # of the dogs _seed_bulk left unlicensed: never licensed (the others lapsed)
+NEVER_LICENSED = 0.5  # of the dogs seed_bulk left unlicensed: never licensed (the others lapsed)
 RENEWED_ON_TIME = 0.72  # renewed in the six weeks before the license ran out
 SHORT_LAPSE = 0.20  # renewed within four months after; the rest up to two years after
 TERM_WEIGHTS = {1: 5, 2: 3, 3: 2}  # among the terms the rabies certificate allows (§5(A)(4))
@@ -65,7 +65,7 @@ def term_limit(town: Town, valid_until: date) -> date:
 
 def certificate(town: Town, dog: BulkDog, day: date, cert: Cert | None) -> Cert | None:
     """The rabies certificate presented for a license issued on `day` (§5(B)): the one
-    `_seed_bulk` filed once it exists (it is the latest), the last one while it still allows
+    `seed_bulk` filed once it exists (it is the latest), the last one while it still allows
     a one-year license, else a new vaccination shortly before. NY's first vaccination is good
     for a year, later ones for three; a one-year certificate allows no license at all under
     §5(A)(4) (a license runs to a month's end past the anniversary), so it is only presented
