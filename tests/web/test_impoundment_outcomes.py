@@ -76,6 +76,17 @@ def test_s8B_owner_identified_later_recomputes_the_deadline_and_logs_it(client, 
         assert ev.data["old_deadline"] == "2026-10-26" and ev.data["redemption_deadline"] == "2026-10-30"
 
 
+def test_owner_identified_refused_keeps_the_name_typed(client, auth, app):
+    auth.login("dco")
+    imp_id = seize(client, app)
+    typed = "Pat " + "Doe" * 50  # over the 120 characters a name may have
+    response = client.post(f"/field/impoundments/{imp_id}/owner-identified", data={"owner_named": typed})
+    assert response.status_code == 422
+    assert "120 characters" in errors_of(response)["owner_named"]
+    assert f'value="{typed}"' in response.get_data(as_text=True)
+    assert not impoundment(app, imp_id).owner_known
+
+
 def test_s8E_adopted_refused_before_the_redemption_deadline_with_the_date(client, auth, app):
     auth.login("dco")
     imp_id = seize(client, app)  # deadline Mon 26 Oct 2026
