@@ -56,6 +56,8 @@ def test_a_photo_cut_mid_way_resumes_where_it_stopped_and_arrives_whole_once(bro
     # No signal: the violation and its photo are kept on the phone.
     context.set_offline(True)
     page.goto(f"{base}/field/dogs/{max_['id']}")
+    page.locator("#status-card").wait_for()  # drawn from the phone's copy: its buttons are the dog's
+    page.wait_for_selector("a[href*='/field/violations/new?dog=']")
     go(page, "Record violation", re.compile(rf"/field/violations/new\?dog={max_['id']}$"))
     entry_id = fill_violation(page, photo)
     assert "1 photo" in page.inner_text("#entry-state")
