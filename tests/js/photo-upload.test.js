@@ -11,7 +11,8 @@ globalThis.BroadcastChannel = undefined;
 const queue = await import("../../fieldapp/static/js/queue.js");
 const db = await import("../../fieldapp/static/js/db.js");
 const photoUpload = await import("../../fieldapp/static/js/photo-upload.js");
-const { PHOTO_CHUNK, CONFLICTS_MAX, afterAnswer } = photoUpload;
+const { PHOTO_CHUNK, PHOTO_CHUNK_MAX, CONFLICTS_MAX, afterAnswer } = photoUpload;
+const C = PHOTO_CHUNK;
 
 const URLS = { syncBatch: "/api/sync/batch", photo: "/api/sync/{id}/photos/{n}", discarded: "/api/sync/discarded" };
 queue.configure(URLS);
@@ -79,10 +80,12 @@ beforeEach(async () => {
 });
 
 describe("the chunk policy", () => {
-  const at = (offset, conflicts = 0) => ({ offset, total: 640 * 1024, conflicts });
+  const at = (offset, conflicts = 0, size = C) => ({ offset, total: 640 * 1024, conflicts, size });
 
-  test("a partial answer sends the next chunk from the offset the office holds", () => {
-    assert.deepEqual(afterAnswer(at(0), 200, { status: "partial", offset: PHOTO_CHUNK }), { offset: PHOTO_CHUNK, conflicts: 0 });
+  test("a partial answer sends the next chunk from the offset the office holds, twice as big", () => {
+    assert.deepEqual(afterAnswer(at(0), 200, { status: "partial", offset: C }), { offset: C, conflicts: 0, size: 2 * C });
+    assert.deepEqual(afterAnswer(at(C, 0, PHOTO_CHUNK_MAX), 200, { status: "partial", offset: 2 * C }),
+      { offset: 2 * C, conflicts: 0, size: PHOTO_CHUNK_MAX });
   });
 
   test("stored (201, or 200 'stored' for a photo kept already) is done", () => {
@@ -90,16 +93,16 @@ describe("the chunk policy", () => {
     assert.deepEqual(afterAnswer(at(PHOTO_CHUNK), 200, { status: "stored" }), { done: true });
   });
 
-  test("a 409 resumes where the office says; another size starts the photo over", () => {
-    assert.deepEqual(afterAnswer(at(3 * PHOTO_CHUNK), 409, { offset: PHOTO_CHUNK, total: 640 * 1024 }), { offset: PHOTO_CHUNK, conflicts: 1 });
-    assert.deepEqual(afterAnswer(at(3 * PHOTO_CHUNK), 409, { offset: PHOTO_CHUNK, total: 1 }), { offset: 0, conflicts: 1 });
+  test("a 409 resumes where the office says, small again; another size starts the photo over", () => {
+    assert.deepEqual(afterAnswer(at(3 * C, 0, 4 * C), 409, { offset: C, total: 640 * 1024 }), { offset: C, conflicts: 1, size: C });
+    assert.deepEqual(afterAnswer(at(3 * C), 409, { offset: C, total: 1 }), { offset: 0, conflicts: 1, size: C });
   });
 
   test(`${CONFLICTS_MAX} conflicts in a row refuse the photo instead of looping`, () => {
     const step = afterAnswer(at(0, CONFLICTS_MAX - 1), 409, { offset: 0, total: 640 * 1024, message: "no" });
     assert.equal(step.status, 409);
     assert.ok(step.refused);
-    assert.ok(afterAnswer(at(PHOTO_CHUNK, CONFLICTS_MAX - 1), 200, { status: "partial", offset: PHOTO_CHUNK }).refused);
+    assert.ok(afterAnswer(at(C, CONFLICTS_MAX - 1), 200, { status: "partial", offset: C }).refused);
   });
 
   test("a 5xx or 429 stops for now, a 401 pauses, a 422 is refused with the office's words", () => {
@@ -113,21 +116,22 @@ describe("the chunk policy", () => {
 
 describe("a photo over a link that drops", () => {
   test("a link cut mid-photo resumes where it stopped; the photo arrives whole, once", async () => {
-    const size = 5 * PHOTO_CHUNK + 1234;
+    const size = 20 * C + 1234;
     const { entry, photo } = await storeWithPhoto(size);
     const seenProgress = [];
     queue.listen((m) => { if (m.type === "progress") seenProgress.push(m.offset); });
     const the = office({ cut: (n) => n === 4 }); // the 4th chunk request is lost
     const first = await queue.flush("manual");
     assert.equal(first.stopped, "network");
-    assert.deepEqual(the.seen.chunks, [0, PHOTO_CHUNK, 2 * PHOTO_CHUNK, 3 * PHOTO_CHUNK]);
+    // Each chunk the office took doubles the next: 64, 128, 256 KiB, then 512 (cut).
+    assert.deepEqual(the.seen.chunks, [0, C, 3 * C, 7 * C]);
     assert.deepEqual(await photoUpload.progressOf(entry.id, 0),
-      { key: `${entry.id}/0`, entry_id: entry.id, index: 0, offset: 3 * PHOTO_CHUNK, total: size });
-    assert.deepEqual(seenProgress, [PHOTO_CHUNK, 2 * PHOTO_CHUNK, 3 * PHOTO_CHUNK]);
-    // The link is back: from the 4th chunk on, not from zero.
+      { key: `${entry.id}/0`, entry_id: entry.id, index: 0, offset: 7 * C, total: size });
+    assert.deepEqual(seenProgress, [C, 3 * C, 7 * C]);
+    // The link is back: from where it stopped, not from zero, small again and growing.
     const second = await queue.flush("manual");
     assert.equal(second.sent, 1);
-    assert.deepEqual(the.seen.chunks.slice(4), [3 * PHOTO_CHUNK, 4 * PHOTO_CHUNK, 5 * PHOTO_CHUNK]);
+    assert.deepEqual(the.seen.chunks.slice(4), [7 * C, 8 * C, 10 * C, 14 * C]);
     assert.equal(the.seen.stores, 1);
     assert.deepEqual(the.kept.get(`${entry.id}/0`), photo.bytes);
     assert.deepEqual(await queue.entriesFor("7"), []);
@@ -135,37 +139,37 @@ describe("a photo over a link that drops", () => {
   });
 
   test("a chunk kept whose answer was lost is sent again and not kept twice", async () => {
-    const size = 3 * PHOTO_CHUNK;
+    const size = 8 * C;
     const { entry, photo } = await storeWithPhoto(size);
     const the = office({ lostAnswer: (n) => n === 2 });
     assert.equal((await queue.flush("manual")).stopped, "network");
-    assert.equal(the.held.get(`${entry.id}/0`).length, 2 * PHOTO_CHUNK); // the office has it; the phone doesn't know
+    assert.equal(the.held.get(`${entry.id}/0`).length, 3 * C); // the office has it; the phone doesn't know
     assert.equal((await queue.flush("manual")).sent, 1);
-    assert.deepEqual(the.seen.chunks, [0, PHOTO_CHUNK, PHOTO_CHUNK, 2 * PHOTO_CHUNK]);
+    assert.deepEqual(the.seen.chunks, [0, C, C, 3 * C, 5 * C]);
     assert.deepEqual(the.kept.get(`${entry.id}/0`), photo.bytes);
     assert.equal(the.seen.stores, 1);
   });
 
   test("the phone's offset ahead of the office's (it dropped the chunks) resumes from the office's", async () => {
-    const size = 4 * PHOTO_CHUNK;
+    const size = 4 * C;
     const { entry, photo } = await storeWithPhoto(size);
     const the = office();
     await db.put("outbox", { ...(await db.get("outbox", entry.id)), result: { ok: true } }); // confirmed already
-    await photoUpload.saveProgress(entry.id, 0, 2 * PHOTO_CHUNK, size);
+    await photoUpload.saveProgress(entry.id, 0, 2 * C, size);
     assert.equal((await queue.flush("manual")).sent, 1);
-    assert.deepEqual(the.seen.chunks, [2 * PHOTO_CHUNK, 0, PHOTO_CHUNK, 2 * PHOTO_CHUNK, 3 * PHOTO_CHUNK]);
+    assert.deepEqual(the.seen.chunks, [2 * C, 0, C, 3 * C]);
     assert.deepEqual(the.kept.get(`${entry.id}/0`), photo.bytes);
   });
 
   test("a photo refused at its last byte marks the entry for a person, with the office's words", async () => {
-    await storeWithPhoto(PHOTO_CHUNK + 10);
+    await storeWithPhoto(C + 10);
     globalThis.fetch = async (url, init) => {
       if (url === URLS.syncBatch) {
         const body = JSON.parse(init.body);
         return Response.json({ outcomes: body.entries.map((e) => ({ id: e.id, http: 201, result: { ok: true } })) });
       }
       const offset = Number(init.headers["Upload-Offset"]);
-      if (offset === 0) return Response.json({ status: "partial", offset: PHOTO_CHUNK, total: PHOTO_CHUNK + 10 });
+      if (offset === 0) return Response.json({ status: "partial", offset: C, total: C + 10 });
       return Response.json({ status: "rejected", errors: { photos: "This file is not a photo we can read." } }, { status: 422 });
     };
     const result = await queue.flush("manual");

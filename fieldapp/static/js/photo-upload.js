@@ -7,15 +7,19 @@
  *            photo resumes after the app or the phone was closed;
  *   policy   `afterAnswer`: what the office's answer to a chunk means (next offset, done,
  *            refused, stop for now) — pure, tested in tests/js/photo-upload.test.js;
- *   request  `sendChunk`: one POST of bytes [offset, offset + PHOTO_CHUNK) of the photo.
+ *   request  `sendChunk`: one POST of bytes [offset, offset + size) of the photo.
  * queue.js (sendPhotos) drives `sendPhoto` under the outbox lock, one photo after another.
  */
 import { get, put, req, tx } from "./db.js";
 import { post, problem, readJson, retryable } from "./outbox-batch.js";
 
-// Bytes a request. Small enough that a weak link carries one between drops (a cut costs at most
-// this much again), big enough that a 640 KB photo is ten requests.
+// Bytes a request, first and after a cut: small enough that a weak link carries one between
+// drops (a cut costs at most this much again). Each chunk the office takes doubles the next, up
+// to PHOTO_CHUNK_MAX (the server's CHUNK_MAX), so a steady link pays few round trips: 64 KiB
+// chunks alone made a 2 MB photo 32 requests, twice the time of one whole POST at a 300 ms
+// round trip (benchmarks/bench_photo_resume.py).
 export const PHOTO_CHUNK = 64 * 1024;
+export const PHOTO_CHUNK_MAX = 1024 * 1024;
 // 409s in a row for one photo (the office holds another offset or size) before it is refused:
 // each one names where to resume, so more than a few means something else is wrong.
 export const CONFLICTS_MAX = 4;
@@ -42,8 +46,8 @@ export function forgetProgress(store, entryId, count) {
 }
 
 // --- policy ----------------------------------------------------------------------------------
-// `state` {offset, total, conflicts}; the office's answer (status, JSON body) -> one of
-//   {offset, conflicts}  send the chunk at `offset` next
+// `state` {offset, total, conflicts, size}; the office's answer (status, JSON body) -> one of
+//   {offset, conflicts, size}  send `size` bytes at `offset` next
 //   {done: true}         the office keeps the photo (now, or it had it already)
 //   {refused, status}    a person must look (4xx: not a photo, too big, ...)
 //   {stop: "server" | "signed_out"}  not now: the queue backs off or pauses
@@ -53,23 +57,24 @@ export function afterAnswer(state, status, body) {
     if (status === 201 || (body && body.status === "stored")) return { done: true };
     if (said === null || said > state.total) return { stop: "server" }; // not an answer we can read
     // An answer that does not move on (a proxy's replay?) counts as a conflict.
-    const conflicts = said > state.offset ? 0 : state.conflicts + 1;
+    const moved = said > state.offset;
+    const conflicts = moved ? 0 : state.conflicts + 1;
     if (conflicts >= CONFLICTS_MAX) return { refused: { photos: "The office did not take this photo's pieces in order." }, status };
-    return { offset: said, conflicts };
+    return { offset: said, conflicts, size: moved ? Math.min(PHOTO_CHUNK_MAX, 2 * (state.size || PHOTO_CHUNK)) : PHOTO_CHUNK };
   }
   if (status === 401) return { stop: "signed_out" };
   if (retryable(status)) return { stop: "server" };
   if (status === 409 && said !== null && state.conflicts + 1 < CONFLICTS_MAX) {
     // Resume where the office says; a photo it began with another size starts over from 0.
     const same = body.total === state.total;
-    return { offset: same && said <= state.total ? said : 0, conflicts: state.conflicts + 1 };
+    return { offset: same && said <= state.total ? said : 0, conflicts: state.conflicts + 1, size: PHOTO_CHUNK };
   }
   return { refused: problem(body, status), status };
 }
 
 // --- request ---------------------------------------------------------------------------------
-export function sendChunk(url, blob, offset) {
-  const end = Math.min(blob.size, offset + PHOTO_CHUNK);
+export function sendChunk(url, blob, offset, size = PHOTO_CHUNK) {
+  const end = Math.min(blob.size, offset + size);
   return post(url, { "Content-Type": blob.type || "image/jpeg", "Upload-Offset": String(offset), "Upload-Length": String(blob.size) },
     blob.slice(offset, end, blob.type || "image/jpeg"));
 }
@@ -81,19 +86,20 @@ export function sendChunk(url, blob, offset) {
 export async function sendPhoto(url, entryId, index, blob, progress) {
   const total = blob.size;
   const kept = await progressOf(entryId, index);
-  let state = { offset: kept && kept.total === total ? Math.min(kept.offset, total) : 0, total, conflicts: 0 };
+  // Each try (after a cut, on the next flush) begins small again.
+  let state = { offset: kept && kept.total === total ? Math.min(kept.offset, total) : 0, total, conflicts: 0, size: PHOTO_CHUNK };
   if (state.offset >= total) state.offset = 0; // all sent but no "stored" heard: the last chunk again
   for (;;) {
     let res;
     try {
-      res = await sendChunk(url, blob, state.offset);
+      res = await sendChunk(url, blob, state.offset, state.size);
     } catch (err) {
       return { stop: "network" };
     }
     const step = afterAnswer(state, res.status, await readJson(res));
     if (step.offset === undefined) return step;
     if (step.offset >= total) return { stop: "server" }; // held all, yet not stored: ask again later
-    state = { offset: step.offset, total, conflicts: step.conflicts };
+    state = { offset: step.offset, total, conflicts: step.conflicts, size: step.size };
     await saveProgress(entryId, index, state.offset, total);
     if (progress) progress(state.offset, total);
   }
