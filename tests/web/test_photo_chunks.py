@@ -212,3 +212,16 @@ def test_chunks_of_a_photo_never_finished_go_after_two_weeks(app, client, sent_e
     with app.app_context():
         left = db.session.execute(db.select(PhotoUploadPart.index)).scalars().all()
     assert left == [1]
+
+
+def test_a_second_request_with_the_last_byte_finds_the_photo_kept_by_the_first(app, sent_entry, photo):
+    """Two senders of the last chunk at once: the second finds the chunks gone and the photo kept."""
+    _, entry_id = sent_entry
+    with app.test_request_context():
+        first = photo_uploads.receive_chunk(entry_id, 0, 0, len(photo), photo[:CHUNK], "image/jpeg")
+        assert first.status == "partial"
+        done = photo_uploads.receive_chunk(entry_id, 0, CHUNK, len(photo), photo[CHUNK:], "image/jpeg")
+        assert done.http == 201
+        late = photo_uploads._finish(entry_id, 0, len(photo))  # as the second request would, after it
+        assert (late.http, late.status, late.photo_id) == (200, "stored", done.photo_id)
+        db.session.commit()
