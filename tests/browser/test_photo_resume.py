@@ -18,6 +18,7 @@ from fieldapp.services.photos import clean_jpeg
 
 from .conftest import sign_in
 from .journey import phone_context
+from .test_accessibility import audit
 from .test_offline_field_flow import dog_facts, fill_violation, go, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -101,8 +102,11 @@ def test_a_photo_cut_mid_way_resumes_where_it_stopped_and_arrives_whole_once(bro
     wait_ready(page)
     line = page.locator(f"li.outbox-entry[data-entry-id='{entry_id}'] .outbox-photo")
     kb = round(len(original) / 1024)
+    status = page.locator(f"li.outbox-entry[data-entry-id='{entry_id}'] .outbox-status").inner_text()
+    assert status.startswith("Received by the office; its photos follow")
     assert line.inner_text().strip() == f"Photo 1: {held // 1024} of {kb} KB sent."
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert audit(page) == []
 
     # The link is back: the photo goes on from where it stopped, not from zero.
     link["up"] = 10 ** 6

@@ -63,12 +63,14 @@ function statusLine(e) {
       `after it were sent. Tap “Sync now” to try it again, or call the office.` + photoNote);
   }
   if (e.status === "sending") return el("p", { class: "outbox-status" }, "Sending now…" + photoNote);
+  const tried = e.attempts ? ` (tried ${plural(e.attempts, "time")}${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "";
+  // The records go first: only its photos wait, each line below says how far.
+  if (e.result) return el("p", { class: "outbox-status" }, `Received by the office; its photos follow${tried}.`);
   if (e.waiting_for) {
     return el("p", { class: "outbox-status" }, "Waiting for the violation it follows: that entry " +
       "needs your attention first (above). It is sent right after it." + photoNote);
   }
-  return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting (tried ${plural(e.attempts, "time")}` +
-    `${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "Waiting to be sent") + photoNote);
+  return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting${tried}` : "Waiting to be sent") + photoNote);
 }
 
 // A photo's way to the office, in KB: "Photo 1: 180 of 640 KB sent". A cut link loses at most a
