@@ -96,7 +96,9 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
     const clockWrong = old && old.last_error && old.last_error.recorded_at;
     const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old && !clockWrong ? old.created_at : createdAt, attempts: 0,
                     last_error: null, status: "pending", user_id: uid, form_url: old ? old.form_url : formUrl };
-    await tx(["outbox", "used_ids", "meta"], "readwrite", async (s) => {
+    await tx(["outbox", "used_ids", "meta", "uploads"], "readwrite", async (s) => {
+      // A replaced entry's photos start afresh (the same id may carry other photos now).
+      if (old) forgetProgress(s.uploads, old.id, (old.photos || []).length);
       if (old && old.seq !== undefined) entry.seq = old.seq;
       else {
         // The next number of the phone's counter, in the same transaction as the entry.
