@@ -4,6 +4,7 @@ from . import (  # noqa: F401,E402
                         court,  # noqa: F401,E402
                         enforcement,
                         kennel_care,
+                        photo_uploads,
                         public,
                         search_index,
                         tickets,  # noqa: F401,E402

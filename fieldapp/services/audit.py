@@ -62,6 +62,7 @@ from ..models.entries import LateEntry
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
 from ..models.people import UserSession
+from ..models.photo_uploads import PhotoUploadPart
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
 
@@ -115,6 +116,7 @@ NOT_AUDITED: dict[type, str] = {
     Event: "the audit log itself, append-only",
     Sequence: "a counter; the numbers it gives are audited on the records that carry them",
     Photo: "the bytes of a photo; the entry or record that carries it is audited",
+    PhotoUploadPart: "a chunk of a photo on its way, deleted once the photo is whole (a Photo)",
     TagScan: "a log of scans, written once and never changed",
     RenewalNotice: "a log of renewal letters sent, written once per letter in bulk",
     TicketNumberUse: "a ledger of its own: each ticket number's use or void is one row written once",

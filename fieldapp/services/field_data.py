@@ -77,6 +77,7 @@ NOT_ON_CARD: dict[str, str] = {
     "ImpoundmentDisposition": "ends an impoundment, whose own change reaches the card",
     "ImpoundmentNotice": "the owner's notice; the impoundment is on the card",
     "Photo": "bytes; the card says only whether a dog has a photo",
+    "PhotoUploadPart": "a chunk of a photo on its way from a phone",
     "PurebredLicense": "the premises' license; each dog's License is on the card",
     "Receipt": "money taken; the licenses it paid for are on the card",
     "Sequence": "a counter",

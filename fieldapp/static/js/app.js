@@ -26,7 +26,7 @@ import { keepFilesAsFiles } from "./files.js";
 import { localIso } from "./format.js";
 import { askToKeep, paintKeeping } from "./keeping.js";
 import { captureSubmits, startEditing } from "./forms.js";
-import { renderOutbox } from "./outbox-page.js";
+import { paintProgress, renderOutbox } from "./outbox-page.js";
 import { refreshRules } from "./rules.js";
 import * as queue from "./queue.js";
 import { postToWorker, registerWorker, requestFlush } from "./sw-register.js";
@@ -196,7 +196,10 @@ function confirmSignOut() {
 }
 
 function listen() {
+  // A photo's chunk went in, sent by this page or by the worker: its line on /outbox moves on.
+  queue.listen((message) => { if (message.type === "progress") paintProgress(message); });
   if (channel) channel.onmessage = (ev) => {
+    if (ev.data && ev.data.type === "progress") { paintProgress(ev.data); return; }
     if (ev.data && ev.data.type === "flushed") {
       api.workerFlushes = (api.workerFlushes || 0) + 1;
       if (ev.data.result && ev.data.result.sent && userId()) copyChanged();
