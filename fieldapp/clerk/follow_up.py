@@ -1,11 +1,12 @@
 """Follow-up lists (§5(A)(1), §5(A)(4)): dogs known to the town but never licensed, licenses
 expired over 30 days; each with its letter to the owner (a PDF, one tap)."""
-from flask import abort, render_template
+from flask import abort, render_template, request
 
 from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog
 from ..services import follow_up as svc
+from ..services import renewal_lists as lists
 from ..timeutil import local_today
 from ..web import file_response
 from . import bp
@@ -14,9 +15,13 @@ from . import bp
 @bp.route("/follow-up/")
 @permission_required("issue_license")
 def follow_up():
+    """Both lists a page of 50 at a time, each its own pager (`never_page`, `expired_page`),
+    the counts from SQL."""
     today = local_today()
-    return render_template("clerk/follow_up.html", unlicensed=svc.never_licensed(today),
-                           expired=svc.expired_over_30(today), today=today)
+    listed = lists.follow_up_page(today, request.args.get("never_page", type=int),
+                                  request.args.get("expired_page", type=int))
+    return render_template("clerk/follow_up.html", listed=listed, unlicensed=listed.unlicensed,
+                           expired=listed.expired, today=today)
 
 
 @bp.route("/follow-up/dogs/<int:dog_id>/letter.pdf")

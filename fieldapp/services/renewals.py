@@ -75,22 +75,38 @@ def renewal_fee(dog: Dog, lic: License, today: date, lookups: Lookups = ONE_DOG)
     return fee_lines(app, 1, today, lookups)
 
 
-def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None) -> list[RenewalItem]:
+LIVING = ("active", "lost", "stolen")  # a dog the town still writes to about its license
+
+
+def due_clauses(today: date, within: int = 90, expired: bool = True) -> list:
+    """The list chosen, as SQL (the same rule as `law.renewals.renewals_due`): licenses in force
+    of living dogs expiring within `within` days and, with `expired`, those already expired.
+    The query joins `Dog` on `License.dog_id`."""
+    clauses = [License.status == "active", License.expires_on <= today + timedelta(days=within),
+               Dog.status.in_(LIVING)]
+    if not expired:
+        clauses.append(License.expires_on >= today)
+    return clauses
+
+
+def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None,
+                  license_ids=None) -> list[RenewalItem]:
     """Licenses in force of living dogs in the town expiring within `within` days (30, 60, 90)
     and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`);
-    with `dog_id`, only that dog's (its follow-up letter).
+    with `dog_id`, only that dog's (its follow-up letter); with `license_ids`, only those (a
+    page of the list, or a chunk of owners' letters: `services.renewal_lists`).
 
     The same few queries for 10 dogs or 50,000: the licenses with their dogs and
     certificates joined, then one query per collection (owners, certificates, tags, notices)
     over the same licenses (`subqueryload`: `selectinload` would send one a 500 parents), and
     the fee rules' lookups for every dog at once (`TownLookups`)."""
-    horizon = today + timedelta(days=within)
     query = db.select(License).join(Dog, License.dog_id == Dog.id)
     if dog_id is not None:
         query = query.where(License.dog_id == dog_id)
+    if license_ids is not None:
+        query = query.where(License.id.in_(license_ids))
     licenses = db.session.scalars(
-        query.where(License.status == "active", License.expires_on <= horizon,
-                    Dog.status.in_(("active", "lost", "stolen")))
+        query.where(*due_clauses(today, within, expired))
         .options(joinedload(License.rabies_certificate), subqueryload(License.renewal_notices),
                  contains_eager(License.dog).subqueryload(Dog.owner_links).joinedload(DogOwner.owner),
                  contains_eager(License.dog).subqueryload(Dog.rabies_certificates),
@@ -234,8 +250,9 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
 LABEL_COLS, LABEL_ROWS = 3, 10
 
 
-def labels_pdf(owners: list[Owner]) -> bytes:
-    """Mailing labels, one per owner, on a 3 × 10 sheet (Avery 5160-like)."""
+def labels_pdf(owners) -> bytes:
+    """Mailing labels, one per owner, on a 3 × 10 sheet (Avery 5160-like); `owners` may be an
+    iterator (read in chunks, `renewal_lists.label_owners`)."""
     from reportlab.lib.pagesizes import letter as LETTER
     from reportlab.lib.units import inch
     from reportlab.pdfgen import canvas
@@ -246,6 +263,7 @@ def labels_pdf(owners: list[Owner]) -> bytes:
     width, height = LETTER
     left, top, pitch_x, pitch_y = 0.1875 * inch, 0.5 * inch, 2.75 * inch, 1.0 * inch
     per_page = LABEL_COLS * LABEL_ROWS
+    n = -1
     for n, o in enumerate(owners):
         if n and n % per_page == 0:
             c.showPage()
@@ -256,7 +274,7 @@ def labels_pdf(owners: list[Owner]) -> bytes:
         c.setFont("Helvetica", 10)
         for i, text in enumerate((o.full_name, o.address, f"{o.town}, {o.state} {o.zip_code}")):
             c.drawString(x, y - i * 12, text[:40])
-    if not owners:
+    if n < 0:
         c.setFont("Helvetica", 10)
         c.drawString(inch, height - inch, "No labels.")
     c.showPage()
