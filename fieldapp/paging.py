@@ -40,8 +40,10 @@ class Page:
         return self.number + 1 if self.number < self.pages else None
 
 
-def page_of(total: int, asked, per: int = PER_PAGE) -> Page:
-    """The page `asked` (a number, or None for the first) of a list of `total` lines."""
+def page_of(total: int, asked, per: int | None = None) -> Page:
+    """The page `asked` (a number, or None for the first) of a list of `total` lines, `per`
+    lines a page (PER_PAGE)."""
+    per = per or PER_PAGE
     pages = max(1, -(-total // per))
     number = asked if isinstance(asked, int) else 1
     return Page(min(max(number, 1), pages), total, per)

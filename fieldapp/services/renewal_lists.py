@@ -96,13 +96,13 @@ def _owners_in_order(today, within, expired, unsent, column=Owner):
 
 
 def letters(today: date, within: int, expired: bool, unsent: bool, start: int = 1,
-            limit: int = LETTERS_MAX) -> Iterator[OwnerLetter]:
+            limit: int | None = None) -> Iterator[OwnerLetter]:
     """The list's letters from letter number `start` (1-based, in the owners' name order), at
-    most `limit`: one per owner of record with all of that owner's dogs on the list (`unsent`:
+    most `limit` (LETTERS_MAX): one per owner of record with all of that owner's dogs on the list (`unsent`:
     the licenses not yet sent a notice). Read CHUNK owners at a time: their licenses on the
     list, then each line as the renewal list makes it."""
     owner_ids = db.session.scalars(_owners_in_order(today, within, expired, unsent, Owner.id)
-                                   .offset(max(start, 1) - 1).limit(limit)).all()
+                                   .offset(max(start, 1) - 1).limit(limit or LETTERS_MAX)).all()
     for at in range(0, len(owner_ids), CHUNK):
         chunk = owner_ids[at:at + CHUNK]
         license_ids = db.session.scalars(_due(today, within, expired, unsent)
