@@ -17,6 +17,7 @@ At county scale the statements must not grow with the dogs (they once were one q
 """
 import argparse
 import json
+import os
 import re
 import shutil
 import sqlite3
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,10 +104,10 @@ def child(path: Path, letters_all: bool):
                 f"/reports/dl18.csv?from={year}-01-01&to={year}-12-31", "/court/docket"):
         client = clients["justice" if url.startswith("/court/") else "clerk"]
         assert client.get(url).status_code == 200, url
-        timed(url, lambda: client.get(url))
+        timed(url, partial(client.get, url))
     for form in LETTERS if letters_all else LETTERS[:1]:
         url = "POST /clerk/renewals/letters.pdf?" + "&".join(f"{k}={v}" for k, v in form.items())
-        timed(url, lambda: clients["clerk"].post("/clerk/renewals/letters.pdf", data=form))
+        timed(url, partial(clients["clerk"].post, "/clerk/renewals/letters.pdf", data=form))
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -132,15 +134,21 @@ def export_tree(ref: str, into: Path) -> Path:
 
 def report(n: int, before: dict, after: dict):
     def cell(row):
-        return f"{row['ms']:8,.0f} ms ({row['statements']:3})" if row else f"{'—':>17}"
-    print(f"\n{n:,} dogs: wall time of the second request (SQL statements); lines listed or PDF pages; "
-          "after / before")
-    print(f"{'page':62} {'before':>17} {'after':>17} {'ratio':>6}  lines before → after")
+        return f"{row['ms']:8,.0f} {row['cpu_ms']:8,.0f} ({row['statements']:4})" if row else f"{'—':>25}"
+
+    def lines(row):
+        if not row:
+            return "—"
+        pages = str(row["lines"]).removesuffix(" pages")
+        per = f" ({row['cpu_ms'] / int(pages):.1f} ms CPU a page)" if row["lines"] != pages and int(pages) > 1 else ""
+        return f"{row['lines']}{per}"
+    print(f"\n{n:,} dogs, load average {os.getloadavg()[0]:.1f}: the second request (a letters POST: the first), "
+          "wall and CPU ms (SQL statements); ratio of CPU after / before; lines listed or PDF pages")
+    print(f"{'page':56} {'before wall / CPU':>25} {'after wall / CPU':>25} {'ratio':>6}  lines before → after")
     for url, row in after.items():
         was = before.get(url)
-        ratio = f"{row['ms'] / was['ms']:6.3f}" if was else f"{'—':>6}"
-        lines = f"{was['lines'] if was else '—'} → {row['lines']}"
-        print(f"{url[:62]:62} {cell(was)} {cell(row)} {ratio}  {lines}", flush=True)
+        ratio = f"{row['cpu_ms'] / was['cpu_ms']:6.3f}" if was else f"{'—':>6}"
+        print(f"{url[:56]:56} {cell(was)} {cell(row)} {ratio}  {lines(was)} → {lines(row)}", flush=True)
 
 
 def main():

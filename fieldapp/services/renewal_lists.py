@@ -62,10 +62,15 @@ def _windows(today: date):
                 (License.expires_on <= today + timedelta(days=60), "60"), else_="90")
 
 
-def letter_count(today: date, within: int, expired: bool, unsent: bool) -> int:
-    """How many letters (owners of record) the list makes: one per owner, all their dogs."""
-    owners = _owner_ids(today, within, expired, unsent)
-    return db.session.scalar(db.select(func.count(distinct(owners.c.owner_id))))
+def letter_counts(today: date, within: int, expired: bool) -> tuple[int, int]:
+    """How many letters the list makes (one per owner of record, all their dogs): for the
+    licenses not yet sent a notice, and writing again to every owner. One pass over the list."""
+    unsent = ~exists().where(RenewalNotice.license_id == License.id)
+    owners = _due(today, within, expired, column=primary_owner_id().label("owner_id")) \
+        .add_columns(unsent.label("unsent")).subquery()
+    return tuple(db.session.execute(db.select(
+        func.count(distinct(case((owners.c.unsent, owners.c.owner_id)))),
+        func.count(distinct(owners.c.owner_id)))).one())
 
 
 def renewal_page(today: date, within: int, expired: bool, asked) -> RenewalPage:
@@ -78,8 +83,8 @@ def renewal_page(today: date, within: int, expired: bool, asked) -> RenewalPage:
     ids = db.session.scalars(_due(today, within, expired).order_by(License.expires_on, License.id)
                              .offset(page.offset).limit(page.per)).all()
     items = renewal_items(today, within, expired, license_ids=ids) if ids else []
-    owners = letter_count(today, within, expired, unsent=False)
-    return RenewalPage(page, items, by_window, owners, letter_count(today, within, expired, unsent=True), owners)
+    letters, owners = letter_counts(today, within, expired)
+    return RenewalPage(page, items, by_window, owners, letters, owners)
 
 
 # --- the letters and labels of the list ------------------------------------------------------
