@@ -140,8 +140,8 @@ def report(n: int, before: dict, after: dict):
         if not row:
             return "—"
         pages = str(row["lines"]).removesuffix(" pages")
-        per = f" ({row['cpu_ms'] / int(pages):.1f} ms CPU a page)" if row["lines"] != pages and int(pages) > 1 else ""
-        return f"{row['lines']}{per}"
+        pdf = isinstance(row["lines"], str) and pages != row["lines"] and int(pages) > 1
+        return f"{row['lines']} ({row['cpu_ms'] / int(pages):.1f} ms CPU a page)" if pdf else str(row["lines"])
     print(f"\n{n:,} dogs, load average {os.getloadavg()[0]:.1f}: the second request (a letters POST: the first), "
           "wall and CPU ms (SQL statements); ratio of CPU after / before; lines listed or PDF pages")
     print(f"{'page':56} {'before wall / CPU':>25} {'after wall / CPU':>25} {'ratio':>6}  lines before → after")
