@@ -19,8 +19,8 @@ from ..paging import Page, page_of
 from .follow_up import _SOURCES, KnownUnlicensed, never_licensed
 from .renewals import LIVING, OwnerLetter, RenewalItem, due_clauses, owner_letters, renewal_items
 
-# One PDF holds at most this many letters (~5 s at 1,000 on the team machine, within a web
-# worker's timeout); the clerk prints the next ones with another tap (those printed are
+# One PDF holds at most this many letters (3.5-4.5 s at 1,000 on the team machine at rest,
+# well within a web worker's 60 s); the clerk prints the next ones with another tap (those printed are
 # recorded as sent, so the next PDF starts after them), or from a chosen letter number.
 LETTERS_MAX = 1000
 CHUNK = 200  # owners read at a time for the letters, labels read in rows of this many
@@ -103,9 +103,9 @@ def _owners_in_order(today, within, expired, unsent, column=Owner):
 def letters(today: date, within: int, expired: bool, unsent: bool, start: int = 1,
             limit: int | None = None) -> Iterator[OwnerLetter]:
     """The list's letters from letter number `start` (1-based, in the owners' name order), at
-    most `limit` (LETTERS_MAX): one per owner of record with all of that owner's dogs on the list (`unsent`:
-    the licenses not yet sent a notice). Read CHUNK owners at a time: their licenses on the
-    list, then each line as the renewal list makes it."""
+    most `limit` (LETTERS_MAX): one per owner of record with all of that owner's dogs on the
+    list (`unsent`: the licenses not yet sent a notice). Read CHUNK owners at a time: their
+    licenses on the list, then each line as the renewal list makes it."""
     owner_ids = db.session.scalars(_owners_in_order(today, within, expired, unsent, Owner.id)
                                    .offset(max(start, 1) - 1).limit(limit or LETTERS_MAX)).all()
     for at in range(0, len(owner_ids), CHUNK):
