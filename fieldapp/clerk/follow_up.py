@@ -1,10 +1,11 @@
 """Follow-up lists (§5(A)(1), §5(A)(4)): dogs known to the town but never licensed, licenses
 expired over 30 days; each with its letter to the owner (a PDF, one tap)."""
-from flask import abort, render_template
+from flask import abort, render_template, request
 
 from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog
+from ..services import renewal_lists
 from ..services.follow_up import expired_letter, expired_over_30, never_licensed, never_licensed_letter
 from ..timeutil import local_today
 from ..web import file_response
@@ -14,9 +15,13 @@ from . import bp
 @bp.route("/follow-up/")
 @permission_required("issue_license")
 def follow_up():
+    """Both lists a page of 50 at a time, each its own pager (`never_page`, `expired_page`),
+    the counts from SQL."""
     today = local_today()
-    return render_template("clerk/follow_up.html", unlicensed=never_licensed(today),
-                           expired=expired_over_30(today), today=today)
+    listed = renewal_lists.follow_up_page(today, request.args.get("never_page", type=int),
+                                  request.args.get("expired_page", type=int))
+    return render_template("clerk/follow_up.html", listed=listed, unlicensed=listed.unlicensed,
+                           expired=listed.expired, today=today)
 
 
 @bp.route("/follow-up/dogs/<int:dog_id>/letter.pdf")

@@ -29,18 +29,20 @@ class KnownUnlicensed:
     sources: list[tuple[date, str]]  # (when, how the town knows of it), earliest first
 
 
-def never_licensed(today: date, dog_id: int | None = None) -> list[KnownUnlicensed]:
+def never_licensed(today: date, dog_id: int | None = None, dog_ids=None) -> list[KnownUnlicensed]:
     """§5(A)(1): living dogs with no license ever, known from the town's own records (`dog_id`:
-    only that dog, for its letter). The same
+    only that dog, for its letter; `dog_ids`: those, a page of the list). The same
     few queries for 10 dogs or 50,000: the dogs with their owners (`subqueryload`, one
     query), then one query per kind of record, each over the same dogs (a subquery, not a list
     of ids)."""
     unlicensed = db.select(Dog.id).where(~Dog.licenses.any(), Dog.status.in_(("active", "lost", "stolen")))
     if dog_id is not None:
         unlicensed = unlicensed.where(Dog.id == dog_id)
+    if dog_ids is not None:
+        unlicensed = unlicensed.where(Dog.id.in_(dog_ids))
     dogs = db.session.scalars(
         db.select(Dog).where(Dog.id.in_(unlicensed))
-        .options(subqueryload(Dog.owner_links).joinedload(DogOwner.owner)).order_by(Dog.name)).all()
+        .options(subqueryload(Dog.owner_links).joinedload(DogOwner.owner)).order_by(Dog.name, Dog.id)).all()
     by_id = {d.id: KnownUnlicensed(d, []) for d in dogs}
     if not by_id:
         return []
