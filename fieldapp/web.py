@@ -7,13 +7,13 @@ back at once, so the page is drawn from the database as it was. The one exceptio
 `services.entries.submit_entry`, its own transaction by design (idempotent on the entry's UUID).
 """
 from datetime import date, datetime, time
-from decimal import Decimal
 
 from flask import flash, g, has_request_context, make_response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.exc import OperationalError
 
 from .extensions import db
+from .law.words import say_date, say_money, say_month, say_time
 from .services.errors import ServiceError
 
 
@@ -21,12 +21,13 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def money(value) -> str:
-    return f"${Decimal(value):,.2f}"
+# The pages say a date, a time and money as the rest of the app does (`fieldapp/law/words.py`; the
+# phone's JS has the same in static/js/format.js): "Wed 2 Dec 2026", "2:30 pm", "$1,234.00". The
+# filters below take what a template has (a date, an instant stored in UTC, a text) and read an
+# instant on the town's clock first.
+money = say_money
 
 
-# One date format and one time format everywhere, on the town's clock (the phone's JS has the
-# same two in static/js/format.js): "Wed 2 Dec 2026" and "2:30 pm".
 def _town(value):
     """A date stays a date; an instant (aware, or naive UTC as SQLite returns it) is read on the town's clock."""
     from .timeutil import to_local
@@ -45,7 +46,7 @@ def longdate(value) -> str:
         value = _town(value)
     except ValueError:
         return value
-    return value.strftime("%a %-d %b %Y")
+    return say_date(value)
 
 
 def clock(value) -> str:
@@ -62,8 +63,17 @@ def clock(value) -> str:
         value = time.fromisoformat(hhmm)
     elif not isinstance(value, time):
         value = _town(value)
-    hour = value.hour % 12 or 12
-    return f"{hour}:{value.minute:02d} {'am' if value.hour < 12 else 'pm'}"
+    return say_time(value)
+
+
+def when(value) -> str:
+    """Wed 2 Dec 2026, 2:30 pm: an instant, on the town's clock."""
+    return f"{longdate(value)}, {clock(value)}" if value else ""
+
+
+def month(value) -> str:
+    """December 2026."""
+    return say_month(_town(value)) if value else ""
 
 
 def file_response(body, content_type: str, max_age: int | None = None, filename: str | None = None):
@@ -133,9 +143,12 @@ def register_request_transaction(app):
 
 
 def register_template_helpers(app):
+    # The one place the pages' words for dates, times and money are registered (law/words.py).
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.filters["clock"] = clock
+    app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["month"] = month
     from .services.tags.tokens import tag_url
     app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
     from .services.search import PAGE
