@@ -10,6 +10,7 @@ from flask_login import current_user
 
 from ..auth import permission_required
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Dog, EnumerationResolution
 from ..services import enumeration as enum_svc
 from ..services.errors import ServiceError
@@ -68,7 +69,7 @@ def enumeration_expense(enum_id):
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
-            flash(f"Expense recorded: {exp.description}, ${exp.amount:,.2f}.", "success")
+            flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
             return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
     return _page(enum, form, 422)
 
@@ -93,7 +94,7 @@ def identify_in_enumeration(dog_id):
             refusal_on_form(exc, form)
         else:
             flash(f"{dog.name} is marked identified as unlicensed in the enumeration of {enum.resolution}: "
-                  f"the ${enum.surcharge:,.2f} surcharge is added to its license (§5(K)).", "success")
+                  f"the {say_money(enum.surcharge)} surcharge is added to its license (§5(K)).", "success")
             if current_user.may("keep_enumeration"):
                 return redirect(url_for(".enumeration", enum_id=enum.id))
             return redirect(url_for(".dog", dog_id=dog.id))

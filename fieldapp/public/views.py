@@ -24,7 +24,6 @@ from ..models.public import FoundReport
 from ..services import found_reports as svc
 from ..services.errors import ServiceError
 from ..settings import get_setting
-from ..timeutil import to_local
 from ..web import refusal_on_form
 from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
@@ -37,15 +36,6 @@ CSRF_EXPIRED = "This form has expired. Please press Send again."
 def public_tag_scans(dog, limit=10):
     """For the `public/_tag_scans.html` partial on a dog's record."""
     return svc.recent_scans(dog, limit)
-
-
-@bp.app_template_filter("found_when")
-def found_when(instant):
-    """An instant as the town's local time, e.g. "Tue 4 Mar 2025, 3:07 pm"."""
-    if not instant:
-        return ""
-    local = to_local(instant)
-    return local.strftime("%a %-d %b %Y, %-I:%M ") + local.strftime("%p").lower()
 
 
 @bp.errorhandler(HTTPException)

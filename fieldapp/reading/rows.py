@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..law.readings import PARTS, Reading
+from ..law.words import say_money
 from ..settings import SPECS, get_setting
 
 CHOICE_MARK = "a reading: the text leaves a choice"
@@ -30,7 +31,7 @@ def say_value(key: str) -> str:
     if spec.kind == "bool":
         return "on" if value else "off"
     if spec.kind == "money" or isinstance(value, Decimal):
-        return f"${value:,.2f}"
+        return say_money(value)
     if spec.kind == "dates":
         return ", ".join(d.isoformat() for d in value) or "none"
     if key == "court_session_weekday":

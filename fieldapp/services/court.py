@@ -27,6 +27,7 @@ from ..law.orders import (
     order_terms,
     vicious_finding_refusal,
 )
+from ..law.words import say_date, say_money
 from ..models import Payment, record_event
 from ..models.court import OUTCOMES, PLEAS, CourtOrder, Disposition, Hearing, Summons
 from ..models.enforcement import AppearanceTicket, SwornComplaint
@@ -357,7 +358,7 @@ def change_order(order: CourtOrder, *, kind: str, ordered_on: date | None, words
     terms = ""
     try:
         terms = order_terms(kind, words) if kind != "lifted" else (
-            (words or "").strip() or f"The order of {order.ordered_on:%-d %B %Y} is lifted.")
+            (words or "").strip() or f"The order of {say_date(order.ordered_on)} is lifted.")
     except ValueError as e:
         errors["words"] = str(e)
     if errors:
@@ -510,7 +511,7 @@ def receive_fine(d: Disposition, *, amount, received_on: date | None, user, meth
     elif amount is None or amount <= 0:
         errors["amount"] = "Give the amount received."
     elif amount > fine_outstanding(d):
-        errors["amount"] = f"Only ${fine_outstanding(d):.2f} of the fine is outstanding."
+        errors["amount"] = f"Only {say_money(fine_outstanding(d))} of the fine is outstanding."
     if received_on is None:
         errors["received_on"] = "Give the date received."
     errors.update(check_method(method, reference))

@@ -34,6 +34,7 @@ from ..law.impoundment import (
     impoundments_in_twelve_months,
 )
 from ..law.schedule import daily_rates
+from ..law.words import say_date, say_money
 from ..models import Dog, Payment, record_event
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
 from ..settings import get_setting, schedule, setting_on
@@ -213,7 +214,7 @@ def allowed_today(imp: Impoundment, today: date) -> list[str]:
     if refusal is None:
         out.append("Available for adoption or euthanasia now (§8(E)), or a transfer that ends the case")
     else:
-        out.append(f"Available for adoption or euthanasia from {after:%A} {after.day} {after:%B %Y} (§8(E)), "
+        out.append(f"Available for adoption or euthanasia from {say_date(after)} (§8(E)), "
                    "or a transfer that ends the case; until then it may be boarded elsewhere, the case open")
     return out
 
@@ -318,8 +319,8 @@ def license_refusal(imp: Impoundment, today: date) -> str | None:
         return (f"§8(C): {dog.name} has no current license, and a dog is redeemed only with proof of "
                 "licensing. The Town Clerk licenses the dog first (§5(A)(2)), then the dog is released.")
     if lic.expires_on < today:
-        return (f"§8(C): {dog.name}'s license {lic.number} expired on {lic.expires_on:%A} {lic.expires_on.day} "
-                f"{lic.expires_on:%B %Y}. The Town Clerk renews it first (§5(A)(2)), then the dog is released.")
+        return (f"§8(C): {dog.name}'s license {lic.number} expired on "
+                f"{say_date(lic.expires_on)}. The Town Clerk renews it first (§5(A)(2)), then the dog is released.")
     return None
 
 
@@ -405,7 +406,7 @@ def waive_balance(imp: Impoundment, reason: str, user, today: date | None = None
     for ln in owed.owed:
         p = Payment(kind=ln.kind, amount=ZERO, dog_id=imp.dog_id, impoundment_id=imp.id, received_on=today,
                     received_by_id=getattr(user, "id", None), waived_reason=reason,
-                    memo=f"{ln.label} {ln.section} — ${ln.amount:.2f} waived — impoundment no. {imp.id}"[:200])
+                    memo=f"{ln.label} {ln.section} — {say_money(ln.amount)} waived — impoundment no. {imp.id}"[:200])
         db.session.add(p)
         lines.append(p)
     db.session.flush()

@@ -27,6 +27,7 @@ from ..extensions import db
 from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS, impoundment_end_refusal
 from ..law.dl18 import age_words, dl18_seizure_words
 from ..law.impoundment import impoundments_in_twelve_months
+from ..law.words import say_date
 from ..models import Dog, DogOwner, record_event
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition
@@ -229,7 +230,7 @@ def record_care_check(imp: Impoundment, c: CareInput, user, photo: tuple[bytes, 
     errors = {}
     if imp.status != "held":
         errors["checked_at"] = (f"The dog is not held any more ({IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status)}"
-                                f"{' on ' + _say(imp.ended_on) if imp.ended_on else ''}): no care check to log.")
+                                f"{' on ' + say_date(imp.ended_on) if imp.ended_on else ''}): no care check to log.")
     elif c.checked_at > utcnow():
         errors["checked_at"] = "The time is in the future."
     elif to_local(c.checked_at).date() < imp.impounded_on:
@@ -252,10 +253,6 @@ def record_care_check(imp: Impoundment, c: CareInput, user, photo: tuple[bytes, 
     record_event("impoundment.care_check", imp, actor=user, care_check_id=check.id,
                  fed=c.fed, watered=c.watered, cleaned=c.cleaned)
     return check
-
-
-def _say(d: date) -> str:
-    return f"{d:%a} {d.day} {d:%b %Y}"
 
 
 # --- DL-18 (AML §113(4)) ----------------------------------------------------------------------
@@ -333,7 +330,7 @@ def dl18_row(imp: Impoundment) -> dict:
         owner_name, owner_address, earlier = imp.owner_named, "", []
     notices = list(imp.notices)
     if imp.status == "held":
-        disposition, disposition_on = f"Held (until the end of {_say(imp.redemption_deadline)})", ""
+        disposition, disposition_on = f"Held (until the end of {say_date(imp.redemption_deadline)})", ""
     else:
         disposition = IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status)
         disposition_on = imp.ended_on.isoformat() if imp.ended_on else ""

@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Payment, Receipt, next_in_sequence
 from ..models.licensing import PAYMENT_METHODS
 from .errors import ServiceError
@@ -46,7 +47,7 @@ def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference:
         raise ServiceError(errors)
     total = sum((line.amount for line in lines), Decimal("0.00"))
     if amount_received is not None and amount_received < total:
-        raise ServiceError({"": f"${amount_received:,.2f} came in, less than the ${total:,.2f} due."})
+        raise ServiceError({"": f"{say_money(amount_received)} came in, less than the {say_money(total)} due."})
     number = f"R-{received_on.year}-{next_in_sequence(f'receipt-{received_on.year}'):05d}"
     receipt = Receipt(number=number, method=method, reference=reference.strip(), payer_name=payer_name.strip(),
                       received_on=received_on, received_by_id=getattr(user, "id", None),

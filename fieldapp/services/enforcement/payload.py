@@ -17,6 +17,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from ...extensions import db
 from ...law import VIOLATIONS
+from ...law.words import say_date
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
 from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
@@ -281,7 +282,7 @@ class PayloadReader:
         self.late = LateEvent(name, typed_on, reason)
         if not reason:
             days = (reached - typed_on).days
-            self.error(name, f"The {label} is {days} days ago ({typed_on:%A} {typed_on.day} {typed_on:%B %Y}). "
+            self.error(name, f"The {label} is {days} days ago ({say_date(typed_on)}). "
                              "Check the date, the year too. If it is right, say why it is entered only now: "
                              "the office confirms it before it counts.")
             self.error(LATE_REASON, LATE_REASON_NEEDED)
