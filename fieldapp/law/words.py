@@ -12,7 +12,8 @@ holds the two to each other) all say:
 - a time: "2:30 pm" (`say_time`); both: "Wed 2 Dec 2026, 2:30 pm" (`say_datetime`);
 - a month: "December 2026" (`say_month`: a cash report's or a renewal's month, no day in it);
 - money: "$1,234.00" (`say_money`), the dollar sign, thousands separated, always the cents;
-  a negative amount "-$5.00".
+  a negative amount (a balance below nothing) "−$5.00", with the minus sign (U+2212) that reads
+  as one, not a hyphen.
 
 Plain values in, words out; no Flask, no database, not locale dependent. Values are wall values:
 a datetime is said on its own clock, so the caller reads an instant on the town's clock first
@@ -55,5 +56,5 @@ def say_month(d: date) -> str:
 def say_money(value) -> str:
     """$1,234.00 (a Decimal, an int or its text; a float is rounded to the cent as it is)."""
     amount = Decimal(str(value)) if not isinstance(value, Decimal) else value
-    sign = "-" if amount < 0 else ""
+    sign = "\u2212" if amount < 0 else ""
     return f"{sign}${abs(amount):,.2f}"

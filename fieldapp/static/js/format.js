@@ -64,11 +64,12 @@ export function townToday() {
 
 export const day = (iso) => (iso ? new Date(String(iso).slice(0, 10) + "T00:00:00Z") : null);
 
-// "$1,234.00" (the server's say_money): from a number or its text ("12.5"), the cents always shown.
+// "$1,234.00" (the server's say_money): from a number or its text ("12.5"), the cents always shown;
+// below nothing "−$5.00" (a minus sign, U+2212).
 export function money(value) {
   const cents = Math.round(Number(value) * 100);
   const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${cents < 0 ? "-" : ""}$${whole}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+  return `${cents < 0 ? "\u2212" : ""}$${whole}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 }
 
 // The phone's own clock with its offset: 2026-12-02T14:05:09.123-05:00 (when an entry was recorded).
