@@ -124,6 +124,20 @@ def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list
     return rest
 
 
+def form_page(form, call, draw, *more_forms):
+    """The form view's pattern, written once: on a valid post, `call()` the service and answer
+    what it returns (it flashes what was done and redirects); a refusal (`ServiceError`) is shown
+    on the form (`refusal_on_form`, the rest of the messages on `more_forms` or form-wide) and
+    the page is `draw()`n again with 422, keeping what was typed; a first draw answers 200, a
+    post the form itself refuses 422."""
+    if form.validate_on_submit():
+        try:
+            return call()
+        except ServiceError as exc:
+            refusal_on_form(exc, form, *more_forms)
+    return draw(), 422 if request.method == "POST" else 200
+
+
 def register_request_transaction(app):
     @app.after_request
     def end_transaction(response):

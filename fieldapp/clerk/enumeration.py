@@ -17,7 +17,7 @@ from ..services.errors import ServiceError
 from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import refusal_on_form
+from ..web import form_page, refusal_on_form
 from . import bp
 from .forms import ExpenseForm, IdentifiedForm
 
@@ -61,17 +61,14 @@ def enumeration_expense(enum_id):
     """§5(K): record an expense of conducting the enumeration."""
     enum = db.get_or_404(EnumerationResolution, enum_id)
     form = ExpenseForm()
-    if form.validate_on_submit():
-        amount = enum_svc.parse_amount(form.amount.data)
-        try:
-            exp = enum_svc.record_expense(enum, form.spent_on.data, form.description.data, amount,
-                                          form.paid_by.data, local_today(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
-            return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
-    return _page(enum, form, 422)
+
+    def recorded():
+        exp = enum_svc.record_expense(enum, form.spent_on.data, form.description.data,
+                                      enum_svc.parse_amount(form.amount.data), form.paid_by.data, local_today(),
+                                      _user())
+        flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
+        return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
+    return form_page(form, recorded, lambda: _page(enum, form, 422)[0])
 
 
 @bp.route("/dogs/<int:dog_id>/enumeration", methods=["GET", "POST"])

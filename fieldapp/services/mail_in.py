@@ -147,6 +147,13 @@ def record_mailed(ma: MailApplication, mailed_on: date | None, today: date, user
     return ma
 
 
+def print_hold_letter(ma: MailApplication, today: date) -> bytes:
+    """The letter printed for the owner, and the day it was printed kept on the application (its
+    page says "Letter printed ..."): the one GET that writes, a record of what was read."""
+    ma.hold_letter_on = today
+    return hold_letter_pdf(ma, today)
+
+
 def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
     """The letter to the owner: the application is on hold, and what is missing (§5(A)(3))."""
     from .letters import letter_pdf
