@@ -3,8 +3,9 @@
 One request, one transaction: services add and flush, never commit or roll back. The request
 commits when it answers with success (2xx or 3xx) and rolls back otherwise (`end_transaction`);
 a view that catches a refusal (`ServiceError`) shows it with `refusal_on_form`, which rolls
-back at once, so the page is drawn from the database as it was. The one exception is
-`services.entries.submit_entry`, its own transaction by design (idempotent on the entry's UUID).
+back at once, so the page is drawn from the database as it was (`form_page` writes that view
+pattern once). The exceptions (`services.entries.submit_entry`, its own transaction by design, and
+a few others, each for a reason) are listed in docs/architecture.md.
 """
 from datetime import date, datetime, time
 

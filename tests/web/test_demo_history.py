@@ -1,4 +1,4 @@
-"""The bulk town's five years of past (fieldapp/demo_history.py): licenses and enforcement
+"""The bulk town's five years of past (fieldapp/demo_history/): licenses and enforcement
 records shaped as the app's own services make them, the current license and certificate of
 each dog untouched, and the status card, the tag API and the offline copy on top of it."""
 from collections import Counter

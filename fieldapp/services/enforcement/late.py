@@ -76,3 +76,16 @@ def hold_late_entry(entry):
     db.session.add(late)
     db.session.flush()
     return late
+
+
+def confirm_late_entry(late, note: str, user, record=None) -> None:
+    """The office confirms a late entry's typed date (`note`: how it was checked): it counts from
+    now on; a seizure's holding period (`record`, its Impoundment) is counted again from it,
+    never giving a deadline already past when the entry arrived."""
+    from ...models import record_event
+    from .seizure import confirm_late_seizure
+    late.confirmed_at, late.confirmed_by_id, late.confirm_note = utcnow(), user.id, note[:300]
+    if late.kind == "seizure" and record is not None:
+        confirm_late_seizure(record, late, user)
+    record_event("entry.late_date_confirmed", late, actor=user, entry_kind=late.kind, entry_id=late.entry_id,
+                 typed_on=late.typed_on.isoformat(), note=note[:300])
