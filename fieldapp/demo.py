@@ -8,6 +8,7 @@ from dateutil.relativedelta import relativedelta
 from sqlalchemy import func, insert
 
 from .extensions import db
+from .law.words import say_date
 from .models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, User
 from .timeutil import local_today
 
@@ -40,7 +41,7 @@ VETS = ["Sandy Creek Veterinary Clinic", "Pulaski Animal Hospital", "Lacona Vet 
 
 def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5) -> str:
     """The demo town. Used by the CLI and by tests (on a schema made with create_all).
-    A bulk town (`n_dogs`) gets `history_years` of past (fieldapp/demo_history.py; 0: none)."""
+    A bulk town (`n_dogs`) gets `history_years` of past (fieldapp/demo_history/; 0: none)."""
     today = today or local_today()
     rng = random.Random(rng_seed)
     for number, (username, name, role) in enumerate(DEMO_USERS, 1):
@@ -194,7 +195,7 @@ def _seed_law_cases(today, clerk) -> None:
     db.session.add(DogNotice(dog=penny, kind="lost", occurred_on=lost_on, filed_on=today - timedelta(days=3),
                              details={"previous_status": "active", "due_on": (lost_on + timedelta(days=10)).isoformat(),
                                       "days_late": 4, "late_note": f"Filed 4 days late (due by "
-                                      f"{lost_on + timedelta(days=10):%-d %b %Y}). (§5(J)(1))"},
+                                      f"{say_date(lost_on + timedelta(days=10))}). (§5(J)(1))"},
                              recorded_by_id=clerk.id))
 
     # §5(J)(3): Molly's owner moved into the town 40 days before licensing her (10 days late).
