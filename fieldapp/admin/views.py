@@ -16,7 +16,7 @@ from ..law.authority import ROLE_LABELS
 from ..law.words import say_date
 from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
-from ..services import licensing as licensing_svc
+from ..services import licensing
 from ..services.errors import ServiceError
 from ..settings import (
     SETTINGS,
@@ -146,7 +146,7 @@ def enumerations():
     form = EnumerationForm()
     if form.validate_on_submit():
         try:
-            enum = licensing_svc.record_enumeration(
+            enum = licensing.record_enumeration(
                 form.resolution.data, form.adopted_on.data, form.opens_on.data, form.closes_on.data,
                 parse_money(form.surcharge.data), current_user)
         except ServiceError as exc:
@@ -167,7 +167,7 @@ def close_enumeration(enum_id):
     form = CloseEnumerationForm()
     if form.validate_on_submit():
         try:
-            licensing_svc.close_enumeration(enum, form.closes_on.data, current_user)
+            licensing.close_enumeration(enum, form.closes_on.data, current_user)
         except ServiceError as exc:
             for message in exc.errors.values():
                 flash(message, "error")

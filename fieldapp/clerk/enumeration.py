@@ -12,7 +12,15 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law.words import say_money
 from ..models import Dog, EnumerationResolution
-from ..services import enumeration as enum_svc
+from ..services.enumeration import enumerations as enumeration_rows  # the view has the service's name
+from ..services.enumeration import (
+    identified_dogs,
+    identify_unlicensed,
+    is_open,
+    parse_amount,
+    record_expense,
+    year_report,
+)
 from ..services.errors import ServiceError
 from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
@@ -31,8 +39,8 @@ def _user():
 def enumerations():
     """§5(K): the enumerations the Town Board declared, the open one first."""
     today = local_today()
-    return render_template("clerk/enumeration/index.html", rows=enum_svc.enumerations(), today=today,
-                           is_open=enum_svc.is_open)
+    return render_template("clerk/enumeration/index.html", rows=enumeration_rows(), today=today,
+                           is_open=is_open)
 
 
 def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, status: int = 200):
@@ -42,8 +50,8 @@ def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, 
     q = request.args.get("q", "").strip()
     marked = {i.dog_id for i in enum.identifications}
     found = [d for d in search_dogs(q)] if q else []
-    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=enum_svc.is_open(enum, today),
-                           dogs=enum_svc.identified_dogs(enum, today), expense_form=expense_form, q=q,
+    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=is_open(enum, today),
+                           dogs=identified_dogs(enum, today), expense_form=expense_form, q=q,
                            found=found, marked=marked, total_expenses=sum((x.amount for x in enum.expenses), 0)), status
 
 
@@ -63,9 +71,8 @@ def enumeration_expense(enum_id):
     form = ExpenseForm()
 
     def recorded():
-        exp = enum_svc.record_expense(enum, form.spent_on.data, form.description.data,
-                                      enum_svc.parse_amount(form.amount.data), form.paid_by.data, local_today(),
-                                      _user())
+        exp = record_expense(enum, form.spent_on.data, form.description.data, parse_amount(form.amount.data),
+                             form.paid_by.data, local_today(), _user())
         flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
         return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
     return form_page(form, recorded, lambda: _page(enum, form, 422)[0])
@@ -86,7 +93,7 @@ def identify_in_enumeration(dog_id):
     status = 200
     if enum is not None and form.validate_on_submit():
         try:
-            enum_svc.identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
+            identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
@@ -114,7 +121,7 @@ def enumeration_report():
             year = int(raw)
         else:
             error = f"Enter a year like {today.year}."
-    report = enum_svc.year_report(year, today)
+    report = year_report(year, today)
     from ..law.enumeration import EXCESS_USES
     return render_template("clerk/enumeration/report.html", report=report, year=year, raw=raw, error=error,
                            excess_uses=EXCESS_USES, today=today), 422 if error else 200

@@ -7,8 +7,8 @@ from datetime import timedelta
 from flask import render_template, request
 
 from ..auth import permission_required
-from ..services import renewals as svc
 from ..services.notify import mail_configured
+from ..services.renewals import email_letters, labels_pdf, letters_pdf, owner_letters, record_notices, renewal_items
 from ..timeutil import local_today
 from ..web import file_response
 from .views import _user, bp
@@ -27,8 +27,8 @@ def renewals():
     """The renewal list: by window (expired, 30, 60, 90 days), one line per license."""
     today = local_today()
     within, expired = _choice(request.args)
-    items = svc.renewal_items(today, within, expired)
-    letters = svc.owner_letters(items)
+    items = renewal_items(today, within, expired)
+    letters = owner_letters(items)
     return render_template("clerk/renewals/list.html", items=items, letters=letters, within=within,
                            expired=expired, today=today, horizon=today + timedelta(days=within),
                            mail_on=mail_configured())
@@ -43,14 +43,14 @@ def renewal_letters():
     notice sent is recorded on its license (§5(J)(2))."""
     today = local_today()
     within, expired = _choice(request.form)
-    items = svc.renewal_items(today, within, expired)
+    items = renewal_items(today, within, expired)
     if not request.form.get("again"):  # the month's letters: licenses not yet sent a notice
         items = [i for i in items if i.last_notice is None]
-    letters = svc.owner_letters(items)
+    letters = owner_letters(items)
     if request.form.get("email") and mail_configured():
-        _, letters = svc.email_letters(letters, today, _user())
-    svc.record_notices(letters, today, _user(), channel="letter")
-    return file_response(svc.letters_pdf(letters, today), "application/pdf",
+        _, letters = email_letters(letters, today, _user())
+    record_notices(letters, today, _user(), channel="letter")
+    return file_response(letters_pdf(letters, today), "application/pdf",
                          filename=f"renewal-letters-{today}.pdf")
 
 
@@ -59,6 +59,6 @@ def renewal_letters():
 def renewal_labels():
     """Mailing labels (3 × 10 sheet) for the owners on the list chosen."""
     within, expired = _choice(request.args)
-    letters = svc.owner_letters(svc.renewal_items(local_today(), within, expired))
-    return file_response(svc.labels_pdf([lt.owner for lt in letters]), "application/pdf",
+    letters = owner_letters(renewal_items(local_today(), within, expired))
+    return file_response(labels_pdf([lt.owner for lt in letters]), "application/pdf",
                          filename="renewal-labels.pdf")

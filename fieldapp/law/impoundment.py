@@ -229,7 +229,7 @@ IMPOUNDMENT_OUTCOMES = {
 }
 # Only once the holding period is over (§8(E) "unredeemed at the expiration"): a transfer ends the
 # case as an adoption does, so during the period a held dog is only moved (boarded elsewhere, the
-# case open and the owner still able to redeem it, `services/kennel.py: move_held_dog`). Death in
+# case open and the owner still able to redeem it, `services/impoundment/board.py: move_held_dog`). Death in
 # care may be recorded any time.
 AFTER_HOLDING_PERIOD_ONLY = ("adopted", "euthanized", "transferred")
 

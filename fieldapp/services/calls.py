@@ -342,8 +342,8 @@ def repeat_window() -> tuple[int, int]:
 
 def repeat_calls(dog, today):
     """The status-card flag: the same dog called about `repeat_dog_calls` times (3) in the last
-    `repeat_call_days` (30). Reads the dog's history rows (services/enforcement/history.py)."""
-    from .enforcement.history import enforcement_history
+    `repeat_call_days` (30). Reads the dog's history rows (services/enforcement/record.py)."""
+    from .enforcement.record import enforcement_history
     calls = [r for r in enforcement_history(dog) if r.kind == "call"]
     if len(calls) < 2:  # never a repeat (the setting's least is 2): the card reads no settings for it
         return []

@@ -15,11 +15,10 @@ from datetime import date
 from decimal import Decimal
 
 from ..extensions import db
-from ..law.words import say_money
+from ..law.words import say_date, say_money
 from ..models import MAIL_MISSING, Dog, License, MailApplication, record_event
 from ..parsing import parse_money
 from .errors import ServiceError
-from .licensing import say_date
 from .money import check_method
 
 

@@ -1,13 +1,13 @@
-"""History (services/history.py): every write to an audited record is a Change, with who and when
-and each column's old and new value, shown on the record's History page; nothing edits or
-deletes a Change; the admin's activity log shows sign-ins, exports and settings changes."""
+"""The audit trail (services/audit.py): every write to an audited record is a Change, with who
+and when and each column's old and new value, shown on the record's History page; nothing edits
+or deletes a Change; the admin's activity log shows sign-ins, exports and settings changes."""
 import pytest
 from sqlalchemy import delete, update
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Owner
-from fieldapp.models.history import Change
-from fieldapp.services.history import AppendOnlyError
+from fieldapp.models.audit import Change
+from fieldapp.services.audit import AppendOnlyError
 
 OWNER_FIELDS = ("first_name", "last_name", "address", "town", "state", "zip_code", "phone")
 

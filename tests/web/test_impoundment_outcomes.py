@@ -178,7 +178,7 @@ def test_s8B_deadline_shows_the_days_it_skipped_on_result_page_and_card(client, 
 
 
 def test_demo_town_shows_each_roadside_rule_on_the_dcos_screens(client, auth, app):
-    from fieldapp.demo_roadside import seed_roadside_cases
+    from fieldapp.demo.roadside import seed_roadside_cases
     from fieldapp.timeutil import local_today
     with app.app_context():
         seed_roadside_cases(local_today())

@@ -325,7 +325,7 @@ def test_dl18_pdf_of_one_seizure_filled_from_the_record(client, auth, app):
 
 
 def test_dl18_csv_one_row_per_seizure_of_the_period_with_the_reports_columns(client, auth, app):
-    from fieldapp.services.kennel_care import DL18_COLUMNS
+    from fieldapp.services.impoundment.dl18 import DL18_COLUMNS
     auth.login("dco")
     inside = seize(client, app, seized_at="2026-10-19T10:00")
     seize(client, app, seized_at="2026-09-30T10:00")

@@ -9,7 +9,7 @@ from fieldapp.extensions import db
 from fieldapp.law.orders import CONFINED_TERMS, order_terms
 from fieldapp.models import Dog, User
 from fieldapp.models.court import CourtOrder
-from fieldapp.services.enforcement.history import order_gist
+from fieldapp.services.enforcement.record import order_gist
 
 
 def dog_id(app, name):

@@ -223,7 +223,7 @@ READINGS: tuple[Reading, ...] = (
                 "§5(E) fields.",
         tests=("test_s5F_license_record_csv_keeps_typed_formulas_as_text",
                "test_s5F_licenses_issued_in_a_period_as_csv_with_the_s5E_fields",),
-        code="fieldapp/services/reports.py `licenses_issued`",
+        code="fieldapp/services/clerk_reports.py `licenses_issued`",
     ),
     Reading(
         section="§5(B)(1)",

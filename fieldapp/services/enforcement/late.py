@@ -65,12 +65,14 @@ def hold_late_entry(entry):
     whose event time is late (the validator asked for the reason already), else None. Idempotent:
     the seizure's applier asks first (its holding period depends on it), `submit_entry` after."""
     from ...models import LateEntry
-    if entry.late is not None:
-        return entry.late
+    # Only a late entry can have the record: an entry on time is answered without asking the
+    # database for one (a query per entry in a shift's batch).
     typed_on = _typed_on(entry)
     received = entry.server_received_at or utcnow()
     if typed_on is None or not is_late(typed_on, to_local(received).date()):
         return None
+    if entry.late is not None:
+        return entry.late
     late = LateEntry(entry=entry, kind=entry.kind, field=EVENT_FIELDS[entry.kind], typed_on=typed_on,
                      received_at=received, late_reason=str(entry.payload.get(LATE_REASON) or "").strip()[:300])
     db.session.add(late)

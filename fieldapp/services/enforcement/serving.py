@@ -23,8 +23,8 @@ from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
 from ...timeutil import TOWN_TZ, to_local
 from ..errors import ServiceError
-from .history import latest_violations_query
 from .payload import PayloadReader
+from .record import latest_violations_query
 from .ticket import SERVED_HOW_NEEDED, court_settings
 
 

@@ -40,7 +40,7 @@ class CounterApplication:
     forms_complete: bool = True  # False: the forms' own fields were refused; nothing is written
     method: str = "cash"
     reference: str = ""
-    adoption: object | None = None  # kennel_care's adoption awaiting its license (§8(E))
+    adoption: object | None = None  # impoundment.outcome's adoption awaiting its license (§8(E))
     impoundment_id: int | None = None  # a held dog licensed to be redeemed (§8(C))
     mail_in: MailApplication | None = None  # §5(A)(3)
 
@@ -66,7 +66,7 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     §5(A)(3) "the appropriate fee must accompany the licensing forms": a mail application whose
     amount enclosed is less than the fee is put on hold instead, with the shortfall (nothing
     issued, nothing taken); enough, and the receipt records the amount that came."""
-    from ..kennel_care import adopter_becomes_owner, adoption_licensed
+    from ..impoundment.outcome import adopter_becomes_owner, adoption_licensed
     from ..mail_in import hold_for_fee, mark_issued, refuse_unready
 
     app, dog = c.application, c.dog
@@ -114,7 +114,7 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
         dog = create_dog(c.dog_data, [owner], today, user)
         if c.impoundment_id:  # licensed to be redeemed (§8(C))
             from ...models.enforcement import Impoundment
-            from ..kennel import link_licensed_dog
+            from ..impoundment.redemption import link_licensed_dog
             held = db.session.get(Impoundment, c.impoundment_id)
             if held is not None:
                 link_licensed_dog(held, dog, user)

@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from ...extensions import db
 from ...law.words import say_date
-from ...models import Dog, Tag, next_in_sequence, record_event
+from ...models import Dog, Tag, record_event, take_from_sequence
 from ...settings import get_setting
 from ..errors import ServiceError
 from ..money import PaymentLine, check_method, record_receipt
@@ -42,8 +42,14 @@ def _fresh_token() -> str:
             return token
 
 
+def serials(count: int) -> list[int]:
+    """`count` tag numbers (printed on the tag, "TAG 57") at once, in order."""
+    first = take_from_sequence(SERIAL_SEQUENCE, count, start=1)
+    return list(range(first, first + count))
+
+
 def _new_tag(**values) -> Tag:
-    tag = Tag(token=_fresh_token(), serial=next_in_sequence(SERIAL_SEQUENCE, start=1), **values)
+    tag = Tag(token=_fresh_token(), serial=serials(1)[0], **values)
     db.session.add(tag)
     return tag
 

@@ -84,11 +84,16 @@ function copyChanged() {
 }
 
 // One refresh at a time, in order (a late one never paints older numbers over newer), and the
-// badge last: when it changes, the lists on the page already say the same.
+// badge last: when it changes, the lists on the page already say the same. Calls that come while
+// one waits to start join it (a flush of 500 entries says "sent" 500 times; one paint after
+// the last says all of it, where 500 would each read the whole outbox again).
 let refreshChain = Promise.resolve();
+let refreshWaiting = null;
 function refreshCount() {
-  refreshChain = refreshChain.then(paintCount, paintCount);
-  return refreshChain;
+  if (refreshWaiting) return refreshWaiting;
+  const paint = () => { refreshWaiting = null; return paintCount(); };
+  refreshWaiting = refreshChain = refreshChain.then(paint, paint);
+  return refreshWaiting;
 }
 
 async function paintCount() {

@@ -80,6 +80,8 @@ export async function tx(names, mode, work) {
 export const req = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
 export const get = (store, key) => tx(store, "readonly", (s) => req(s[store].get(key)));
 export const put = (store, value) => tx(store, "readwrite", (s) => { s[store].put(value); });
+// Many rows in one transaction: a batch of 100 entries is one write, not a hundred.
+export const putAll = (store, values) => tx(store, "readwrite", (s) => { for (const v of values) s[store].put(v); });
 export const del = (store, key) => tx(store, "readwrite", (s) => { s[store].delete(key); });
 export const all = (store) => tx(store, "readonly", (s) => req(s[store].getAll()));
 export const clear = (store) => tx(store, "readwrite", (s) => { s[store].clear(); });

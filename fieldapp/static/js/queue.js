@@ -17,7 +17,7 @@
  * period end, ticket number), kept SENT_KEEP_DAYS, so the "what now" page can say where an entry
  * is (on the phone, being sent, refused, received) with or without signal.
  */
-import { all, del, get, getMeta, put, req, setMeta, tx } from "./db.js";
+import { all, del, get, getMeta, put, putAll, req, setMeta, tx } from "./db.js";
 import { localIso } from "./format.js";
 import { SERVER_TRIES, dependsOn, post, problem, readJson, retryable, sendAlone, sendBatch } from "./outbox-batch.js";
 import { fill } from "./urls.js";
@@ -138,17 +138,29 @@ async function finishEntry(entry) {
   const photos = entry.photos || [];
   const photoOutcome = await sendPhotos(entry, photos);
   if (photoOutcome) return photoOutcome;
-  // Off the outbox and into "sent" in one transaction: never in both, never in neither.
-  await tx(["outbox", "sent"], "readwrite", (s) => {
-    s.outbox.delete(entry.id);
-    s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
-                 created_at: entry.created_at, confirmed_at: entry.confirmed_at,
-                 photos: photos.length, dog_id: entry.payload && entry.payload.dog_id, seq: entry.seq,
-                 codes: entry.payload && entry.payload.codes, payload: entry.payload });
-  });
-  stats.sent += 1;
-  notify("sent", { id: entry.id });
+  await moveToSent([entry]);
   return "sent";
+}
+
+const photosLeft = (entry) => (entry.photos || []).length > (entry.photos_sent || 0);
+
+// Confirmed entries off the outbox and into "sent" in one transaction: never in both, never in
+// neither (a shift's worth is one write, not one per entry).
+async function moveToSent(entries) {
+  if (!entries.length) return;
+  await tx(["outbox", "sent"], "readwrite", (s) => {
+    for (const entry of entries) {
+      s.outbox.delete(entry.id);
+      s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
+                   created_at: entry.created_at, confirmed_at: entry.confirmed_at,
+                   photos: (entry.photos || []).length, dog_id: entry.payload && entry.payload.dog_id, seq: entry.seq,
+                   codes: entry.payload && entry.payload.codes, payload: entry.payload });
+    }
+  });
+  for (const entry of entries) {
+    stats.sent += 1;
+    notify("sent", { id: entry.id });
+  }
 }
 
 // Sent entries are kept a few days (the "what now" page, the outbox's "sent" list), then dropped.
@@ -200,7 +212,8 @@ async function flushLocked(reason) {
   let stop = null;
   let batch = [];
   const sendNow = async () => {
-    for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
+    for (const e of batch) { e.status = "sending"; e.waiting_for = null; }
+    await putAll("outbox", batch);
     notify("changed");
     stop = await sendBatch(urls.syncBatch, batch, held, result);
     if (stop && typeof stop === "object") stop = await sendAlone(urls.syncBatch, stop, batch.length, held, result);
@@ -224,8 +237,10 @@ async function flushLocked(reason) {
   if (!stop && batch.length) await sendNow();
   // 2. Then the photos of each confirmed entry, one request each, and off the outbox.
   if (!stop) {
+    const done = []; // confirmed, no photo left to send: moved together below
     for (const entry of await entriesFor(userId)) {
       if (!entry.result || held.has(entry.id)) continue;
+      if (!photosLeft(entry)) { done.push(entry); continue; }
       const outcome = await finishEntry(entry);
       if (outcome === "sent") { result.sent += 1; continue; }
       if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
@@ -233,6 +248,8 @@ async function flushLocked(reason) {
       await putBack([entry], outcome, userId, result);
       break;
     }
+    await moveToSent(done);
+    result.sent += done.length;
   }
   if (result.retry && !result.stopped) await setMeta("retry_at", Date.now() + backoffMs(2));
   else if (!result.stopped) await setMeta("retry_at", 0);
