@@ -36,7 +36,7 @@ SUITE_LATE_ENTRY_DAYS = 36500
 def allow_the_suites_fixed_dates():
     """The suite's entries carry fixed dates (October 2026) that grow older every day; the test
     town lets them through the stale-date gate (setting `late_entry_days`, default 3). The gate's
-    own tests set it back (tests/web/test_late_entries.py)."""
+    own tests set it back (tests/web/test_holds.py)."""
     from fieldapp.settings import set_setting
     set_setting("late_entry_days", SUITE_LATE_ENTRY_DAYS)
     db.session.commit()

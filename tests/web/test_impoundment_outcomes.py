@@ -95,7 +95,7 @@ def test_s8E_adopted_refused_before_the_redemption_deadline_with_the_date(client
     response = client.post(f"/field/impoundments/{imp_id}/disposition", data={**adopter, "on": "2026-10-26"})
     assert response.status_code == 422
     message = errors_of(response)["adopted-on"]
-    assert "Tuesday 27 October 2026" in message and "§8(E)" in message
+    assert "Tue 27 Oct 2026" in message and "§8(E)" in message
     assert impoundment(app, imp_id).status == "held"
     response = client.post(f"/field/impoundments/{imp_id}/disposition", data={"outcome": "euthanized", "on": "2026-10-20"})
     assert response.status_code == 422
@@ -148,7 +148,7 @@ def test_s8E_transfer_ends_the_case_only_after_the_period_died_in_care_any_time(
     early = client.post(url, data={"outcome": "transferred", "on": "2026-10-20", "transferred_to": "Oswego County SPCA"})
     assert early.status_code == 422
     assert "may not be transferred" in errors_of(early)["transferred-on"]
-    assert "Monday 26 October 2026" in errors_of(early)["transferred-on"]
+    assert "Mon 26 Oct 2026" in errors_of(early)["transferred-on"]
     assert impoundment(app, imp_id).status == "held"
     assert client.post(url, data={
         "outcome": "transferred", "on": "2026-10-27", "transferred_to": "Oswego County SPCA"}).status_code == 303
