@@ -4,7 +4,7 @@
         [--database-url postgresql://...]   (or TEST_DATABASE_URL; SQLite always)
 
 Seeds N dogs with `seed_demo(n_dogs=N)` (bulk inserts: owners, tags, and five years of past per
-dog from fieldapp/demo_history/: ~2.3 licenses and 2 rabies certificates a dog, receipts,
+dog from fieldapp/demo/history/: ~2.3 licenses and 2 rabies certificates a dog, receipts,
 violations, tickets, seizures, court cases) on a temporary SQLite file, and when a PostgreSQL server is named on
 a throwaway database made there (tests/databases.py's PostgresServer: the role needs CREATEDB),
 both with create_all. Then, in-process with the Flask test client, signed in (dco for the card

@@ -4,7 +4,7 @@
         [--kbit 1000] [--rtt-ms 300] [--database-url postgresql://...]   (or TEST_DATABASE_URL; SQLite always)
 
 Seeds N dogs with `seed_demo(n_dogs=N)` (bulk: ~2/3 N owners, tags, and five years of past per
-dog from fieldapp/demo_history/: licenses, rabies certificates, violations, seizures) on a
+dog from fieldapp/demo/history/: licenses, rabies certificates, violations, seizures) on a
 temporary SQLite file, and when a PostgreSQL server is named on a throwaway database there
 (tests/databases.py's PostgresServer: the role needs CREATEDB), both with create_all. Signed in
 as the DCO, the Flask test client asks GET /api/field-dataset as a phone does, with

@@ -15,10 +15,10 @@ from qrcode.constants import ERROR_CORRECT_M
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from fieldapp.services.tags import qr  # noqa: E402
 from fieldapp.services.tags.qr import TagFace, encode_qr  # noqa: E402
 from fieldapp.services.tags.sheets import STOCK, render_sheet  # noqa: E402
 from fieldapp.services.tags.tokens import new_token  # noqa: E402
-from fieldapp.tags import qr  # noqa: E402
 
 BASE = "https://dogs.sandycreekny.gov"
 

@@ -36,12 +36,12 @@ def create_app(test_config=None):
     compress.init_app(app)
 
     from . import models  # noqa: F401  (registers the tables)
+    from .audit.who import signed_in_actor
     from .auth import end_idle_sessions, setup_login
-    from .history.who import signed_in_actor
     from .listeners import install_listeners
-    from .services import history
+    from .services import audit
     install_listeners()  # everything that runs by itself when the database is written
-    history.use_actor_lookup(signed_in_actor)
+    audit.use_actor_lookup(signed_in_actor)
     setup_login(login_manager)
     end_idle_sessions(app)
 
@@ -49,6 +49,7 @@ def create_app(test_config=None):
     register_converters(app)  # before the blueprints' routes are built
     from .admin import bp as admin_bp
     from .api import bp as api_bp
+    from .audit import bp as audit_bp
     from .auth import bp as auth_bp
     from .calendar import bp as calendar_bp
     from .calls import bp as calls_bp
@@ -56,15 +57,14 @@ def create_app(test_config=None):
     from .clerk import bp as clerk_bp
     from .court import bp as court_bp
     from .field import bp as field_bp
-    from .history import bp as history_bp
     from .main import bp as main_bp
     from .public import bp as public_bp
     from .pwa import bp as pwa_bp
     from .reading import bp as law_bp
-    from .reports import bp as reports_bp
+    from .seizure_reports import bp as seizure_reports_bp
     from .tags import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, history_bp, charts_bp, reports_bp, law_bp, calls_bp):
+               pwa_bp, audit_bp, charts_bp, seizure_reports_bp, law_bp, calls_bp):
         app.register_blueprint(bp)
 
     # The kennel board at /impoundments as well: the same view as field.impoundments.

@@ -9,7 +9,6 @@ from .demo import DEMO_PASSWORD, DEMO_USERS, seed_demo  # noqa: F401  (tests and
 from .extensions import db
 from .law.authority import ROLES
 from .models import User
-from .timeutil import local_today
 
 
 @click.command("seed-demo")
@@ -28,17 +27,8 @@ def seed_demo_command(n_dogs, if_empty, rng_seed, history_years):
         return
     if db.session.execute(db.select(func.count(User.id))).scalar():
         raise click.ClickException("The database is not empty. Remove instance/fieldapp.sqlite first.")
-    summary = seed_demo(n_dogs=n_dogs, rng_seed=rng_seed, history_years=history_years)
-    click.echo(summary)
-    if n_dogs is None:
-        from .demo_court import seed_court_cases
-        from .demo_roadside import seed_roadside_cases
-        from .services.enforcement.payload import entered_at_the_time
-        with entered_at_the_time():  # the demo's past: each entry as if it reached the office that day
-            click.echo(seed_roadside_cases(local_today()))
-            click.echo(seed_court_cases(local_today()))
-            from .demo_calls import seed_calls
-            click.echo(seed_calls())
+    # The small town with its roadside, court and calls cases; a bulk town (--dogs) without them.
+    click.echo(seed_demo(n_dogs=n_dogs, rng_seed=rng_seed, history_years=history_years, cases=True))
     click.echo(f"Demo users (password '{DEMO_PASSWORD}', demo only): "
                + ", ".join(u for u, _, _ in DEMO_USERS))
 

@@ -6,10 +6,10 @@ a flush never depends on which modules happened to be imported. Installing twice
 
 - before: `field_data.touch_changed_dogs` bumps `Dog.data_version` of every dog whose card a
   write changes (the phone's copy is a delta on it); `search.note_dogs_to_reindex` notes the dogs
-  whose search text may change; `history.refuse_edits_of_changes` keeps the history append-only.
-- after: `history.record_changes` writes a `Change` per audited row; `search.reindex_noted_dogs`
+  whose search text may change; `audit.refuse_edits_of_changes` keeps the audit trail append-only.
+- after: `audit.record_changes` writes a `Change` per audited row; `search.reindex_noted_dogs`
   rewrites the noted dogs' `search_text`.
-- also: the audited columns keep their old values (`history.keep_old_values`), a `Change` row
+- also: the audited columns keep their old values (`audit.keep_old_values`), a `Change` row
   refuses UPDATE and DELETE, the dog table's text index is created and dropped with it, and a
   SQLite connection gets its pragmas.
 """
@@ -30,26 +30,26 @@ def sqlite_pragmas(dbapi_connection, connection_record):
 
 def listeners() -> list[tuple]:
     """(target, event name, function) for each listener, in the order they are installed."""
-    from .models.history import Change
+    from .models.audit import Change
     from .models.search_index import DDL_LISTENERS
-    from .services import field_data, history, search
+    from .services import audit, field_data, search
     return [
         (Engine, "connect", sqlite_pragmas),
         *DDL_LISTENERS,
         (Session, "before_flush", field_data.touch_changed_dogs),
         (Session, "before_flush", search.note_dogs_to_reindex),
-        (Session, "before_flush", history.refuse_edits_of_changes),
-        (Session, "do_orm_execute", history.refuse_bulk_edits_of_changes),
-        (Change, "before_update", history.refuse_change_rows),
-        (Change, "before_delete", history.refuse_change_rows),
-        (Session, "after_flush", history.record_changes),
+        (Session, "before_flush", audit.refuse_edits_of_changes),
+        (Session, "do_orm_execute", audit.refuse_bulk_edits_of_changes),
+        (Change, "before_update", audit.refuse_change_rows),
+        (Change, "before_delete", audit.refuse_change_rows),
+        (Session, "after_flush", audit.record_changes),
         (Session, "after_flush", search.reindex_noted_dogs),
     ]
 
 
 def install_listeners() -> None:
-    from .services import history
+    from .services import audit
     for target, name, fn in listeners():
         if not event.contains(target, name, fn):
             event.listen(target, name, fn)
-    history.keep_old_values()
+    audit.keep_old_values()

@@ -22,6 +22,7 @@ from decimal import Decimal
 from flask import g, has_app_context
 
 from .extensions import db
+from .law.laws import DEFAULT_LAW, LAWS
 from .law.schedule import SINCE_EVER, value_on
 from .models import Setting, SettingChange
 from .parsing import parse_clock, parse_date, parse_money
@@ -37,12 +38,13 @@ TEXT_MAX = 200
 class SettingSpec:
     key: str
     label: str
-    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url
+    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url | choice
     default: object
     section: str = ""
     help: str = ""
     minimum: int | Decimal | None = None  # int and money: the range the value must be in
     maximum: int | Decimal | None = None
+    choices: tuple[tuple[str, str], ...] = ()  # kind "choice": (value, label), in the order offered
 
     @property
     def rule(self) -> str:
@@ -54,6 +56,8 @@ class SettingSpec:
             return f"A whole number from {self.minimum:,} to {self.maximum:,}."
         if self.kind == "weekday":
             return "A day of the week."
+        if self.kind == "choice":
+            return "One of: " + "; ".join(label for _, label in self.choices) + "."
         if self.kind == "time":
             return "A time of day: 18:00, 6 pm or 6:30 pm (kept as 18:00, 18:30)."
         if self.kind == "dates":
@@ -80,6 +84,11 @@ SETTINGS = [
     SettingSpec("town_state", "The town's state, as its two-letter code", "text", "NY", "The town"),
     SettingSpec("town_zip", "The town's ZIP code (a new owner's address starts with it)", "text", "13145",
                 "The town"),
+    # Each town its law (fieldapp/law/laws/): the reading page shows the law chosen here.
+    SettingSpec("town_law", "The town's dog law", "choice", DEFAULT_LAW,
+                "The town", "The law \"How this app reads ...\" shows; a town with no local dog law chooses "
+                "the state law alone (Agriculture and Markets Law, Article 7).",
+                choices=tuple((key, law.name) for key, law in LAWS.items())),
     SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
                 "10.00", "§5(D)", "Set by resolution of the Town Board."),
     SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",
@@ -220,6 +229,10 @@ def parse_value(spec: SettingSpec, raw):
         return value
     if spec.kind == "time":
         return parse_clock(raw) or refuse()
+    if spec.kind == "choice":
+        if not isinstance(raw, str) or raw.strip() not in dict(spec.choices):
+            refuse()
+        return raw.strip()
     if spec.kind == "bool":
         return raw in (True, "true", "on", "1", 1, "y", "yes")
     if spec.kind == "dates":

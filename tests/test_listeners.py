@@ -7,17 +7,17 @@ from pathlib import Path
 import pytest
 
 from fieldapp.extensions import db
+from fieldapp.services.audit import AUDITED, NOT_AUDITED
 from fieldapp.services.field_data import CARD_SOURCES, NOT_ON_CARD
-from fieldapp.services.history import AUDITED, NOT_AUDITED
 
 ROOT = Path(__file__).resolve().parents[1]
 
 _PROBE = """
 from sqlalchemy import event
 from sqlalchemy.orm import Session
-from fieldapp.services import field_data, history, search
+from fieldapp.services import audit, field_data, search
 def installed():
-    return [event.contains(Session, "after_flush", history.record_changes),
+    return [event.contains(Session, "after_flush", audit.record_changes),
             event.contains(Session, "before_flush", field_data.touch_changed_dogs),
             event.contains(Session, "after_flush", search.reindex_noted_dogs)]
 print(installed())
@@ -26,7 +26,7 @@ create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "TESTING": True})
 print(installed())
 create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "TESTING": True})
 from sqlalchemy.orm import Session as S
-print(sum(1 for fn in S.dispatch.after_flush._clslevel[S] if fn in (history.record_changes, search.reindex_noted_dogs)))
+print(sum(1 for fn in S.dispatch.after_flush._clslevel[S] if fn in (audit.record_changes, search.reindex_noted_dogs)))
 """
 
 
@@ -35,7 +35,7 @@ def test_importing_installs_nothing_and_create_app_installs_once():
                          check=True).stdout.split("\n")
     assert out[0] == "[False, False, False]"
     assert out[1] == "[True, True, True]"
-    assert out[2] == "2"  # the history and the search text, not twice each
+    assert out[2] == "2"  # the audit trail and the search text, not twice each
 
 
 def models(app):
@@ -46,7 +46,7 @@ def models(app):
 
 def test_every_model_is_audited_or_says_why_not(app):
     undecided = [m.__name__ for m in models(app) if m not in AUDITED and m not in NOT_AUDITED]
-    assert not undecided, f"add to AUDITED or NOT_AUDITED (services/history.py): {undecided}"
+    assert not undecided, f"add to AUDITED or NOT_AUDITED (services/audit.py): {undecided}"
     assert not set(AUDITED) & set(NOT_AUDITED)
 
 

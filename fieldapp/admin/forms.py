@@ -59,6 +59,8 @@ def settings_form_class():
         elif spec.kind == "time":  # the phone's clock picker; the server still reads "6 pm" (parse_clock)
             attrs[spec.key] = StringField(label, [InputRequired("Enter a time of day."), check], filters=[_strip],
                                           render_kw={"type": "time"})
+        elif spec.kind == "choice":
+            attrs[spec.key] = SelectField(label, [check], choices=list(spec.choices))
         elif spec.kind == "bool":
             attrs[spec.key] = BooleanField(label)
         elif spec.kind == "dates":

@@ -13,9 +13,10 @@ from ..auth.views import account_locked, unlock_account
 from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
+from ..law.words import say_date
 from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
-from ..services import licensing as licensing_svc
+from ..services import licensing
 from ..services.errors import ServiceError
 from ..settings import (
     SETTINGS,
@@ -86,7 +87,7 @@ def settings():
                 record_event("setting.changed", None, actor=current_user, key=key,
                              effective_on=effective_on.isoformat(), old=stored_form(spec, old),
                              new=stored_form(spec, new), authority=authority)
-            when = "" if effective_on == local_today() else f", applying from {effective_on:%A %-d %B %Y}"
+            when = "" if effective_on == local_today() else f", applying from {say_date(effective_on)}"
             flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}{when}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
@@ -145,7 +146,7 @@ def enumerations():
     form = EnumerationForm()
     if form.validate_on_submit():
         try:
-            enum = licensing_svc.record_enumeration(
+            enum = licensing.record_enumeration(
                 form.resolution.data, form.adopted_on.data, form.opens_on.data, form.closes_on.data,
                 parse_money(form.surcharge.data), current_user)
         except ServiceError as exc:
@@ -166,13 +167,13 @@ def close_enumeration(enum_id):
     form = CloseEnumerationForm()
     if form.validate_on_submit():
         try:
-            licensing_svc.close_enumeration(enum, form.closes_on.data, current_user)
+            licensing.close_enumeration(enum, form.closes_on.data, current_user)
         except ServiceError as exc:
             for message in exc.errors.values():
                 flash(message, "error")
             db.session.rollback()
         else:
-            flash(f"The enumeration of {enum.resolution} closes on {form.closes_on.data:%B %-d, %Y}.", "success")
+            flash(f"The enumeration of {enum.resolution} closes on {say_date(form.closes_on.data)}.", "success")
     else:
         flash("Enter the enumeration's last day.", "error")
     return redirect(url_for(".enumerations"))

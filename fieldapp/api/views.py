@@ -209,30 +209,78 @@ def _answer(user, item: dict, held: set) -> dict:
     return {"http": outcome.status, **with_record_url(item.get("kind"), outcome.as_json())}
 
 
-@bp.post("/sync/<entry_id>/photos/<int:index>")
-@permission_required("enforce")
-def sync_photo(entry_id, index):
-    """A photo of an entry already confirmed; idempotent on (entry id, index)."""
+def _photo_entry(entry_id, index):
+    """The entry id of a photo's entry, or the api's answer why not (404, 403, 422)."""
     key = _entry_key(entry_id)
     entry = db.session.get(FieldEntry, key) if key else None
     if entry is None:
-        return _error(404, "The entry of this photo has not arrived yet; send the entry first.")
+        return None, _error(404, "The entry of this photo has not arrived yet; send the entry first.")
     if entry.officer_id != current_user.id:
-        return _error(403, "This photo belongs to another officer's entry.")
+        return None, _error(403, "This photo belongs to another officer's entry.")
     if not 0 <= index < 20:
-        return _error(422, "A field entry has at most 20 photos.")
+        return None, _error(422, "A field entry has at most 20 photos.")
+    return key, None
+
+
+def _header_int(name):
+    """A byte count the phone sent in header `name`: None when absent, -1 when not a number."""
+    value = request.headers.get(name)
+    if value is None:
+        return None
+    return int(value) if value.isdigit() and len(value) < 12 else -1
+
+
+@bp.post("/sync/<entry_id>/photos/<int:index>")
+@permission_required("enforce")
+def sync_photo(entry_id, index):
+    """A photo of an entry already confirmed; idempotent on (entry id, index). Whole (older
+    phones), or one chunk of it with `Upload-Offset` and `Upload-Length` (services/photo_uploads.py:
+    answered with the offset the office holds, where the phone resumes after a cut link)."""
+    key, refused = _photo_entry(entry_id, index)
+    if refused:
+        return refused
     data = request.get_data()
     if not data:
         return _error(422, "The photo is empty.")
+    offset, total = _header_int("Upload-Offset"), _header_int("Upload-Length")
+    if offset is not None or total is not None:
+        return _photo_chunk(key, index, offset, total, data)
     from ..services.photos import store_photo
     try:
         stored = store_photo(key, index, data, request.mimetype)
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     result = {"entry_id": key, "index": index, "photo_id": getattr(stored, "id", None)}
     return jsonify(status="stored", result=result), 201
+
+
+def _photo_chunk(key, index, offset, total, data):
+    from ..services.photo_uploads import receive_chunk
+    if offset is None or total is None or offset < 0 or total < 0:
+        return _error(400, "A chunk of a photo says its byte offset (Upload-Offset) and the "
+                           "photo's size (Upload-Length), both whole numbers.")
+    answer = receive_chunk(key, index, offset, total, data, request.mimetype)
+    db.session.commit()
+    body = answer.as_json()
+    if answer.status == "stored":
+        body["result"] = {"entry_id": key, "index": index, "photo_id": answer.photo_id}
+    if answer.http >= 400 and answer.status != "rejected":
+        body["error"] = answer.http
+    return jsonify(body), answer.http, {"Upload-Offset": str(answer.offset), "Upload-Length": str(answer.total)}
+
+
+@bp.get("/sync/<entry_id>/photos/<int:index>")
+@permission_required("enforce")
+def sync_photo_state(entry_id, index):
+    """Where a photo stands on the office's side: stored, partial (the offset held) or none."""
+    key, refused = _photo_entry(entry_id, index)
+    if refused:
+        return refused
+    from ..services.photo_uploads import upload_state
+    state = upload_state(key, index)
+    headers = {"Upload-Offset": str(state["offset"] or 0)} if state["status"] != "stored" else {}
+    return jsonify(state), 200, headers
 
 
 @bp.post("/outbox/discarded")
@@ -248,7 +296,6 @@ def outbox_discarded():
                  entry_kind=str(body.get("kind", ""))[:30], payload=body.get("payload"),
                  last_error=body.get("last_error"), created_at=str(body.get("created_at", ""))[:40],
                  discarded_at=str(body.get("discarded_at", ""))[:40])
-    db.session.commit()
     return jsonify(status="recorded"), 201
 
 
@@ -312,7 +359,6 @@ def ticket_blocks():
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     return jsonify(status="created", block={
         "id": block.id, "device_id": block.device_id, "issued_at": block.issued_at.isoformat(),
         "first": ticket_numbers.format_number(block.first),
@@ -330,5 +376,4 @@ def void_ticket_number(number):
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     return jsonify(status="created", result={"ticket_number": text, "status": "void"}), 201

@@ -10,7 +10,7 @@ from flask_login import current_user
 from ..auth import permission_required
 from ..extensions import db
 from ..models import TownDay
-from ..services import calendar as cal
+from ..services import calendar
 from ..services.errors import ServiceError
 from ..timeutil import local_today
 from . import bp
@@ -28,15 +28,15 @@ def _year() -> int:
 @permission_required("keep_town_calendar")
 def year_page(errors=None, status=200):
     year = _year()
-    return render_template("calendar/year.html", year=year, days=cal.year_days(year),
-                           filled=cal.year_filled(year), errors=errors or {},
+    return render_template("calendar/year.html", year=year, days=calendar.year_days(year),
+                           filled=calendar.year_filled(year), errors=errors or {},
                            form=request.form if errors else {}), status
 
 
 @bp.post("/fill")
 @permission_required("keep_town_calendar")
 def fill():
-    cal.fill_year(_year(), current_user)
+    calendar.fill_year(_year(), current_user)
     return redirect(url_for("calendar.year_page", year=_year()), 303)
 
 
@@ -48,7 +48,7 @@ def close_day():
     except ValueError:
         return year_page({"day": "Give the date like 2026-12-04."}, 422)
     try:
-        cal.add_closure(day, request.form.get("reason", ""), current_user)
+        calendar.add_closure(day, request.form.get("reason", ""), current_user)
     except ServiceError as exc:
         return year_page(exc.errors, 422)
     return redirect(url_for("calendar.year_page", year=day.year), 303)
@@ -59,5 +59,5 @@ def close_day():
 def open_day(day_id):
     row = db.get_or_404(TownDay, day_id)
     year = row.day.year
-    cal.set_open(row, request.form.get("open", "1") == "1", current_user)
+    calendar.set_open(row, request.form.get("open", "1") == "1", current_user)
     return redirect(url_for("calendar.year_page", year=year), 303)

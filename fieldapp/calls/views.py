@@ -15,7 +15,7 @@ from ..field.forms import now_local_input
 from ..law.calls import OUTCOMES, RECORD_OUTCOMES, STATUSES, URGENCIES, kind_label
 from ..models.calls import Call
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
-from ..services import calls as svc
+from ..services.calls import call_by_entry, call_of_record, open_calls
 from ..services.entries import form_to_payload, submit_entry
 from ..services.search import search_dogs
 from ..timeutil import utcnow
@@ -50,7 +50,7 @@ def record_link(update) -> tuple[str, str] | None:
 @bp.app_context_processor
 def _call_helpers():
     return {"call_kind_label": kind_label, "call_outcomes": OUTCOMES, "call_statuses": STATUSES,
-            "call_urgencies": URGENCIES, "call_record_link": record_link, "call_of_record": svc.call_of_record}
+            "call_urgencies": URGENCIES, "call_record_link": record_link, "call_of_record": call_of_record}
 
 
 def _own_ids(form, call, step) -> StepForm:
@@ -87,7 +87,7 @@ def _record_links(call) -> list[tuple[str, str]]:
 @permission_required("read_calls")
 def queue():
     """The open calls: urgent first, then oldest; the phone re-sorts them by distance (calls.js)."""
-    calls = svc.open_calls()
+    calls = open_calls()
     return render_template("calls/queue.html", calls=calls, step_forms=_step_forms, record_links=_record_links,
                            now=utcnow())
 
@@ -145,7 +145,7 @@ def step(step):
                            form_to_payload(request.form))
     if outcome.status in (200, 201):
         return redirect(url_for("calls.call_page", call_id=outcome.result["call_id"], just=step), 303)
-    call = svc.call_by_entry(request.form.get("call_entry_id")) or abort(404)
+    call = call_by_entry(request.form.get("call_entry_id")) or abort(404)
     forms = _step_forms(call)
     name = {"take": "take", "close": "close"}.get(step, "note" if request.form.get("what") == "note" else "arrived")
     forms[name] = _own_ids(StepForm(), call, name)

@@ -10,13 +10,22 @@ from flask_login import current_user
 
 from ..auth import permission_required
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Dog, EnumerationResolution
-from ..services import enumeration as enum_svc
+from ..services.enumeration import enumerations as enumeration_rows  # the view has the service's name
+from ..services.enumeration import (
+    identified_dogs,
+    identify_unlicensed,
+    is_open,
+    parse_amount,
+    record_expense,
+    year_report,
+)
 from ..services.errors import ServiceError
 from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import refusal_on_form
+from ..web import form_page, refusal_on_form
 from . import bp
 from .forms import ExpenseForm, IdentifiedForm
 
@@ -30,8 +39,8 @@ def _user():
 def enumerations():
     """§5(K): the enumerations the Town Board declared, the open one first."""
     today = local_today()
-    return render_template("clerk/enumeration/index.html", rows=enum_svc.enumerations(), today=today,
-                           is_open=enum_svc.is_open)
+    return render_template("clerk/enumeration/index.html", rows=enumeration_rows(), today=today,
+                           is_open=is_open)
 
 
 def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, status: int = 200):
@@ -41,8 +50,8 @@ def _page(enum: EnumerationResolution, expense_form: ExpenseForm | None = None, 
     q = request.args.get("q", "").strip()
     marked = {i.dog_id for i in enum.identifications}
     found = [d for d in search_dogs(q)] if q else []
-    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=enum_svc.is_open(enum, today),
-                           dogs=enum_svc.identified_dogs(enum, today), expense_form=expense_form, q=q,
+    return render_template("clerk/enumeration/page.html", enum=enum, today=today, open=is_open(enum, today),
+                           dogs=identified_dogs(enum, today), expense_form=expense_form, q=q,
                            found=found, marked=marked, total_expenses=sum((x.amount for x in enum.expenses), 0)), status
 
 
@@ -60,17 +69,13 @@ def enumeration_expense(enum_id):
     """§5(K): record an expense of conducting the enumeration."""
     enum = db.get_or_404(EnumerationResolution, enum_id)
     form = ExpenseForm()
-    if form.validate_on_submit():
-        amount = enum_svc.parse_amount(form.amount.data)
-        try:
-            exp = enum_svc.record_expense(enum, form.spent_on.data, form.description.data, amount,
-                                          form.paid_by.data, local_today(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"Expense recorded: {exp.description}, ${exp.amount:,.2f}.", "success")
-            return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
-    return _page(enum, form, 422)
+
+    def recorded():
+        exp = record_expense(enum, form.spent_on.data, form.description.data, parse_amount(form.amount.data),
+                             form.paid_by.data, local_today(), _user())
+        flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
+        return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
+    return form_page(form, recorded, lambda: _page(enum, form, 422)[0])
 
 
 @bp.route("/dogs/<int:dog_id>/enumeration", methods=["GET", "POST"])
@@ -88,12 +93,12 @@ def identify_in_enumeration(dog_id):
     status = 200
     if enum is not None and form.validate_on_submit():
         try:
-            enum_svc.identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
+            identify_unlicensed(enum, dog, form.identified_on.data, today, _user(), form.where.data)
         except ServiceError as exc:
             refusal_on_form(exc, form)
         else:
             flash(f"{dog.name} is marked identified as unlicensed in the enumeration of {enum.resolution}: "
-                  f"the ${enum.surcharge:,.2f} surcharge is added to its license (§5(K)).", "success")
+                  f"the {say_money(enum.surcharge)} surcharge is added to its license (§5(K)).", "success")
             if current_user.may("keep_enumeration"):
                 return redirect(url_for(".enumeration", enum_id=enum.id))
             return redirect(url_for(".dog", dog_id=dog.id))
@@ -116,7 +121,7 @@ def enumeration_report():
             year = int(raw)
         else:
             error = f"Enter a year like {today.year}."
-    report = enum_svc.year_report(year, today)
+    report = year_report(year, today)
     from ..law.enumeration import EXCESS_USES
     return render_template("clerk/enumeration/report.html", report=report, year=year, raw=raw, error=error,
                            excess_uses=EXCESS_USES, today=today), 422 if error else 200

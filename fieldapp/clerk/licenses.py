@@ -8,12 +8,11 @@ from ..extensions import db
 from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
 from ..once import once_per_key
-from ..services import license_mail
-from ..services import licensing as svc
+from ..services import license_mail, licensing
 from ..services.enforcement import held_now
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
-from ..services.kennel_care import (
+from ..services.impoundment.outcome import (
     adopter_owner_data,
     adoption_awaiting_license,
     seized_dog_data,
@@ -24,16 +23,16 @@ from .forms import DogFields, LicenseForm, OwnerFields
 from .views import _user, bp
 
 
-def _application(form: LicenseForm) -> svc.Application:
+def _application(form: LicenseForm) -> licensing.Application:
     """The license particulars as the service wants them (lenient: used for quotes too)."""
-    rabies = svc.RabiesEvidence(
+    rabies = licensing.RabiesEvidence(
         kind=form.rabies_kind.data if form.rabies_kind.data in ("certificate", "vet_statement") else "certificate",
         vet_name=form.rabies_vet.data or "", vaccinated_on=form.rabies_vaccinated_on.data,
         valid_until=form.rabies_valid_until.data, certificate_number=form.rabies_number.data or "",
         exempt_reason=form.rabies_exempt_reason.data or "", statement_on=form.rabies_statement_on.data)
     altered = form.altered.data
     purebred = form.license_kind.data == "purebred"
-    return svc.Application(
+    return licensing.Application(
         rabies=rabies, term_years=form.process_term(),
         altered_proof=None if altered in (None, "", "no", "None") else altered,
         exemption=form.exemption.data or None, exemption_certificate=form.exemption_certificate.data or "",
@@ -49,8 +48,8 @@ def _issue_blocked(form: LicenseForm, today, dog=None) -> str | None:
     """Why "Issue license" can't succeed with what the form says now (the rabies evidence fits no
     term, §5(A)(4), §5(B); a dog recorded dead, §5(J)(2)), or None."""
     if dog is not None and dog.status == "dead":
-        return svc.license_blocker(dog, today)
-    return svc.rabies_refusal(_application(form).rabies, today)
+        return licensing.license_blocker(dog, today)
+    return licensing.rabies_refusal(_application(form).rabies, today)
 
 
 def _quote(form: LicenseForm, today, dog=None, owner=None, mail_in=None) -> dict:
@@ -58,7 +57,7 @@ def _quote(form: LicenseForm, today, dog=None, owner=None, mail_in=None) -> dict
     an application by mail at the fee of the day it came (§5(A)(3))."""
     app = _application(form)
     app.fees_on = mail_in.received_on if mail_in is not None else None
-    return {**svc.quote_at_counter(app, today, dog, owner), "term_field": form.term_years}
+    return {**licensing.quote_at_counter(app, today, dog, owner), "term_field": form.term_years}
 
 
 def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
@@ -72,7 +71,7 @@ def _prefill_renewal(form: LicenseForm, dog: Dog) -> None:
         form.rabies_number.data = cert.certificate_number
         form.rabies_exempt_reason.data = cert.exempt_reason
         form.rabies_statement_on.data = cert.statement_on
-    if dog.altered and dog.altered_proof in svc.PROOF_OF_ALTERING:
+    if dog.altered and dog.altered_proof in licensing.PROOF_OF_ALTERING:
         form.altered.data = "on_file"
     elif dog.altered_proof == "vet_statement":
         form.altered.data = "vet_statement"
@@ -141,7 +140,7 @@ def license_form(dog_id=None):
         complete = all([complete] + [f.validate() for f in (owner_fields, dog_fields) if f is not None])
         status = 422
         try:
-            done = svc.license_at_counter(svc.CounterApplication(
+            done = licensing.license_at_counter(licensing.CounterApplication(
                 application=_application(form), dog=dog, owner=owner,
                 owner_data=owner_fields.owner_data() if owner_fields is not None and complete else None,
                 dog_data=dog_fields.dog_data() if dog_fields is not None and complete else None,
@@ -152,15 +151,15 @@ def license_form(dog_id=None):
                 **form.payment()), today, _user())
         except ServiceError as exc:
             refusal_on_form(exc, form, owner_fields, dog_fields)
-        except svc.NoLicenseNeeded as exc:
+        except licensing.NoLicenseNeeded as exc:
             db.session.rollback()
             notice = str(exc)
             status = 200
         else:
             if done.held is not None:
-                flash(svc.held_message(done.held), "error")
+                flash(licensing.held_message(done.held), "error")
                 return redirect(url_for(".mail_in", mail_id=done.held.id))
-            flash(svc.issued_message(done.license, _money), "success")
+            flash(licensing.issued_message(done.license), "success")
             if done.note:
                 flash(done.note, "info")
             return redirect(url_for(".certificate", license_id=done.license.id))
@@ -169,7 +168,8 @@ def license_form(dog_id=None):
                             "for a dog recorded dead."]
     ctx = _quote(form, today, dog, owner, mail_in)
     return render_template("clerk/license_form.html", dog=dog, owner=owner, form=form, mail_in=mail_in,
-                           adoption=adoption, quote_fields=QUOTE_FIELDS, license_block=svc.license_blocker(dog, today),
+                           adoption=adoption, quote_fields=QUOTE_FIELDS,
+                           license_block=licensing.license_blocker(dog, today),
                            held=held_now(dog), issue_blocked=_issue_blocked(form, today, dog),
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
                            today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
@@ -185,11 +185,6 @@ def _mail_owner(ma: MailApplication | None) -> dict | None:
 
 def _mail_dog(ma: MailApplication | None) -> dict | None:
     return {"name": ma.dog_name} if ma is not None and ma.dog_name else None
-
-
-def _money(amount) -> str:
-    from ..web import money
-    return money(amount)
 
 
 # What the fee and the term depend on: the license particulars, never the owner's name, address,

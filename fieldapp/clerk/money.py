@@ -9,7 +9,8 @@ from flask import render_template, request
 
 from ..auth import permission_required
 from ..law.cashbook import month_bounds
-from ..services import reports
+from ..law.words import say_date, say_month
+from ..services import clerk_reports
 from ..timeutil import local_today
 from ..web import file_response
 from . import bp
@@ -60,8 +61,8 @@ def cash_day():
     on = _date_arg("on", errors, "day") if request.args.get("on") else local_today()
     if errors:
         return _index(errors, "day")
-    report = reports.cash_report_for(on, on)
-    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {on:%A %B %-d, %Y}",
+    report = clerk_reports.cash_report_for(on, on)
+    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {say_date(on)}",
                            daily=True)
 
 
@@ -77,8 +78,8 @@ def cash_month():
         start, end = month_bounds(year, month)
     except ValueError:
         return _index({"month": "Choose a month like 2026-03."}, "month")
-    report = reports.cash_report_for(start, end)
-    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {start:%B %Y}",
+    report = clerk_reports.cash_report_for(start, end)
+    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {say_month(start)}",
                            daily=False)
 
 
@@ -91,7 +92,7 @@ def remittance():
     start, end = _period(errors)
     if errors:
         return _index(errors, "remittance")
-    report = reports.cash_report_for(start, end)
+    report = clerk_reports.cash_report_for(start, end)
     lines = [ln for ln in report.lines if ln.kind == "population_surcharge"]
     return render_template("clerk/money/remittance.html", rem=report.remittance, lines=lines)
 
@@ -109,7 +110,7 @@ def licenses_csv():
     start, end, errors = _license_period()
     if errors:
         return _index(errors, "licenses")
-    body = reports.licenses_csv(reports.licenses_issued(start, end))
+    body = clerk_reports.licenses_csv(clerk_reports.licenses_issued(start, end))
     return file_response(body, "text/csv; charset=utf-8", filename=f"licenses-{start}-{end}.csv")
 
 
@@ -120,5 +121,5 @@ def licenses_pdf():
     start, end, errors = _license_period()
     if errors:
         return _index(errors, "licenses")
-    body = reports.licenses_pdf(reports.licenses_issued(start, end), start, end)
+    body = clerk_reports.licenses_pdf(clerk_reports.licenses_issued(start, end), start, end)
     return file_response(body, "application/pdf", filename=f"licenses-{start}-{end}.pdf")

@@ -1,14 +1,15 @@
 """The clerk's renewals (§5(A)(4), §5(B), §5(J)(2)): licenses expiring in the next 30/60/90 days
 and already expired, dogs whose rabies certificate ends before a renewal could be issued, the
-month's renewal letters as one PDF (each notice sent recorded on its license; emailed where the
+month's renewal letters as PDFs of up to 1,000 (each notice sent recorded on its license; emailed where the
 owner gave an address and the town set a mail server), and mailing labels."""
 from datetime import timedelta
 
 from flask import render_template, request
 
 from ..auth import permission_required
-from ..services import renewals as svc
+from ..services import renewal_lists
 from ..services.notify import mail_configured
+from ..services.renewals import email_letters, labels_pdf, letters_pdf, record_notices
 from ..timeutil import local_today
 from ..web import file_response
 from .views import _user, bp
@@ -24,41 +25,39 @@ def _choice(values) -> tuple[int, bool]:
 @bp.route("/renewals/")
 @permission_required("issue_license")
 def renewals():
-    """The renewal list: by window (expired, 30, 60, 90 days), one line per license."""
+    """The renewal list: by window (expired, 30, 60, 90 days), one line per license, a page of
+    50 at a time (`?page=`), the whole list's counts from SQL."""
     today = local_today()
     within, expired = _choice(request.args)
-    items = svc.renewal_items(today, within, expired)
-    letters = svc.owner_letters(items)
-    return render_template("clerk/renewals/list.html", items=items, letters=letters, within=within,
+    listed = renewal_lists.renewal_page(today, within, expired, request.args.get("page", type=int))
+    return render_template("clerk/renewals/list.html", listed=listed, items=listed.items, within=within,
                            expired=expired, today=today, horizon=today + timedelta(days=within),
-                           mail_on=mail_configured())
+                           mail_on=mail_configured(), letters_max=renewal_lists.LETTERS_MAX)
 
 
 @bp.post("/renewals/letters.pdf")
 @permission_required("issue_license")
 def renewal_letters():
     """The renewal letters of the list chosen, one PDF (one letter per owner, all of that
-    owner's dogs) for the licenses not yet sent a notice ("again": all of them); with "email",
+    owner's dogs) for the licenses not yet sent a notice ("again": all of them), at most
+    `LETTERS_MAX` letters from letter number `start` (the owners in name order); with "email",
     owners who gave an address are emailed instead (when the town set a mail server). Each
     notice sent is recorded on its license (§5(J)(2))."""
     today = local_today()
     within, expired = _choice(request.form)
-    items = svc.renewal_items(today, within, expired)
-    if not request.form.get("again"):  # the month's letters: licenses not yet sent a notice
-        items = [i for i in items if i.last_notice is None]
-    letters = svc.owner_letters(items)
+    start = request.form.get("start", type=int) or 1
+    letters = list(renewal_lists.letters(today, within, expired, unsent=not request.form.get("again"), start=start))
     if request.form.get("email") and mail_configured():
-        _, letters = svc.email_letters(letters, today, _user())
-    svc.record_notices(letters, today, _user(), channel="letter")
-    return file_response(svc.letters_pdf(letters, today), "application/pdf",
+        _, letters = email_letters(letters, today, _user())
+    record_notices(letters, today, _user(), channel="letter")
+    return file_response(letters_pdf(letters, today), "application/pdf",
                          filename=f"renewal-letters-{today}.pdf")
 
 
 @bp.route("/renewals/labels.pdf")
 @permission_required("issue_license")
 def renewal_labels():
-    """Mailing labels (3 × 10 sheet) for the owners on the list chosen."""
+    """Mailing labels (3 × 10 sheet) for the owners on the list chosen (all of them)."""
     within, expired = _choice(request.args)
-    letters = svc.owner_letters(svc.renewal_items(local_today(), within, expired))
-    return file_response(svc.labels_pdf([lt.owner for lt in letters]), "application/pdf",
+    return file_response(labels_pdf(renewal_lists.label_owners(local_today(), within, expired)), "application/pdf",
                          filename="renewal-labels.pdf")

@@ -11,12 +11,12 @@ from sqlalchemy import func, or_
 from ..auth import permission_required
 from ..extensions import db
 from ..models import Dog, Owner, Payment, PurebredLicense
-from ..services import licensing as svc
+from ..services import licensing
 from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import is_htmx, refusal_on_form
+from ..web import form_page, is_htmx, refusal_on_form
 from . import bp
 from .forms import CoOwnerForm, DogForm, NoticeForm, OwnerFields, OwnerForm
 
@@ -47,15 +47,11 @@ def search():
 def _edit_page(template: str, form, save, **ctx):
     """An edit form's page: on a valid post, `save()` (a service call; it returns the message to
     flash and the URL to go back to); a refusal shows on the form (422)."""
-    if form.validate_on_submit():
-        try:
-            message, back = save()
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(message, "success")
-            return redirect(back)
-    return render_template(template, form=form, **ctx), 422 if form.errors else 200
+    def saved():
+        message, back = save()
+        flash(message, "success")
+        return redirect(back)
+    return form_page(form, saved, lambda: render_template(template, form=form, **ctx))
 
 
 # --- the dog's record -------------------------------------------------------
@@ -69,12 +65,12 @@ def dog(dog_id):
     past_owners = [link for link in dog.owner_links if link.until is not None]
     today = local_today()
     return render_template("clerk/dog.html", dog=dog, payments=payments, past_owners=past_owners,
-                           today=today, notice_kinds=svc.NOTICE_KINDS,
-                           resident=svc.new_resident_status(dog),
-                           enumeration_open=(svc.open_enumeration(today)
+                           today=today, notice_kinds=licensing.NOTICE_KINDS,
+                           resident=licensing.new_resident_status(dog),
+                           enumeration_open=(licensing.open_enumeration(today)
                                              if current_user.may("identify_in_enumeration") else None),
                            enumeration_pending=pending_identification(dog),
-                           license_block=svc.license_blocker(dog, today))
+                           license_block=licensing.license_blocker(dog, today))
 
 
 @bp.route("/dogs/<int:dog_id>/edit", methods=["GET", "POST"])
@@ -85,10 +81,10 @@ def edit_dog(dog_id):
 
     def save():
         # The description first: a refused microchip number leaves the photo unsaved too.
-        svc.update_dog(dog, form.dog_data(), _user())
+        licensing.update_dog(dog, form.dog_data(), _user())
         upload = form.photo.data
         if upload and upload.filename:
-            svc.set_dog_photo(dog, upload.read(), _user())
+            licensing.set_dog_photo(dog, upload.read(), _user())
         return f"{dog.name}'s description is saved.", url_for(".dog", dog_id=dog.id)
     return _edit_page("clerk/dog_edit.html", form, save, dog=dog)
 
@@ -111,7 +107,7 @@ def edit_owner(owner_id):
     form = OwnerForm(obj=owner)
 
     def save():
-        svc.update_owner(owner, form.owner_data(), local_today(), _user())
+        licensing.update_owner(owner, form.owner_data(), local_today(), _user())
         return f"{owner.full_name}'s details are saved.", url_for(".owner", owner_id=owner.id)
     return _edit_page("clerk/owner_edit.html", form, save, owner=owner)
 
@@ -148,7 +144,7 @@ def _chosen_owner(new_owner_fields: OwnerFields, today):
         return owner
     if not new_owner_fields.validate():
         return None
-    return svc.create_owner(new_owner_fields.owner_data(), today, _user())
+    return licensing.create_owner(new_owner_fields.owner_data(), today, _user())
 
 
 @bp.route("/dogs/<int:dog_id>/owners/add", methods=["GET", "POST"])
@@ -164,7 +160,7 @@ def add_co_owner(dog_id):
         try:
             owner = _chosen_owner(owner_fields, today)
             if owner is not None:
-                svc.add_co_owner(dog, owner, today, _user())
+                licensing.add_co_owner(dog, owner, today, _user())
         except ServiceError as exc:
             refusal_on_form(exc, owner_fields, flash_rest=True)  # the picker shows field errors only
         else:
@@ -186,7 +182,7 @@ def new_notice(dog_id):
     today = local_today()
     form = NoticeForm()
     if request.method == "GET":
-        form.kind.data = request.args.get("kind") if request.args.get("kind") in svc.NOTICE_KINDS else None
+        form.kind.data = request.args.get("kind") if request.args.get("kind") in licensing.NOTICE_KINDS else None
         form.occurred_on.data = today
         form.filed_on.data = today
     owner_fields = OwnerFields(request.form if request.method == "POST" else None, prefix="new")
@@ -202,12 +198,13 @@ def new_notice(dog_id):
             try:
                 new_owner = _chosen_owner(owner_fields, today) if form.kind.data == "transfer" else None
                 if form.kind.data != "transfer" or new_owner is not None:
-                    notice = svc.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
-                                             _user(), new_owner=new_owner, details=details,
-                                             upon_renewal_notice=form.upon_renewal_notice.data,
-                                             discovered_on=form.discovered_on.data,
-                                             reported_to_dco_on=form.reported_to_dco_on.data,
-                                             search_made=form.search_made.data or "", now_with=form.now_with.data or "")
+                    notice = licensing.file_notice(dog, form.kind.data, form.occurred_on.data, form.filed_on.data,
+                                                   _user(), new_owner=new_owner, details=details,
+                                                   upon_renewal_notice=form.upon_renewal_notice.data,
+                                                   discovered_on=form.discovered_on.data,
+                                                   reported_to_dco_on=form.reported_to_dco_on.data,
+                                                   search_made=form.search_made.data or "",
+                                                   now_with=form.now_with.data or "")
             except ServiceError as exc:
                 owner_error = exc.errors.pop("new_owner", None)
                 refusal_on_form(exc, form, owner_fields)
@@ -223,7 +220,7 @@ def _notice_message(dog, notice) -> str:
     if notice.kind == "transfer":
         return (f"{dog.name} now belongs to {notice.details['to_owner']}. The old license is not "
                 "transferable (§5(J)): the new owner must apply for a license now.")
-    return f"Notice recorded: {dog.name} — {svc.NOTICE_KINDS[notice.kind].lower()}."
+    return f"Notice recorded: {dog.name} — {licensing.NOTICE_KINDS[notice.kind].lower()}."
 
 
 # The clerk's month, on this blueprint, in their own modules (imported last: they use `bp`).

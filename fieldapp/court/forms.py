@@ -1,4 +1,4 @@
-"""The Town Justice's forms. The rules are the services' (services/court.py) and the law's:
+"""The Town Justice's forms. The rules are the services' (services/court/) and the law's:
 these forms carry the values typed and each refusal's message next to its field."""
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField
@@ -62,7 +62,7 @@ class FindingNoticeForm(FlaskForm):
 
 class DispositionForm(FlaskForm):
     """§11: the day's disposition; each offence's plea, verdict and sentence are fields added per
-    case by `disposition_form_for` (`plea_6A1`, `outcome_6A1`, ...: services/court.py offence_field)."""
+    case by `disposition_form_for` (`plea_6A1`, `outcome_6A1`, ...: services/court/disposition.py offence_field)."""
     decided_on = DateField("Date", validators=[Optional()])
     appeared = BooleanField("The defendant appeared")
     adjourned_to = DateField("Adjourned to (an offence adjourned)", validators=[Optional()])

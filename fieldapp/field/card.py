@@ -6,7 +6,7 @@ signed-in staff, so the card looks the same however the officer got there.
 Fast at 50,000 dogs by plain means (p95 <= 5 ms, <= 3 queries with the signed-in user; the
 officer's phone shows the status from its own copy first anyway): everything on the card
 (the dog's row, its licenses, rabies certificates, owners, tags and the enforcement history
-of services/enforcement.py) is ONE query, a UNION ALL of plain rows with named columns, read
+of services/enforcement/record.py) is ONE query, a UNION ALL of plain rows with named columns, read
 into small dataclasses (services/card_rows.py, shared with the offline copy). No ORM objects
 are built: turning those rows into a Dog with four collections cost more than everything else
 on the card together. `CardDog` has Dog's attribute names and reuses Dog's own properties
@@ -21,7 +21,7 @@ from sqlalchemy import bindparam, cast, literal_column, null, union_all
 
 from ..extensions import db
 from ..services.card_rows import PARTS, CardDog, add_part, finish, from_tables, part_columns
-from ..services.enforcement import EnforcementRecord, history_selects
+from ..services.enforcement import EnforcementRecord, enforcement_selects
 from ..services.status import dog_status
 from ..timeutil import local_today
 from ..web import is_htmx
@@ -34,13 +34,13 @@ def card_select():
     Every row has `kind` ("dog", "license", "rabies", "owner", "tag", or a kind of the
     enforcement history), its own `id`, `dog_id` and, where it has one, `status`. The other
     columns are what they say (`expires_on`, `first_name`, `token`, ...) and NULL on the rows of
-    other kinds. The history's SELECTs (services/enforcement.py) come with their own columns
+    other kinds. The history's SELECTs (services/enforcement/record.py) come with their own columns
     first, in EnforcementRecord's order (`supersedes_id`, `at`, `codes`, `day1`, `day2`,
     `text`), so they lead here too. Built once: making the statement (and its cache key)
     costs as much as running it.
     """
     dog_id = bindparam("dog_id")
-    history = history_selects([dog_id])
+    history = enforcement_selects([dog_id])
     kinds = part_columns()  # each kind's columns; `dog_id` is the dog it belongs to
     # Every column of the UNION, in order, with its type (the first SELECT types the result).
     types = {c.key: c.type for c in history[0].selected_columns}

@@ -22,10 +22,11 @@ from ..extensions import db
 from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
 from ..law.orders import order_short
+from ..law.words import say_date
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
 from ..parsing import parse_date
-from ..services import enforcement as enf
+from ..services import enforcement
 from ..services.enforcement.complaint import owner_named
 from ..services.entries import form_to_payload, submit_entry
 from ..services.errors import ServiceError
@@ -47,7 +48,7 @@ def dog_arg():
 
 
 def _violation_arg():
-    return enf.resolve_violation(request.values.get("violation_entry_id") or request.args.get("violation"))
+    return enforcement.resolve_violation(request.values.get("violation_entry_id") or request.args.get("violation"))
 
 
 def _submit(kind):
@@ -88,7 +89,7 @@ def _exceptions_ctx():
     for code, r in VIOLATIONS.items():
         for e in r.exceptions:
             exceptions.setdefault(e.code, (e, []))[1].append(code)
-    return {"restrictions": VIOLATIONS, "ruled_out_words": enf.RULED_OUT_WORDS, "exceptions": exceptions}
+    return {"restrictions": VIOLATIONS, "ruled_out_words": enforcement.RULED_OUT_WORDS, "exceptions": exceptions}
 
 
 def _following(violation, form, time_field):
@@ -158,15 +159,15 @@ def _seizure_ctx(form):
     """§8(B): the deadline table for the phone (the town's calendar), and for a dog on file
     whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
-    closed, opened = enf.closed_days(), enf.open_days()
+    closed, opened = enforcement.closed_days(), enforcement.open_days()
     table = deadline_table(today - timedelta(days=7), 60, closed, opened)
     dog = dog_arg()
     violation = _violation_arg()
     if dog is None and violation is not None:
         dog = violation.dog
-    known = enf.owner_known_for(dog, form.owner_named.data or "")
+    known = enforcement.owner_known_for(dog, form.owner_named.data or "")
     seized_on = parse_date((form.seized_at.data or "")[:10])  # None for no date, or one past any holding period
-    period = enf.holding_period_for(seized_on, known.known) if seized_on else None
+    period = enforcement.holding_period_for(seized_on, known.known) if seized_on else None
     return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
             "initial_deadline": period.deadline if period else None,
             "initial_skipped": period.skipped if period else (), "violation": violation,
@@ -201,15 +202,15 @@ _seizure_done = record_page("seizure", Impoundment, "impoundment_id", "field/imp
 # Issue appearance ticket (§9) ----------------------------------------------------------------
 
 def _ticket_ctx(form=None):
-    court = enf.court_settings()
+    court = enforcement.court_settings()
     today = local_today()
-    closed = enf.closed_days()
+    closed = enforcement.closed_days()
     # Earliest appearance date for a ticket served on each coming day, for the page offline.
     sessions = {(today + timedelta(days=i)).isoformat():
                 court.first_session(today + timedelta(days=i), closed).isoformat()
                 for i in range(-7, 60)}
     return {**_exceptions_ctx(), **_orders_ctx(), "court": court, "sessions_json": json.dumps(sessions),
-            "duplicate_confirm": enf.ticket.DUPLICATE_CONFIRM,
+            "duplicate_confirm": enforcement.ticket.DUPLICATE_CONFIRM,
             "first_session": court.first_session(today, closed), "violation": _violation_arg()}
 
 
@@ -272,7 +273,7 @@ def _rabies_request_done(entry_id, outcome):
     req = db.session.get(RabiesRequest, outcome.result["rabies_request_id"])
     if req.dog_id:
         dog = load_card_dog(req.dog_id)
-        notice = f"Rabies vaccination requested of {req.requested_of}: due {req.due_on:%a %-d %b %Y}."
+        notice = f"Rabies vaccination requested of {req.requested_of}: due {say_date(req.due_on)}."
         return page_response("field/card.html", outcome.status, push_url=url_for("field.dog_card", dog_id=dog.id),
                              notice=notice, **card_context(dog))
     return page_response("field/rabies_request_done.html", outcome.status, req=req)

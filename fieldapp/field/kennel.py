@@ -1,6 +1,6 @@
 """After the seizure, on the field blueprint: the kennel board, the owner's notices and the notice
 letter, §8(C) redemption with the fees and its receipt, §8(D) the known owner's balance paid or
-waived. The rules are in `services/kennel.py` and `law/impoundment.py`; the impoundment page
+waived. The rules are in `services/impoundment/` and `law/impoundment.py`; the impoundment page
 (`field.impoundment_detail`) shows these sections from partial templates
 (`field/_impound_*.html`), which read `kennel_case(imp)`.
 """
@@ -15,10 +15,10 @@ from ..models import Receipt
 from ..models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ..models.licensing import PAYMENT_METHODS
 from ..once import once_per_key
-from ..services import kennel as svc
 from ..services.enforcement import held_now
 from ..services.errors import ServiceError
-from ..services.kennel_steps import case_steps
+from ..services.impoundment import board, fees, redemption
+from ..services.impoundment.steps import case_steps
 from ..services.licensing import license_blocker
 from ..settings import get_setting
 from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
@@ -32,22 +32,23 @@ def _user():
 def kennel_case(imp: Impoundment) -> dict:
     """What the impoundment page's kennel sections show (template global)."""
     today = local_today()
-    owed = svc.balance(imp)
+    owed = fees.balance(imp)
     owner = imp.dog.primary_owner if imp.dog is not None else None
-    return {"balance": owed, "license_refusal": svc.license_refusal(imp, today) if imp.status == "held" else None,
+    refusal = redemption.license_refusal(imp, today) if imp.status == "held" else None
+    return {"balance": owed, "license_refusal": refusal,
             "license_block": release_blocker(imp, today),
-            "allowed": svc.allowed_today(imp, today), "notice_methods": IMPOUNDMENT_NOTICE_METHODS,
+            "allowed": board.allowed_today(imp, today), "notice_methods": IMPOUNDMENT_NOTICE_METHODS,
             "payment_methods": {k: v for k, v in PAYMENT_METHODS.items() if k != "card"},
             "owner": owner, "owner_name": owner.full_name if owner else (imp.owner_named or ""),
-            "billed": svc.owner_billed(imp), "number": svc.impoundment_number(imp),
-            "dangerous": svc.held_as_dangerous(imp), "boarding_daily": get_setting("fee_boarding_daily"),
+            "billed": fees.owner_billed(imp), "number": fees.impoundment_number(imp),
+            "dangerous": fees.held_as_dangerous(imp), "boarding_daily": get_setting("fee_boarding_daily"),
             "now": to_local(utcnow()).strftime("%Y-%m-%dT%H:%M"), "today": today}
 
 
 def release_blocker(imp: Impoundment, today) -> str | None:
     """§8(C) a dog is released only with a current license: what blocks that license with what is
     on file (services/licensing/blockers.py), said before anyone fills a form."""
-    if imp.status != "held" or imp.dog is None or svc.license_refusal(imp, today) is None:
+    if imp.status != "held" or imp.dog is None or redemption.license_refusal(imp, today) is None:
         return None
     return license_blocker(imp.dog, today)
 
@@ -73,8 +74,8 @@ def add_kennel_pages(bp) -> None:
 
     @bp.app_context_processor
     def _kennel_helpers():
-        return {"kennel_case": kennel_case, "kennel_steps": case_steps, "held_impoundment": held_now,
-                "owner_balances": svc.open_balances}
+        return {"kennel_case": kennel_case, "case_steps": case_steps, "held_impoundment": held_now,
+                "owner_balances": fees.open_balances}
 
     @bp.get("/impoundments")
     @permission_required("read_records")
@@ -85,13 +86,14 @@ def add_kennel_pages(bp) -> None:
         from .list_filters import officers, read_filters
         today = local_today()
         filters = read_filters()
-        held, ended = svc.board(today, where=filters.conditions(Impoundment, Impoundment.impounded_on, instant=False))
-        paid = svc.payments_of(held + ended)
-        rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]), "days_left": svc.days_left(imp, today),
-                 "allowed": svc.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None,
+        held, ended = board.board(today, where=filters.conditions(Impoundment, Impoundment.impounded_on, instant=False))
+        paid = fees.payments_of(held + ended)
+        rows = [{"imp": imp, "balance": fees.balance(imp, payments=paid[imp.id]),
+                 "days_left": board.days_left(imp, today),
+                 "allowed": board.allowed_today(imp, today), "last_notice": imp.notices[-1] if imp.notices else None,
                  "license_block": release_blocker(imp, today)}
                 for imp in held]
-        ended_rows = [{"imp": imp, "balance": svc.balance(imp, payments=paid[imp.id]) if svc.owner_billed(imp)
+        ended_rows = [{"imp": imp, "balance": fees.balance(imp, payments=paid[imp.id]) if fees.owner_billed(imp)
                        else None} for imp in ended]
         return render_template("field/impoundments.html", held=rows, ended=ended_rows, today=today, now=utcnow(),
                                filters=filters, filter_officers=officers())
@@ -106,7 +108,7 @@ def add_kennel_pages(bp) -> None:
         try:
             if raw.strip() and when is None:
                 raise ServiceError({"notified_at": "Give the date and time like 2026-10-19T14:30."})
-            svc.record_notice(imp, request.form.get("method", ""), when, request.form.get("to_whom", ""),
+            board.record_notice(imp, request.form.get("method", ""), when, request.form.get("to_whom", ""),
                               request.form.get("note", ""), _user())
         except ServiceError as exc:
             return _page_again(imp.id, exc.errors)
@@ -142,7 +144,7 @@ def add_kennel_pages(bp) -> None:
         imp = db.get_or_404(Impoundment, impoundment_id)
         f = request.form
         try:
-            receipt = svc.redeem(imp, identification=f.get("identification", ""), method=f.get("method", ""),
+            receipt = redemption.redeem(imp, identification=f.get("identification", ""), method=f.get("method", ""),
                                  reference=f.get("reference", ""), payer_name=f.get("payer_name", ""), user=_user())
         except ServiceError as exc:
             return _page_again(imp.id, exc.errors)
@@ -160,7 +162,7 @@ def add_kennel_pages(bp) -> None:
         imp = db.get_or_404(Impoundment, impoundment_id)
         f = request.form
         try:
-            receipt = svc.pay_balance(imp, method=f.get("pay_method", ""), reference=f.get("pay_reference", ""),
+            receipt = redemption.pay_balance(imp, method=f.get("pay_method", ""), reference=f.get("pay_reference", ""),
                                       payer_name=f.get("pay_payer_name", ""), user=_user())
         except ServiceError as exc:
             errors = {("pay_" + k if k in ("method", "reference") else k): v for k, v in exc.errors.items()}
@@ -173,7 +175,7 @@ def add_kennel_pages(bp) -> None:
         """§8(D): what is owed waived, with the clerk's reason ($0.00 lines)."""
         imp = db.get_or_404(Impoundment, impoundment_id)
         try:
-            svc.waive_balance(imp, request.form.get("waive_reason", ""), _user())
+            redemption.waive_balance(imp, request.form.get("waive_reason", ""), _user())
         except ServiceError as exc:
             return _page_again(imp.id, exc.errors)
         flash("The impoundment fees are waived.", "success")

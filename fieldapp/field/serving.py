@@ -11,7 +11,7 @@ from flask_login import current_user
 from ..auth import permission_required
 from ..extensions import db
 from ..models.enforcement import AppearanceTicket
-from ..services import enforcement as enf
+from ..services import enforcement
 from ..services.errors import ServiceError
 from ..settings import get_setting
 from ..timeutil import local_today
@@ -23,8 +23,8 @@ def to_serve():
     """§9: violations waiting for their appearance ticket, and tickets not served yet."""
     today = local_today()
     days = get_setting("ticket_due_days")
-    return render_template("field/to_serve.html", violations=enf.violations_awaiting_ticket(today, days),
-                           unserved=enf.tickets_not_served(), days=days, today=today)
+    return render_template("field/to_serve.html", violations=enforcement.violations_awaiting_ticket(today, days),
+                           unserved=enforcement.tickets_not_served(), days=days, today=today)
 
 
 def _ticket_or_404(number) -> AppearanceTicket:
@@ -44,14 +44,14 @@ def serve_ticket(number):
     if request.method == "GET":
         # The date printed on the ticket, unless it is too soon (§9) or too late (CPL §150.40(1))
         # for a ticket served today.
-        appear_on = enf.serving.appearance_for_serving(ticket, local_today())
+        appear_on = enforcement.serving.appearance_for_serving(ticket, local_today())
         form = ServeTicketForm(formdata=None, served_at=now_local_input(), served_how="personal",
                                appear_on=appear_on.isoformat())
         return render_template("field/serve_ticket.html", t=ticket, form=form, moved=appear_on != ticket.appear_on)
     form = ServeTicketForm()
     form.validate()
     try:
-        enf.mark_served(ticket, enf.read_service(request.form.to_dict()), current_user)
+        enforcement.mark_served(ticket, enforcement.read_service(request.form.to_dict()), current_user)
     except ServiceError as exc:
         refusal_on_form(exc, form)
         return render_template("field/serve_ticket.html", t=_ticket_or_404(number), form=form), 422

@@ -21,7 +21,7 @@ from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS, license_status, rabies_statu
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
-from ..services import enforcement as enf
+from ..services import enforcement
 from ..services.enforcement.payload import MAX_ID
 from ..services.errors import ServiceError
 from ..services.notify import mail_configured
@@ -32,24 +32,24 @@ from ..timeutil import local_today, to_local
 from ..web import file_response
 from . import bp
 from .card import status_card
-from .dispositions import DISPOSITION_LABELS, add_disposition_pages
 from .entry_pages import add_entry_pages, dog_arg, form_page, photo_list, violation_ctx
 from .forms import ViolationForm
+from .impoundment_outcomes import OUTCOME_LABELS, add_impoundment_outcome_pages
 from .kennel import add_kennel_pages
 from .serving import add_serving_pages
 
 add_entry_pages(bp)
 add_serving_pages(bp)
 add_kennel_pages(bp)  # the kennel board, owner notices, §8(C) redemption and fees: field/kennel.py
-add_disposition_pages(bp)  # §8(E) dispositions and the §8(B) care log (field/dispositions.py)
+add_impoundment_outcome_pages(bp)  # §8(E) outcomes and the §8(B) care log (field/impoundment_outcomes.py)
 
 LIST_LIMIT = 100
 
 
 @bp.app_context_processor
 def _field_helpers():
-    return {"VIOLATIONS": VIOLATIONS, "violation_title": enf.violation_title, "to_local": to_local,
-            "SERVED_CAPACITIES": enf.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
+    return {"VIOLATIONS": VIOLATIONS, "violation_title": enforcement.violation_title, "to_local": to_local,
+            "SERVED_CAPACITIES": enforcement.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
             "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES,
             "mail_configured": mail_configured}
 
@@ -188,7 +188,7 @@ def violations():
     """The violations, newest first; filtered by date, officer and dog from the URL (list_filters)."""
     from .list_filters import officers, read_filters
     filters = read_filters()
-    stmt = enf.latest_violations_query().options(selectinload(Violation.dog), selectinload(Violation.officer))
+    stmt = enforcement.latest_violations_query().options(selectinload(Violation.dog), selectinload(Violation.officer))
     stmt = stmt.where(*filters.conditions(Violation, Violation.occurred_at, instant=True))
     rows = db.session.execute(stmt.order_by(Violation.occurred_at.desc()).limit(LIST_LIMIT)).scalars().all()
     return render_template("field/violations.html", violations=rows, filters=filters, filter_officers=officers())
@@ -203,12 +203,12 @@ def what_next():
     entry = db.session.get(FieldEntry, entry_id) if entry_id else None
     violation = None
     if entry is not None and entry.kind == "violation":
-        violation = enf.resolve_violation(entry_id)
+        violation = enforcement.resolve_violation(entry_id)
     dog = violation.dog if violation and violation.dog else dog_arg()
     # §8: a dog held now is not offered "Seize dog" again.
     return render_template("field/next.html", entry_id=entry_id, kind=request.args.get("kind") or "violation",
                            dog=dog, entry=entry, violation=violation, photo_errors=[],
-                           held=enf.held_now(dog) is not None)
+                           held=enforcement.held_now(dog) is not None)
 
 
 # Impoundments, tickets, complaints: records and lists ------------------------------------------
@@ -227,7 +227,7 @@ def _outcomes_for(user) -> dict:
     redemption needs proof of license and identification and the fees, its own section
     (field/kennel.py, `_impound_redeem.html`)."""
     return {code: label for code, label in IMPOUNDMENT_OUTCOMES.items()
-            if code != "redeemed" and code not in DISPOSITION_LABELS and user.may("dispose_of_impounded_dog")}
+            if code != "redeemed" and code not in OUTCOME_LABELS and user.may("dispose_of_impounded_dog")}
 
 
 @bp.post("/impoundments/<int:impoundment_id>/owner-identified")
@@ -236,7 +236,7 @@ def impoundment_owner_identified(impoundment_id):
     """§8(B): the owner of a held dog becomes known: nine business days, the deadline recomputed."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     try:
-        enf.identify_owner(imp, request.form.get("owner_named", ""), current_user)
+        enforcement.identify_owner(imp, request.form.get("owner_named", ""), current_user)
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
@@ -246,17 +246,17 @@ def impoundment_owner_identified(impoundment_id):
 @permission_required("record_redemption")
 def end_impoundment(impoundment_id):
     """§8(C), §8(E): redeemed, from this page. Adopted, euthanized, transferred and died in care
-    have their own forms with their details (field/dispositions.py); here they are refused."""
+    have their own forms with their details (field/impoundment_outcomes.py); here they are refused."""
     imp = db.get_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
         return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
                                                    "and identification and the fees: use “Redeem the dog”."}, 422)
-    if outcome in DISPOSITION_LABELS and not current_user.may("dispose_of_impounded_dog"):
+    if outcome in OUTCOME_LABELS and not current_user.may("dispose_of_impounded_dog"):
         abort(403)
-    if outcome in DISPOSITION_LABELS:  # recorded with their DL-18 details (field/dispositions.py)
+    if outcome in OUTCOME_LABELS:  # recorded with their DL-18 details (field/impoundment_outcomes.py)
         return impoundment_detail(impoundment_id, {"outcome": (
-            f"Record it with the form “{DISPOSITION_LABELS[outcome]}” under Disposition: it keeps the details "
+            f"Record it with the form “{OUTCOME_LABELS[outcome]}” under Disposition: it keeps the details "
             "the state's report (DL-18) asks for.")}, 422)
     if outcome not in _outcomes_for(current_user):
         abort(403)
@@ -267,7 +267,7 @@ def end_impoundment(impoundment_id):
     if on > local_today():
         return impoundment_detail(impoundment_id, {"outcome": "The date is in the future."}, 422)
     try:
-        enf.end_impoundment(imp, outcome, current_user, on, request.form.get("end_note", ""))
+        enforcement.end_impoundment(imp, outcome, current_user, on, request.form.get("end_note", ""))
     except ServiceError as exc:
         return impoundment_detail(impoundment_id, exc.errors, 422)
     return redirect(url_for("field.impoundment_detail", impoundment_id=imp.id), 303)
@@ -300,10 +300,9 @@ def complaint_detail(complaint_id):
 @bp.post("/complaints/<int:complaint_id>/forward")
 @permission_required("take_sworn_complaint")
 def forward_complaint(complaint_id):
-    """§10(A): forwarded to the Town Justice; the service changes the record, the view commits."""
+    """§10(A): forwarded to the Town Justice; the service changes the record, the request commits."""
     c = db.get_or_404(SwornComplaint, complaint_id)
-    enf.forward_complaint(c, current_user)
-    db.session.commit()
+    enforcement.forward_complaint(c, current_user)
     return redirect(url_for("field.complaint_detail", complaint_id=c.id), 303)
 
 

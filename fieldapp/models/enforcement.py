@@ -76,13 +76,13 @@ class Impoundment(db.Model):
     ended_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
     end_note = db.Column(db.String(300), nullable=False, default="")  # to whom, how
     # §8(C)/(D) what the case cost when it closed, [[kind, label, amount, section], ...]: a fee
-    # changed later by resolution never re-bills it (services/kennel.py `close_fees`).
+    # changed later by resolution never re-bills it (services/impoundment/fees.py `close_fees`).
     fees_closed = db.Column(db.JSON)
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False)
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     # DL-18 (AML §113(4)): the record number (a yearly sequence, 2026-0012), the day the shelter
     # received the dog, and the description of a dog not on file as the officer gave it (a dog
-    # on file is described from its record: services/kennel_care.py dl18_row).
+    # on file is described from its record: services/impoundment/dl18.py dl18_row).
     record_number = db.Column(db.String(12), unique=True)
     received_on = db.Column(db.Date)
     dog_breed = db.Column(db.String(80), nullable=False, default="")

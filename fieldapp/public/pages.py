@@ -19,7 +19,7 @@ from limits import parse
 from ..errors import MESSAGES
 from ..extensions import limiter
 from ..law import license_status, rabies_status
-from ..services.enforcement.history import orders_in_force
+from ..services.enforcement.record import orders_in_force
 from ..settings import get_setting
 from ..timeutil import local_today
 

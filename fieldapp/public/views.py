@@ -21,10 +21,17 @@ from ..errors import MESSAGES
 from ..extensions import csrf, db
 from ..models import Tag
 from ..models.public import FoundReport
-from ..services import found_reports as svc
 from ..services.errors import ServiceError
+from ..services.found_reports import (
+    coarse_client_info,
+    create_found_report,
+    prepare_photo,
+    recent_scans,
+    tell_owners,
+)
+from ..services.found_reports import found_reports as reports_shown  # the view has the service's name
+from ..services.found_reports import mark_handled as mark_report_handled  # the same
 from ..settings import get_setting
-from ..timeutil import to_local
 from ..web import refusal_on_form
 from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
@@ -36,16 +43,7 @@ CSRF_EXPIRED = "This form has expired. Please press Send again."
 @bp.app_template_global()
 def public_tag_scans(dog, limit=10):
     """For the `public/_tag_scans.html` partial on a dog's record."""
-    return svc.recent_scans(dog, limit)
-
-
-@bp.app_template_filter("found_when")
-def found_when(instant):
-    """An instant as the town's local time, e.g. "Tue 4 Mar 2025, 3:07 pm"."""
-    if not instant:
-        return ""
-    local = to_local(instant)
-    return local.strftime("%a %-d %b %Y, %-I:%M ") + local.strftime("%p").lower()
+    return recent_scans(dog, limit)
 
 
 @bp.errorhandler(HTTPException)
@@ -66,7 +64,7 @@ def _active_tag(token: str):
 
 
 def _client_info() -> str:
-    return svc.coarse_client_info(request.user_agent.string, get_remote_address())
+    return coarse_client_info(request.user_agent.string, get_remote_address())
 
 
 @bp.get("/t/<token>/photo.jpg")
@@ -97,7 +95,7 @@ def _read_photo(form):
     if not upload or not getattr(upload, "filename", ""):
         return None, True
     try:
-        return svc.prepare_photo(upload.read()), True
+        return prepare_photo(upload.read()), True
     except ServiceError as exc:
         refusal_on_form(exc, form)
         return None, False
@@ -106,9 +104,9 @@ def _read_photo(form):
 def _store_report(**values):
     """Store the finder's message and commit it before any email is tried (a slow or failing
     mail server never loses it), then tell the owners."""
-    report = svc.create_found_report(client_info=_client_info(), **values)
+    report = create_found_report(client_info=_client_info(), **values)
     db.session.commit()
-    svc.tell_owners(report)
+    tell_owners(report)
     return report
 
 
@@ -189,7 +187,7 @@ def thanks():
 @permission_required("handle_found_reports")
 def found_reports():
     show = "all" if request.args.get("show") == "all" else "open"
-    reports = svc.found_reports(show)
+    reports = reports_shown(show)
     open_count = db.session.execute(
         db.select(db.func.count(FoundReport.id)).filter(FoundReport.handled_at.is_(None))).scalar()
     return render_template("public/found_reports.html", reports=reports, show=show, open_count=open_count)
@@ -211,7 +209,7 @@ def mark_handled(report_id):
               "error")
         return redirect(_safe_next(url_for("public.found_reports")) + f"#report-{report.id}")
     try:
-        svc.mark_handled(report, current_user, note)
+        mark_report_handled(report, current_user, note)
         flash("Report marked handled.", "success")
     except ServiceError as exc:
         refusal_on_form(exc)  # flashed: the list has no form to put it on

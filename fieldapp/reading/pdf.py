@@ -11,7 +11,14 @@ def _esc(text) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def reading_pdf(title: str, parts, on: date) -> bytes:
+def law_line(law, town_title: str) -> str:
+    """Which law the readings are of, for the town: its local law, or the state law alone."""
+    if law.local:
+        return f"{town_title}, {law.name} (dog control)."
+    return f"{town_title}: the state law alone, {law.name}; the town has no local dog law."
+
+
+def reading_pdf(title: str, law, parts, on: date) -> bytes:
     from reportlab.lib.pagesizes import letter as LETTER
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
     from reportlab.lib.units import inch
@@ -27,10 +34,14 @@ def reading_pdf(title: str, parts, on: date) -> bytes:
                             topMargin=0.7 * inch, bottomMargin=0.7 * inch, title=title,
                             author=town.title)
     story = [Paragraph(f"<b>{_esc(title)}</b>", styles["Title"]),
-             Paragraph(f"{town.title}, {town.local_law} (dog control). Printed {say_date(on)}, "
+             Paragraph(f"{_esc(law_line(law, town.title))} Printed {say_date(on)}, "
                        "with the town's settings as they are that day. Drawn from the app's own table of "
-                       "readings (fieldapp/law/readings/); each quote is the law's text.", body),
-             Spacer(1, 8)]
+                       f"readings (fieldapp/law/readings/); each quote is the law's text ({_esc(law.text_file)}).",
+                       body)]
+    if law.not_read:
+        story.append(Paragraph("<b>Not read in the law's current text:</b> "
+                               + " ".join(_esc(n) for n in law.not_read), body))
+    story.append(Spacer(1, 8))
     for _, heading, rows in parts:
         story.append(Paragraph(_esc(heading), styles["Heading2"]))
         for row in rows:

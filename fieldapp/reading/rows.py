@@ -1,9 +1,12 @@
-"""The readings as the page and the PDF show them: grouped by part of the law, each with the
-current value of the settings it names (`get_setting`)."""
+"""The readings as the page and the PDF show them: the town's law (the setting `town_law`, a `Law` of
+fieldapp/law/laws/), its readings grouped by part, each with the current value of the settings it
+names (`get_setting`)."""
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..law.readings import PARTS, Reading
+from ..law.laws import Law, law_named
+from ..law.readings import Reading
+from ..law.words import say_money
 from ..settings import SPECS, get_setting
 
 CHOICE_MARK = "a reading: the text leaves a choice"
@@ -30,7 +33,9 @@ def say_value(key: str) -> str:
     if spec.kind == "bool":
         return "on" if value else "off"
     if spec.kind == "money" or isinstance(value, Decimal):
-        return f"${value:,.2f}"
+        return say_money(value)
+    if spec.kind == "choice":
+        return dict(spec.choices).get(value, str(value))
     if spec.kind == "dates":
         return ", ".join(d.isoformat() for d in value) or "none"
     if key == "court_session_weekday":
@@ -48,6 +53,11 @@ def _settings(r: Reading) -> tuple[SettingNow, ...]:
     return tuple(out)
 
 
-def reading_parts() -> list[tuple[str, str, list[Row]]]:
-    """(anchor, title, rows) for each part of the law, in the law's order."""
-    return [(anchor, title, [Row(r, _settings(r)) for r in readings]) for anchor, title, readings in PARTS]
+def town_law() -> Law:
+    """The law the town's setting `town_law` names."""
+    return law_named(get_setting("town_law"))
+
+
+def reading_parts(law: Law) -> list[tuple[str, str, list[Row]]]:
+    """(anchor, title, rows) for each part of `law`, in the law's order."""
+    return [(anchor, title, [Row(r, _settings(r)) for r in readings]) for anchor, title, readings in law.parts]

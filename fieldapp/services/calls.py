@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from ..extensions import db
 from ..law.calls import CALL_KINDS, OUTCOMES, RECORD_OUTCOMES, URGENCIES, kind_label
+from ..law.words import say_datetime
 from ..models import Dog, record_event
 from ..models.calls import Call, CallUpdate
 from ..settings import get_setting
@@ -173,11 +174,11 @@ def validate_take(payload, user) -> StepInput:
     also = r.flag("also")
     if call is not None:
         if not call.is_open:
-            r.error("call_entry_id", f"This call was closed {to_local(call.closed_at):%a %-d %b %H:%M} "
+            r.error("call_entry_id", f"This call was closed {say_datetime(to_local(call.closed_at))} "
                                      f"({OUTCOMES.get(call.outcome, call.outcome)}).")
         elif call.officer_id not in (None, user.id) and not also:
             r.error("also", f"{_officer_name(call.officer)} took this call at "
-                            f"{to_local(call.taken_at):%H:%M on %a %-d %b}. Tick \"Go as well\" to go too.")
+                            f"{say_datetime(to_local(call.taken_at))}. Tick \"Go as well\" to go too.")
     r.done()
     return StepInput(call, "taken", r.text("note", 500))
 
@@ -341,8 +342,8 @@ def repeat_window() -> tuple[int, int]:
 
 def repeat_calls(dog, today):
     """The status-card flag: the same dog called about `repeat_dog_calls` times (3) in the last
-    `repeat_call_days` (30). Reads the dog's history rows (services/enforcement/history.py)."""
-    from .enforcement.history import enforcement_history
+    `repeat_call_days` (30). Reads the dog's history rows (services/enforcement/record.py)."""
+    from .enforcement.record import enforcement_history
     calls = [r for r in enforcement_history(dog) if r.kind == "call"]
     if len(calls) < 2:  # never a repeat (the setting's least is 2): the card reads no settings for it
         return []

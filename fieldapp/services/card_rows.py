@@ -15,7 +15,7 @@ from datetime import date, datetime
 
 from ..extensions import db
 from ..models import Dog, DogNotice, DogOwner, License, Owner, RabiesCertificate, Tag
-from .enforcement import enforcement_histories_of, keep_history
+from .enforcement import enforcement_histories_of, keep_enforcement
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
 DOG_COLUMNS = ("id", "id_number", "microchip", "name", "sex", "born_on", "breed", "color", "markings", "altered",
@@ -189,7 +189,7 @@ def finish(dog: CardDog, history: list) -> CardDog:
         dog.owner_links.sort(key=lambda link: link.id)
     if len(dog.tags) > 1:
         dog.tags.sort(key=lambda t: t.id)
-    keep_history(dog, history)
+    keep_enforcement(dog, history)
     return dog
 
 

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from sqlalchemy.orm import subqueryload
 
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
@@ -29,18 +30,20 @@ class KnownUnlicensed:
     sources: list[tuple[date, str]]  # (when, how the town knows of it), earliest first
 
 
-def never_licensed(today: date, dog_id: int | None = None) -> list[KnownUnlicensed]:
+def never_licensed(today: date, dog_id: int | None = None, dog_ids=None) -> list[KnownUnlicensed]:
     """§5(A)(1): living dogs with no license ever, known from the town's own records (`dog_id`:
-    only that dog, for its letter). The same
+    only that dog, for its letter; `dog_ids`: those, a page of the list). The same
     few queries for 10 dogs or 50,000: the dogs with their owners (`subqueryload`, one
     query), then one query per kind of record, each over the same dogs (a subquery, not a list
     of ids)."""
     unlicensed = db.select(Dog.id).where(~Dog.licenses.any(), Dog.status.in_(("active", "lost", "stolen")))
     if dog_id is not None:
         unlicensed = unlicensed.where(Dog.id == dog_id)
+    if dog_ids is not None:
+        unlicensed = unlicensed.where(Dog.id.in_(dog_ids))
     dogs = db.session.scalars(
         db.select(Dog).where(Dog.id.in_(unlicensed))
-        .options(subqueryload(Dog.owner_links).joinedload(DogOwner.owner)).order_by(Dog.name)).all()
+        .options(subqueryload(Dog.owner_links).joinedload(DogOwner.owner)).order_by(Dog.name, Dog.id)).all()
     by_id = {d.id: KnownUnlicensed(d, []) for d in dogs}
     if not by_id:
         return []
@@ -76,7 +79,7 @@ def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
          f"Every dog four months of age or over in the {town.title} must have a valid license and wear "
          f"its identification tag ({town.local_law}, §5(A)(1)). Failing to license a dog is an offense "
          "punishable by a fine of up to $500.00 (§11(A)).",
-         f"A one-year license costs ${total:,.2f}. You may license the dog at the Town Clerk's office or by mail "
+         f"A one-year license costs {say_money(total)}. You may license the dog at the Town Clerk's office or by mail "
          "(§5(A)(3))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 
@@ -91,7 +94,7 @@ def expired_letter(item: RenewalItem, today: date) -> bytes:
         [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
          "has not been renewed. A dog four months of age or over must have a valid license (§5(A)(1), "
          "§5(A)(4)); failing to license a dog is an offense punishable by a fine of up to $500.00 (§11(A)).",
-         f"A one-year renewal costs ${item.fee_total:,.2f}. If the dog has died or no longer lives in the "
+         f"A one-year renewal costs {say_money(item.fee_total)}. If the dog has died or no longer lives in the "
          "town, please tell the Town Clerk (§5(J))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 

@@ -10,7 +10,8 @@ from datetime import date
 from decimal import Decimal
 
 from ..extensions import db
-from ..models import Payment, Receipt, next_in_sequence
+from ..law.words import say_money
+from ..models import Payment, Receipt, take_from_sequence
 from ..models.licensing import PAYMENT_METHODS
 from .errors import ServiceError
 
@@ -35,6 +36,13 @@ def check_method(method: str, reference: str) -> dict[str, str]:
     return {}
 
 
+def receipt_numbers(year: int, count: int) -> list[str]:
+    """`count` receipt numbers of `year` at once, in order: R-2026-00042 (the counter starts
+    again each year; the demo's bulk town takes many at once)."""
+    first = take_from_sequence(f"receipt-{year}", count)
+    return [f"R-{year}-{first + i:05d}" for i in range(count)]
+
+
 def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference: str = "",
                    payer_name: str = "", received_on: date, user=None,
                    amount_received: Decimal | None = None) -> Receipt:
@@ -46,8 +54,8 @@ def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference:
         raise ServiceError(errors)
     total = sum((line.amount for line in lines), Decimal("0.00"))
     if amount_received is not None and amount_received < total:
-        raise ServiceError({"": f"${amount_received:,.2f} came in, less than the ${total:,.2f} due."})
-    number = f"R-{received_on.year}-{next_in_sequence(f'receipt-{received_on.year}'):05d}"
+        raise ServiceError({"": f"{say_money(amount_received)} came in, less than the {say_money(total)} due."})
+    number = receipt_numbers(received_on.year, 1)[0]
     receipt = Receipt(number=number, method=method, reference=reference.strip(), payer_name=payer_name.strip(),
                       received_on=received_on, received_by_id=getattr(user, "id", None),
                       amount_received=amount_received)

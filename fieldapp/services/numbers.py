@@ -4,7 +4,10 @@ the same moment never get the same number."""
 from sqlalchemy import update
 
 from ..extensions import db
-from ..models import Dog, next_in_sequence
+from ..models import Dog, next_in_sequence, take_from_sequence
+
+ID_NUMBERS = "dog_id_number"
+FIRST_ID_NUMBER = 1001
 
 
 def assign_id_number(dog) -> int:
@@ -15,7 +18,7 @@ def assign_id_number(dog) -> int:
     one taken here is left unused (numbers are never reused, so a gap is harmless)."""
     if dog.id_number is not None:
         return dog.id_number
-    number = next_in_sequence("dog_id_number", start=1001)
+    number = next_in_sequence(ID_NUMBERS, start=FIRST_ID_NUMBER)
     if dog.id is None:
         dog.id_number = number
         return number
@@ -27,5 +30,27 @@ def assign_id_number(dog) -> int:
     return number
 
 
+def id_numbers(count: int) -> list[int]:
+    """§5(G): `count` identification numbers at once (the demo's bulk town), from the same counter."""
+    first = take_from_sequence(ID_NUMBERS, count, start=FIRST_ID_NUMBER)
+    return list(range(first, first + count))
+
+
+def license_number(year: int, n: int) -> str:
+    """The `n`th license of `year`: 2026-00042."""
+    return f"{year}-{n:05d}"
+
+
 def next_license_number(year: int) -> str:
-    return f"{year}-{next_in_sequence(f'license_number_{year}'):05d}"
+    return license_numbers(year, 1)[0]
+
+
+def license_numbers(year: int, count: int) -> list[str]:
+    """`count` license numbers of `year` at once, in order (the demo's bulk town)."""
+    first = take_from_sequence(f"license_number_{year}", count)
+    return [license_number(year, first + i) for i in range(count)]
+
+
+def next_purebred_license_number(year: int) -> str:
+    """§5(H): a premises license, P2026-0001."""
+    return f"P{year}-{next_in_sequence(f'purebred_license_{year}'):04d}"

@@ -49,7 +49,11 @@ def store_photo(entry_id: str, index: int, data: bytes, content_type: str) -> Ph
 
 
 def _find(entry_id, index):
+    """Photo `index` of the entry, when it is kept (also photo_uploads: a chunk of a kept photo)."""
     return db.session.execute(db.select(Photo).filter_by(entry_id=entry_id, index=index)).scalar_one_or_none()
+
+
+stored_photo = _find
 
 
 def photos_for(entry_id: str) -> list[Photo]:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import calls, enforcement, record_flags, ticket_numbers
-from .enforcement import history
+from .enforcement import record
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,10 @@ KINDS: dict[str, EntryKind] = {k.name: k for k in ENTRY_KINDS}
 
 # In the order the card shows them.
 FLAG_SOURCES: tuple[Callable, ...] = (
-    history.court_orders,  # §10(B)(1)-(3): orders of the Town Justice in force
+    record.court_orders,  # §10(B)(1)-(3): orders of the Town Justice in force
     record_flags.reported_missing,  # §5(J)(1)
-    history.impounded,  # §8, §8(B)
-    history.prior_violations,  # §5, §6
-    history.rabies_requested,  # §5(B)(1)
+    record.impounded,  # §8, §8(B)
+    record.prior_violations,  # §5, §6
+    record.rabies_requested,  # §5(B)(1)
     calls.repeat_calls,  # calls for service: the same dog again and again
 )

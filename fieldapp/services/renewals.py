@@ -6,6 +6,7 @@ renewal notice" (§5(J)(2)) links.
 
 The lists come from `fieldapp.law.renewals` (pure, by date); the fee from
 `services.licensing.fee_lines` (the §5(D) schedule in the settings), never constants here."""
+import copy
 import io
 import logging
 import smtplib
@@ -17,6 +18,7 @@ from sqlalchemy.orm import contains_eager, joinedload, subqueryload
 
 from ..extensions import db
 from ..law.renewals import expired_over, renewals_due
+from ..law.words import say_money
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
 from ..town import current_town
@@ -75,22 +77,38 @@ def renewal_fee(dog: Dog, lic: License, today: date, lookups: Lookups = ONE_DOG)
     return fee_lines(app, 1, today, lookups)
 
 
-def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None) -> list[RenewalItem]:
+LIVING = ("active", "lost", "stolen")  # a dog the town still writes to about its license
+
+
+def due_clauses(today: date, within: int = 90, expired: bool = True) -> list:
+    """The list chosen, as SQL (the same rule as `law.renewals.renewals_due`): licenses in force
+    of living dogs expiring within `within` days and, with `expired`, those already expired.
+    The query joins `Dog` on `License.dog_id`."""
+    clauses = [License.status == "active", License.expires_on <= today + timedelta(days=within),
+               Dog.status.in_(LIVING)]
+    if not expired:
+        clauses.append(License.expires_on >= today)
+    return clauses
+
+
+def renewal_items(today: date, within: int = 90, expired: bool = True, dog_id: int | None = None,
+                  license_ids=None) -> list[RenewalItem]:
     """Licenses in force of living dogs in the town expiring within `within` days (30, 60, 90)
     and, with `expired`, those already expired; soonest first (`law.renewals.renewals_due`);
-    with `dog_id`, only that dog's (its follow-up letter).
+    with `dog_id`, only that dog's (its follow-up letter); with `license_ids`, only those (a
+    page of the list, or a chunk of owners' letters: `services.renewal_lists`).
 
     The same few queries for 10 dogs or 50,000: the licenses with their dogs and
     certificates joined, then one query per collection (owners, certificates, tags, notices)
     over the same licenses (`subqueryload`: `selectinload` would send one a 500 parents), and
     the fee rules' lookups for every dog at once (`TownLookups`)."""
-    horizon = today + timedelta(days=within)
     query = db.select(License).join(Dog, License.dog_id == Dog.id)
     if dog_id is not None:
         query = query.where(License.dog_id == dog_id)
+    if license_ids is not None:
+        query = query.where(License.id.in_(license_ids))
     licenses = db.session.scalars(
-        query.where(License.status == "active", License.expires_on <= horizon,
-                    Dog.status.in_(("active", "lost", "stolen")))
+        query.where(*due_clauses(today, within, expired))
         .options(joinedload(License.rabies_certificate), subqueryload(License.renewal_notices),
                  contains_eager(License.dog).subqueryload(Dog.owner_links).joinedload(DogOwner.owner),
                  contains_eager(License.dog).subqueryload(Dog.rabies_certificates),
@@ -161,10 +179,10 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
         lic = item.license
         state = "expired" if item.window == "expired" else "expires"
         lines.append(f"- {item.dog.name} ({item.dog.description}), license {lic.number}, {state} "
-                     f"{say_date(lic.expires_on)}. One-year renewal: ${item.fee_total:,.2f}")
+                     f"{say_date(lic.expires_on)}. One-year renewal: {say_money(item.fee_total)}")
         for ln in item.fee_lines:
-            lines.append(f"    {ln.label}: ${ln.amount:,.2f}")
-    lines += ["", f"Total for one year: ${letter.total:,.2f}. A license may be for 1, 2 or 3 years, never "
+            lines.append(f"    {ln.label}: {say_money(ln.amount)}")
+    lines += ["", f"Total for one year: {say_money(letter.total)}. A license may be for 1, 2 or 3 years, never "
               "past the rabies vaccination (§5(A)(4)).", "", "Please bring or enclose:"]
     lines += [f"- {w}" for w in what_to_bring(letter)]
     lines += ["", f"Town Clerk, {current_town().title}, {get_setting('clerk_address')} · {get_setting('clerk_phone')}"]
@@ -175,11 +193,34 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
 
 def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
     """One letter a page (or more) per owner: the address block for a window envelope, each dog
-    with its license and fee lines, and what to bring or enclose."""
+    with its license and fee lines, and what to bring or enclose. What reads the same in many
+    letters (the heading, the fee lines, what to bring) is one paragraph, laid out once: a
+    PDF of 1,000 letters within a web worker's time."""
     from reportlab.lib.pagesizes import letter as LETTER
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import inch
     from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    class SameParagraph(Paragraph):
+        """Its text parsed once and its lines broken once for a width (`_laid`, shared by its
+        copies); each place it is printed is its own shallow copy (platypus marks a flowable
+        it moves to the next page)."""
+        def wrap(self, avail_width, avail_height):
+            if avail_width not in self._laid:
+                size = super().wrap(avail_width, avail_height)
+                self._laid[avail_width] = (size, self._wrapWidths, self.blPara)
+            (self.width, self.height), self._wrapWidths, self.blPara = self._laid[avail_width]
+            return self.width, self.height
+
+    kept: dict[tuple, Paragraph] = {}
+
+    def same(text, style=None):
+        """This text in this style, printed again: a copy of the one paragraph laid out once."""
+        key = (text, (style or body).name)
+        if key not in kept:
+            kept[key] = SameParagraph(text, style or body)
+            kept[key]._laid = {}
+        return copy.copy(kept[key])
 
     styles = getSampleStyleSheet()
     body = styles["BodyText"]
@@ -194,36 +235,36 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         if n:
             story.append(PageBreak())
         o = lt.owner
-        story += [Paragraph(f"<b>{_esc(town.title)} — Town Clerk</b>", styles["Heading3"]),
-                  Paragraph(clerk, body), Spacer(1, 18),
+        story += [same(f"<b>{_esc(town.title)} — Town Clerk</b>", styles["Heading3"]),
+                  same(clerk), Spacer(1, 18),
                   Paragraph(f"{_esc(o.full_name)}<br/>{_esc(o.address)}<br/>"
                             f"{_esc(o.town)}, {_esc(o.state)} {_esc(o.zip_code)}", body),
-                  Spacer(1, 18), Paragraph(say_date(today), body), Spacer(1, 8),
-                  Paragraph("<b>Dog license renewal notice</b>", styles["Heading2"]),
+                  Spacer(1, 18), same(say_date(today)), Spacer(1, 8),
+                  same("<b>Dog license renewal notice</b>", styles["Heading2"]),
                   Paragraph(f"Dear {_esc(o.full_name)},", body),
-                  Paragraph("Your dog license{} below {} due for renewal ({}, §5(A)(4)).".format(
+                  same("Your dog license{} below {} due for renewal ({}, §5(A)(4)).".format(
                       "s" if len(lt.items) > 1 else "", "are" if len(lt.items) > 1 else "is",
-                      _esc(town.local_law)), body),
+                      _esc(town.local_law))),
                   Spacer(1, 6)]
         rows = [["Dog", "License", "Expires", "One-year fee"]]
         for item in lt.items:
             lic = item.license
-            fee = "<br/>".join(f"{_esc(ln.label)}: ${ln.amount:,.2f}" for ln in item.fee_lines)
+            fee = "<br/>".join(f"{_esc(ln.label)}: {say_money(ln.amount)}" for ln in item.fee_lines)
             # Every cell a Paragraph, so it wraps inside its column: a plain string runs on
             # into the next ("expired October 31, 2026" printed over the fee).
             expires = ("expired " if item.window == "expired" else "") + say_date(lic.expires_on)
             rows.append([Paragraph(f"<b>{_esc(item.dog.name)}</b><br/>{_esc(item.dog.description)}", body),
-                         Paragraph(_esc(lic.number), body), Paragraph(_esc(expires), body),
-                         Paragraph(f"{fee}<br/><b>${item.fee_total:,.2f}</b>", body)])
+                         Paragraph(_esc(lic.number), body), same(_esc(expires)),
+                         same(f"{fee}<br/><b>{say_money(item.fee_total)}</b>")])
         table = Table(rows, colWidths=[1.9 * inch, 1.0 * inch, 1.3 * inch, 2.3 * inch], repeatRows=1)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.75, "black"),
                                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, "grey")]))
         story += [table, Spacer(1, 6),
-                  Paragraph(f"<b>Total for one year: ${lt.total:,.2f}.</b> A license may be for 1, 2 or 3 years, "
-                            "never past the rabies vaccination (§5(A)(4)).", body),
-                  Paragraph("<b>Please bring or enclose:</b>", body)]
-        story += [Paragraph(f"• {_esc(w)}", body) for w in what_to_bring(lt)]
-        story += [Spacer(1, 12), Paragraph("Town Clerk", body)]
+                  same(f"<b>Total for one year: {say_money(lt.total)}.</b> A license may be for 1, 2 or 3 years, "
+                       "never past the rabies vaccination (§5(A)(4))."),
+                  same("<b>Please bring or enclose:</b>")]
+        story += [same(f"• {_esc(w)}") for w in what_to_bring(lt)]
+        story += [Spacer(1, 12), same("Town Clerk")]
     if not letters:
         story.append(Paragraph("No renewal notices are due.", body))
     doc.build(story)
@@ -234,8 +275,9 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
 LABEL_COLS, LABEL_ROWS = 3, 10
 
 
-def labels_pdf(owners: list[Owner]) -> bytes:
-    """Mailing labels, one per owner, on a 3 × 10 sheet (Avery 5160-like)."""
+def labels_pdf(owners) -> bytes:
+    """Mailing labels, one per owner, on a 3 × 10 sheet (Avery 5160-like); `owners` may be an
+    iterator (read in chunks, `renewal_lists.label_owners`)."""
     from reportlab.lib.pagesizes import letter as LETTER
     from reportlab.lib.units import inch
     from reportlab.pdfgen import canvas
@@ -246,6 +288,7 @@ def labels_pdf(owners: list[Owner]) -> bytes:
     width, height = LETTER
     left, top, pitch_x, pitch_y = 0.1875 * inch, 0.5 * inch, 2.75 * inch, 1.0 * inch
     per_page = LABEL_COLS * LABEL_ROWS
+    n = -1
     for n, o in enumerate(owners):
         if n and n % per_page == 0:
             c.showPage()
@@ -256,7 +299,7 @@ def labels_pdf(owners: list[Owner]) -> bytes:
         c.setFont("Helvetica", 10)
         for i, text in enumerate((o.full_name, o.address, f"{o.town}, {o.state} {o.zip_code}")):
             c.drawString(x, y - i * 12, text[:40])
-    if not owners:
+    if n < 0:
         c.setFont("Helvetica", 10)
         c.drawString(inch, height - inch, "No labels.")
     c.showPage()

@@ -65,6 +65,11 @@ def _reason(value) -> str:
     return reason
 
 
+def take_numbers(count: int) -> int:
+    """`count` consecutive ticket numbers from the counter (the first; format_number prints them)."""
+    return take_from_sequence("ticket_number", count)
+
+
 def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBlock:
     """A new block for this officer's device; flushed, not committed (the caller commits)."""
     reader = _reader(device_id=device_id)
@@ -74,7 +79,7 @@ def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBloc
         raise ServiceError({"device_id": "The phone did not say which device it is."})
     if not 1 <= size <= 200:
         raise ServiceError({"size": "A block holds from 1 to 200 numbers."})
-    first = take_from_sequence("ticket_number", size)  # the whole block in one atomic statement
+    first = take_numbers(size)  # the whole block in one atomic statement
     block = TicketBlock(officer_id=officer.id, device_id=device_id, first=first, last=first + size - 1)
     db.session.add(block)
     db.session.flush()

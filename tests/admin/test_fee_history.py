@@ -92,7 +92,7 @@ def test_s8C_a_fee_change_is_dated_today_or_later_never_back(client, auth, app):
         assert setting_on("fee_boarding_daily", date(2027, 1, 1)) == Decimal("7.50")
         assert [r.effective_on for r in db.session.scalars(db.select(SettingChange).filter_by(
             key="fee_boarding_daily").order_by(SettingChange.id))][-1] == date(2027, 1, 1)
-    assert "From Friday 1 January 2027: 7.50" in client.get("/admin/").get_data(as_text=True)
+    assert "From Fri 1 Jan 2027: $7.50" in client.get("/admin/").get_data(as_text=True)
     log = client.get("/admin/activity").get_data(as_text=True).split('id="settings-changes"')[1]
     assert "2027-01-01" in log.split('id="exports"')[0]  # the change dated ahead is in the log already
 

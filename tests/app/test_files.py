@@ -28,7 +28,7 @@ def file_endpoints(app) -> set[str]:
 
 
 def test_the_files_are_found(app):
-    assert {"clerk.licenses_pdf", "clerk.licenses_csv", "reports.dl18_csv", "reports.dl18_pdf",
+    assert {"clerk.licenses_pdf", "clerk.licenses_csv", "seizure_reports.dl18_csv", "seizure_reports.dl18_pdf",
             "field.impoundment_notice_letter_pdf"} <= file_endpoints(app)
 
 

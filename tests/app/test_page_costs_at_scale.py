@@ -1,7 +1,7 @@
 """County scale: the pages that list the town's past cost a constant number of SQL statements, however
 many records there are: the Justice's docket, the DL-18 CSV of a period, the kennel board and
 the ticket-number audit. Each is counted on two bulk towns (seed_demo(n_dogs=...): owners, tags
-and five years of past, fieldapp/demo_history/), the larger with about four times the records.
+and five years of past, fieldapp/demo/history/), the larger with about four times the records.
 On both the page must stay within its budget: one statement per table it reads, whatever the
 number of rows (a town may run one or two fewer where a relation has nothing to load: SQLAlchemy
 skips a selectinload with no parents). A page that reads per row (an N+1) runs past it."""

@@ -63,7 +63,7 @@ def seize(server, name, expired_certificate=False):
 
 def owed_on_record(server, name):
     with server.app().app_context():
-        from fieldapp.services.kennel import open_balances
+        from fieldapp.services.impoundment.fees import open_balances
         dog = db.session.execute(db.select(Dog).filter_by(name=name)).scalar_one()
         out = [(imp.status, str(b.total_owed)) for imp, b in open_balances([dog])]
         statuses = [i.status for i in db.session.scalars(db.select(Impoundment).filter_by(dog_id=dog.id))]

@@ -317,7 +317,7 @@ def test_the_clerks_charts_count_calls_repeat_addresses_and_dogs(client, auth, a
 
 
 def test_the_demo_seeds_open_and_closed_calls_none_in_the_future(client, auth, app):
-    from fieldapp.demo_calls import seed_calls
+    from fieldapp.demo.calls import seed_calls
     from fieldapp.services.enforcement.payload import entered_at_the_time
     with app.app_context(), entered_at_the_time():
         seed_calls()

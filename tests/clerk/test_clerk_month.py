@@ -10,7 +10,7 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, DogNotice, License, MailApplication, Payment, Receipt, RenewalNotice
-from fieldapp.services import reports
+from fieldapp.services import clerk_reports
 from fieldapp.settings import set_setting
 from fieldapp.timeutil import local_today
 
@@ -84,7 +84,7 @@ def test_cash_report_of_the_month_reconciles_with_the_payment_lines(clerk, app):
     assert "Check 1041" in page and "Reconciled" in page and "NOT RECONCILED" not in page
     with app.app_context():
         first = today.replace(day=1)
-        report = reports.cash_report_for(first, today)
+        report = clerk_reports.cash_report_for(first, today)
         in_db = db.session.scalars(db.select(Payment).where(Payment.received_on >= first,
                                                             Payment.received_on <= today)).all()
         assert report.total == sum((p.amount for p in in_db), Decimal("0.00"))
@@ -177,12 +177,12 @@ def test_renewal_letters_pdf_records_a_notice_on_each_license(clerk, app, due):
 
 
 def test_renewal_letter_text_has_each_dog_its_fee_and_what_to_bring(app, due):
-    from fieldapp.services import renewals as svc
+    from fieldapp.services import renewals
     with app.app_context():
         today = local_today()
-        letter = next(lt for lt in svc.owner_letters(svc.renewal_items(today, 30))
+        letter = next(lt for lt in renewals.owner_letters(renewals.renewal_items(today, 30))
                       if any(i.dog.id == due["dog_id"] for i in lt.items))
-        text = svc.letter_text(letter, today)
+        text = renewals.letter_text(letter, today)
         assert "Biscuit" in text and "rabies certificate for Biscuit" in text and "§5(A)(3)" in text
         item = next(i for i in letter.items if i.dog.id == due["dog_id"])
         assert f"${item.fee_total:,.2f}" in text

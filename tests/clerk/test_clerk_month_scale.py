@@ -70,7 +70,7 @@ def test_renewals_and_follow_up_pages_cost_the_same_statements_whatever_the_numb
     for url in PAGES:
         few = statements_of(app, demo, "GET", url)
         many = statements_of(bulk_town, bulk, "GET", url)
-        assert len(many) <= len(few) <= 20, (url, len(few), len(many), many)
+        assert len(many) <= len(few) <= 25, (url, len(few), len(many), many)  # the counts and page ids: 4
 
 
 def test_follow_up_letters_cost_the_same_statements_whatever_the_number_of_dogs(app, bulk_town):

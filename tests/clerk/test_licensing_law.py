@@ -220,7 +220,7 @@ def test_s5B2_vet_statement_offers_only_one_year_from_its_date(clerk, app):
                         rabies_statement_on="2026-01-20", term_years="1")
     q = clerk.post("/clerk/licenses/quote", data=form).get_data(as_text=True)
     assert 'id="term-1"' in q and 'id="term-2"' not in q and 'id="term-3"' not in q
-    assert "one-year license, to 31 Jan 2027" in q
+    assert "one-year license, to Sun 31 Jan 2027" in q
     dog_id = license_scout(clerk, rabies_kind="vet_statement", rabies_exempt_reason="Old age",
                            rabies_statement_on="2026-01-20", term_years="1")
     with app.app_context():

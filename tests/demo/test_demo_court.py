@@ -1,4 +1,4 @@
-"""The demo town's court cases (`flask seed-demo`, fieldapp/demo_court.py): the docket is not
+"""The demo town's court cases (`flask seed-demo`, fieldapp/demo/court.py): the docket is not
 empty, each case in its state (§9 a ticket returnable next session, §10(B) a hearing held with an
 order, §11 a disposition with its fine paid), §9's "to issue and serve" has work on it, §10(B) a
 hearing where the summoned owner did not appear, and §11 a ticket with two offences, each with its
@@ -13,8 +13,8 @@ from ..court.test_orders_roadside import notice
 
 
 def seeded(app):
-    from fieldapp.demo_court import seed_court_cases
-    from fieldapp.demo_roadside import seed_roadside_cases
+    from fieldapp.demo.court import seed_court_cases
+    from fieldapp.demo.roadside import seed_roadside_cases
     with app.app_context():
         seed_roadside_cases(local_today())
         seed_court_cases(local_today())

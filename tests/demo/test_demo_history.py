@@ -1,4 +1,4 @@
-"""The bulk town's five years of past (fieldapp/demo_history.py): licenses and enforcement
+"""The bulk town's five years of past (fieldapp/demo/history/): licenses and enforcement
 records shaped as the app's own services make them, the current license and certificate of
 each dog untouched, and the status card, the tag API and the offline copy on top of it."""
 from collections import Counter
@@ -19,7 +19,7 @@ from fieldapp.services import ticket_numbers
 from fieldapp.services.enforcement import validate_violation, violations_awaiting_ticket
 from fieldapp.services.enforcement.payload import entered_at_the_time
 from fieldapp.services.field_data import field_dataset
-from fieldapp.services.kennel import balance
+from fieldapp.services.impoundment.fees import balance
 from fieldapp.services.status import dog_status
 from fieldapp.timeutil import local_today, to_local
 

@@ -21,8 +21,8 @@ import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, Event, FieldEntry, User
+from fieldapp.models.audit import Change
 from fieldapp.models.enforcement import AppearanceTicket, Photo, Violation
-from fieldapp.models.history import Change
 from fieldapp.models.tickets import TicketBlock, TicketNumberUse
 from tests.databases import empty_database_uri
 

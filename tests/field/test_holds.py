@@ -150,7 +150,7 @@ def test_s8D_unredeemed_owner_owes_the_fees_to_the_end_of_the_period_not_to_the_
         "adopter_zip": "13145", "adopter_phone": "315-555-0199", "method": "cash"})
     assert adopted.status_code == 303, errors_of(adopted)
     with app.app_context():
-        from fieldapp.services.kennel import balance
+        from fieldapp.services.impoundment.fees import balance
         owed = balance(db.session.get(Impoundment, imp.id))
         by_kind = owed.fees.by_kind()
         assert by_kind["boarding"] == Decimal("5.00") * 12  # 19 Oct to the end of 30 Oct
@@ -203,7 +203,7 @@ def test_s8B_seizure_dated_years_back_needs_a_reason_and_counts_from_the_office_
         assert row.period_from == today and row.redemption_deadline == imp.redemption_deadline
         assert "had passed by then" in row.period_from_reason
         assert not db.session.get(LateEntry, late_id).awaiting
-        from fieldapp.services.kennel import balance
+        from fieldapp.services.impoundment.fees import balance
         assert balance(row).fees.by_kind()["boarding"] == Decimal("5.00")  # from today, not from 2016
 
 

@@ -90,7 +90,7 @@ def test_s8E_adoption_refused_before_the_deadline_keeps_what_was_typed(client, a
     response = client.post(f"/field/impoundments/{imp_id}/disposition", data={**ADOPTER, "on": "2026-10-26"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "Tuesday 27 October 2026" in errors_of(response)["adopted-on"]
+    assert "Tue 27 Oct 2026" in errors_of(response)["adopted-on"]
     assert 'value="Jane"' in html and 'value="12 Lake Rd"' in html and "<details class=\"disposition-form\" id=\"disposition-adopted\" open" in html
     assert 'aria-describedby="adopted-on-error"' in html
     assert get(app, Impoundment, imp_id).status == "held"
@@ -197,7 +197,7 @@ def test_s8E_euthanasia_records_where_by_whom_and_on_whose_authority(client, aut
     refused = client.post(f"/field/impoundments/{imp_id}/disposition",
                           data={"outcome": "euthanized", "on": "2026-10-20", "place": "Pulaski Animal Hospital"})
     errors = errors_of(refused)
-    assert refused.status_code == 422 and "may not be euthanized until Tuesday 27 October 2026" in errors["euthanized-on"]
+    assert refused.status_code == 422 and "may not be euthanized until Tue 27 Oct 2026" in errors["euthanized-on"]
     assert "who" in errors["euthanized-performed_by"] and "authority" in errors["euthanized-authority"]
     assert 'value="Pulaski Animal Hospital"' in refused.get_data(as_text=True)
     assert client.post(f"/field/impoundments/{imp_id}/disposition", data={
@@ -327,7 +327,7 @@ def test_dl18_pdf_of_one_seizure_filled_from_the_record(client, auth, app):
 
 
 def test_dl18_csv_one_row_per_seizure_of_the_period_with_the_reports_columns(client, auth, app):
-    from fieldapp.services.kennel_care import DL18_COLUMNS
+    from fieldapp.services.impoundment.dl18 import DL18_COLUMNS
     auth.login("dco")
     inside = seize(client, app, seized_at="2026-10-19T10:00")
     seize(client, app, seized_at="2026-09-30T10:00")

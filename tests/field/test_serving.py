@@ -234,7 +234,7 @@ def test_s9_served_later_the_appearance_date_must_still_be_far_enough_ahead(clie
     assert "data-appear-moved" in form and "Wed 28 Oct 2026" in form and 'value="2026-11-04"' in form
     late = client.post(f"/field/tickets/{t.number}/serve", data={
         "served_how": "personal", "served_at": "2026-10-26T09:00", "appear_on": "2026-10-28"})
-    assert late.status_code == 422 and "first court session you may give is Wednesday 4 November 2026" in (
+    assert late.status_code == 422 and "first court session you may give is Wed 4 Nov 2026" in (
         errors_of(late)["appear_on"])
     ok = client.post(f"/field/tickets/{t.number}/serve", data={
         "served_how": "personal", "served_at": "2026-10-26T09:00", "appear_on": "2026-11-04"})
@@ -253,7 +253,7 @@ def test_CPL150_40_1_served_later_no_return_date_past_twenty_days_from_issuance(
     assert far.status_code == 422
     assert ("CPL §150.40(1): an appearance ticket is returnable as soon as possible and no later than 20 days "
             "after it is issued, or at the next session of the Town Court when none falls within 20 days."
-            in errors_of(far)["appear_on"]) and "Wednesday 4 November 2026" in errors_of(far)["appear_on"]
+            in errors_of(far)["appear_on"]) and "Wed 4 Nov 2026" in errors_of(far)["appear_on"]
     app.config["FIXED_TODAY"] = date(2026, 11, 6)  # too late: no session left within the twenty days
     too_late = client.post(f"/field/tickets/{t.number}/serve", data={
         "served_how": "personal", "served_at": "2026-11-06T09:00", "appear_on": "2026-11-18"})
@@ -268,7 +268,7 @@ def test_CPL150_40_1_ticket_naming_a_date_past_twenty_days_is_refused(client, au
     assert response.status_code == 422
     message = errors_of(response)["appear_on"]
     assert message.startswith("CPL §150.40(1): an appearance ticket is returnable as soon as possible")
-    assert "Wednesday 4 November 2026" in message
+    assert "Wed 4 Nov 2026" in message
     html = response.get_data(as_text=True)
     assert 'value="2026-11-11"' in html  # what was typed is kept
     ok, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at="2026-10-19T10:30",
@@ -282,7 +282,7 @@ def test_CPL150_10_1_a_ticket_whose_date_passed_before_it_reached_the_office_is_
     app.config["FIXED_TODAY"] = date(2026, 11, 2)  # the phone was out of signal for two weeks
     response, _ = post(client, "/field/tickets/new", **ticket_data(app, served_at="2026-10-19T10:30"))
     assert response.status_code == 422
-    assert "Wednesday 28 October 2026, had already passed" in errors_of(response)["appear_on"]
+    assert "Wed 28 Oct 2026, had already passed" in errors_of(response)["appear_on"]
 
 
 def test_s9_only_who_issues_tickets_marks_one_served(client, auth, app):

@@ -144,8 +144,8 @@ def test_s5B2_vet_statement_without_a_date_gives_one_year_from_the_issue_day():
 
 def test_s5A4_term_refusal_reason_past_rabies_end():
     reason = term_refusal_reason(date(2026, 1, 15), date(2028, 3, 14), 3)
-    assert reason == ("A 3-year license would run to 31 Jan 2029, past the end of the month the "
-                      "rabies vaccination ends (14 Mar 2028, §5(A)(4)).")
+    assert reason == ("A 3-year license would run to Wed 31 Jan 2029, past the end of the month the "
+                      "rabies vaccination ends (Tue 14 Mar 2028, §5(A)(4)).")
 
 
 def test_s5A4_term_refusal_reason_none_for_allowed_term():
@@ -386,8 +386,8 @@ def test_s5J_notice_filed_after_ten_days_accepted_and_marked_late_by_days():
     assert isinstance(on_time, Lateness) and not on_time.late and on_time.note is None
     late = notice_lateness(date(2026, 3, 1), date(2026, 3, 14))
     assert late.late and late.days_late == 3 and late.due_on == date(2026, 3, 11)
-    assert late.note == "Filed 3 days late (due by 11 Mar 2026)."
-    assert notice_lateness(date(2026, 3, 1), date(2026, 3, 12)).note == "Filed 1 day late (due by 11 Mar 2026)."
+    assert late.note == "Filed 3 days late (due by Wed 11 Mar 2026)."
+    assert notice_lateness(date(2026, 3, 1), date(2026, 3, 12)).note == "Filed 1 day late (due by Wed 11 Mar 2026)."
     with pytest.raises(ValueError):
         notice_lateness(date(2026, 3, 1), date(2026, 2, 28))
 

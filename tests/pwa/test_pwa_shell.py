@@ -6,7 +6,7 @@ from urllib.parse import urljoin
 
 from fieldapp.extensions import db
 from fieldapp.models import User
-from fieldapp.services import ticket_numbers as tn
+from fieldapp.services import ticket_numbers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 JS = os.path.join(ROOT, "fieldapp", "static", "js")
@@ -137,9 +137,9 @@ def test_s9_void_without_javascript_goes_through_the_entry_path(app, client, aut
     auth.login("dco")
     with app.app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-        block = tn.reserve_block(dco, "phone-a", size=2)
+        block = ticket_numbers.reserve_block(dco, "phone-a", size=2)
         db.session.commit()
-        number = tn.format_number(block.first)
+        number = ticket_numbers.format_number(block.first)
     import uuid
     form = {"entry_id": str(uuid.uuid4()), "ticket_number": number, "reason": "torn"}
     assert client.post("/tickets/void", data=form).status_code == 302
@@ -150,10 +150,10 @@ def test_s9_void_without_javascript_goes_through_the_entry_path(app, client, aut
 def test_s9_clerk_sees_voids_and_gaps(app, client, auth):
     with app.app_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
-        block = tn.reserve_block(dco, "phone-a", size=3)
-        nums = tn.block_numbers(block)
-        tn.claim_number(dco, nums[0])
-        tn.void_number(dco, nums[1], "spoiled in the rain")
+        block = ticket_numbers.reserve_block(dco, "phone-a", size=3)
+        nums = ticket_numbers.block_numbers(block)
+        ticket_numbers.claim_number(dco, nums[0])
+        ticket_numbers.void_number(dco, nums[1], "spoiled in the rain")
         db.session.commit()
     auth.login("clerk")
     page = client.get("/tickets/numbers").get_data(as_text=True)

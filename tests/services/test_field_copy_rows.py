@@ -9,8 +9,8 @@ from sqlalchemy.orm import selectinload
 
 from fieldapp import create_app
 from fieldapp.cli import seed_demo
-from fieldapp.demo_court import seed_court_cases
-from fieldapp.demo_roadside import seed_roadside_cases
+from fieldapp.demo.court import seed_court_cases
+from fieldapp.demo.roadside import seed_roadside_cases
 from fieldapp.extensions import db
 from fieldapp.models import Dog, DogOwner, User
 from fieldapp.services import field_data

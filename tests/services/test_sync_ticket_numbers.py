@@ -7,7 +7,7 @@ import pytest
 from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.tickets import TicketNumberUse
-from fieldapp.services import ticket_numbers as tn
+from fieldapp.services import ticket_numbers
 from fieldapp.services.entries import submit_entry
 from fieldapp.services.errors import ServiceError
 
@@ -19,8 +19,8 @@ def user(name):
 def test_s9_ticket_blocks_never_overlap(app):
     with app.app_context():
         dco, con = user("dco"), user("constable")
-        blocks = [tn.reserve_block(dco, "phone-a"), tn.reserve_block(con, "phone-b"),
-                  tn.reserve_block(dco, "phone-a", size=5), tn.allocate_number(con) and None]
+        blocks = [ticket_numbers.reserve_block(dco, "phone-a"), ticket_numbers.reserve_block(con, "phone-b"),
+                  ticket_numbers.reserve_block(dco, "phone-a", size=5), ticket_numbers.allocate_number(con) and None]
         db.session.commit()
         ranges = [(b.first, b.last) for b in blocks if b]
         seen = set()
@@ -29,58 +29,58 @@ def test_s9_ticket_blocks_never_overlap(app):
             assert not numbers & seen
             seen |= numbers
         assert blocks[0].last - blocks[0].first + 1 == 25
-        assert tn.block_numbers(blocks[2])[0].startswith("SC-")
+        assert ticket_numbers.block_numbers(blocks[2])[0].startswith("SC-")
 
 
 def test_s9_a_ticket_number_is_used_once(app):
     with app.app_context():
         dco, con = user("dco"), user("constable")
-        block = tn.reserve_block(dco, "phone-a")
-        number = tn.format_number(block.first)
-        assert tn.claim_number(dco, number) == number
+        block = ticket_numbers.reserve_block(dco, "phone-a")
+        number = ticket_numbers.format_number(block.first)
+        assert ticket_numbers.claim_number(dco, number) == number
         db.session.commit()
         with pytest.raises(ServiceError) as again:
-            tn.claim_number(dco, number)
+            ticket_numbers.claim_number(dco, number)
         assert "already used" in again.value.errors["ticket_number"]
         with pytest.raises(ServiceError) as other:  # not in the constable's blocks
-            tn.claim_number(con, tn.format_number(block.first + 1))
+            ticket_numbers.claim_number(con, ticket_numbers.format_number(block.first + 1))
         assert "not in a block" in other.value.errors["ticket_number"]
         with pytest.raises(ServiceError):
-            tn.void_number(dco, number, "spoiled")  # used numbers cannot be voided
+            ticket_numbers.void_number(dco, number, "spoiled")  # used numbers cannot be voided
 
 
 def test_s9_allocate_number_without_js_takes_the_next_free_number(app):
     with app.app_context():
         dco = user("dco")
-        first = tn.allocate_number(dco)
-        second = tn.allocate_number(dco)
+        first = ticket_numbers.allocate_number(dco)
+        second = ticket_numbers.allocate_number(dco)
         db.session.commit()
-        assert tn.parse_number(second) == tn.parse_number(first) + 1
+        assert ticket_numbers.parse_number(second) == ticket_numbers.parse_number(first) + 1
         assert db.session.execute(db.select(TicketNumberUse).filter_by(number=first)).scalar_one().status == "used"
 
 
 def test_s9_voids_are_recorded_and_gaps_listed_for_the_clerk(app):
     with app.app_context():
         dco = user("dco")
-        block = tn.reserve_block(dco, "phone-a", size=4)
-        nums = tn.block_numbers(block)
-        tn.claim_number(dco, nums[0])
-        tn.void_number(dco, nums[1], "torn")
+        block = ticket_numbers.reserve_block(dco, "phone-a", size=4)
+        nums = ticket_numbers.block_numbers(block)
+        ticket_numbers.claim_number(dco, nums[0])
+        ticket_numbers.void_number(dco, nums[1], "torn")
         db.session.commit()
-        assert tn.gaps() == []  # the rest of the block is still on the phone: not gaps
-        assert [g["text"] for g in tn.not_yet_used()] == [f"{nums[2]}–{nums[3]}"]
-        assert [(v.number, v.reason) for v in tn.voids()] == [(nums[1], "torn")]
+        assert ticket_numbers.gaps() == []  # the rest of the block is still on the phone: not gaps
+        assert [g["text"] for g in ticket_numbers.not_yet_used()] == [f"{nums[2]}–{nums[3]}"]
+        assert [(v.number, v.reason) for v in ticket_numbers.voids()] == [(nums[1], "torn")]
         with pytest.raises(ServiceError) as no_reason:
-            tn.void_number(dco, nums[2], "")
+            ticket_numbers.void_number(dco, nums[2], "")
         assert "reason" in no_reason.value.errors
 
 
 def test_s9_a_void_recorded_offline_arrives_as_a_ticket_void_entry(app):
     with app.app_context():
         dco = user("dco")
-        block = tn.reserve_block(dco, "phone-a", size=3)
+        block = ticket_numbers.reserve_block(dco, "phone-a", size=3)
         db.session.commit()
-        number = tn.format_number(block.first + 2)
+        number = ticket_numbers.format_number(block.first + 2)
         entry_id = str(uuid.uuid4())
         when = datetime.now(UTC).isoformat()
         payload = {"ticket_number": number, "reason": "written on in error"}
@@ -96,12 +96,12 @@ def test_s9_a_void_recorded_offline_arrives_as_a_ticket_void_entry(app):
 def test_s9_gaps_are_numbers_skipped_inside_what_was_used_listed_as_ranges(app):
     with app.app_context():
         dco = user("dco")
-        block = tn.reserve_block(dco, "phone-b", size=10)
-        nums = tn.block_numbers(block)
+        block = ticket_numbers.reserve_block(dco, "phone-b", size=10)
+        nums = ticket_numbers.block_numbers(block)
         for i in (0, 4, 6):  # 1..3 and 5 skipped; 7..9 not yet used
-            tn.claim_number(dco, nums[i])
+            ticket_numbers.claim_number(dco, nums[i])
         db.session.commit()
-        gaps = [g for g in tn.gaps() if g["block_id"] == block.id]
+        gaps = [g for g in ticket_numbers.gaps() if g["block_id"] == block.id]
         assert [(g["text"], g["count"]) for g in gaps] == [(f"{nums[1]}–{nums[3]}", 3), (nums[5], 1)]
-        unused = [g for g in tn.not_yet_used() if g["block_id"] == block.id]
+        unused = [g for g in ticket_numbers.not_yet_used() if g["block_id"] == block.id]
         assert [(g["text"], g["count"]) for g in unused] == [(f"{nums[7]}–{nums[9]}", 3)]

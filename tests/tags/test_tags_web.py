@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.extensions import db
+from fieldapp.law.words import say_date
 from fieldapp.models import Payment, Tag
 from fieldapp.services.licensing import RabiesEvidence
 from fieldapp.services.tags import make_blank_tags, replace_tag
@@ -79,7 +80,7 @@ def test_s5G1_retired_tag_tells_the_officer_it_is_not_valid(app, client, auth, r
     auth.login("dco")
     resp = client.get(f"/t/{retired['token']}")
     html = resp.get_data(as_text=True)
-    assert f"Tag replaced on {retired['retired_on']:%B %-d, %Y} — not valid" in html
+    assert f"Tag replaced on {say_date(retired['retired_on'])} — not valid" in html
     assert f"ID {retired['id_number']}" in html
     with app.app_context():
         new_token = db.session.get(Tag, retired["id"]).dog.active_tag.token
@@ -163,7 +164,7 @@ def test_api_tag_retired_is_410_and_unknown_404(client, auth, retired, blank):
     gone = client.get(f"/api/tags/{retired['token']}")
     assert gone.status_code == 410
     assert gone.get_json()["error"] == "tag_retired"
-    assert gone.get_json()["message"] == f"Tag replaced on {retired['retired_on']:%B %-d, %Y} — not valid"
+    assert gone.get_json()["message"] == f"Tag replaced on {say_date(retired['retired_on'])} — not valid"
     unknown = client.get("/api/tags/ZZZZZZZZZZZZZ")
     assert unknown.status_code == 404 and unknown.is_json
     assert client.get(f"/api/tags/{blank['token']}").status_code == 404

@@ -71,7 +71,7 @@ READINGS: tuple[Reading, ...] = (
         reading="Only the Town Justice declares a dog dangerous, after a hearing, and must first name whom or "
                 "what the dog bit, attacked, injured or killed; no officer's entry makes a dog dangerous.",
         tests=("test_s4C_finding_needs_the_victim_named", "test_s10B_an_order_only_after_the_hearing"),
-        code=f"{_ORDERS} `VICTIMS`, `dangerous_finding_refusal`; services/court.py `make_order`",
+        code=f"{_ORDERS} `VICTIMS`, `dangerous_finding_refusal`; services/court/hearings.py `make_order`",
     ),
     *(Reading(
         section=c.section,

@@ -101,7 +101,7 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_s8B_care_check_logged_with_a_photo_and_shown_in_order", "test_s8B_care_log_follows_who_may_act",
                "test_s8B_empty_care_check_refused_keeps_what_was_typed",
                "test_s8B_no_care_check_for_a_dog_no_longer_held"),
-        code="fieldapp/services/kennel_care.py `record_care_check`",
+        code="fieldapp/services/impoundment/care.py `record_care_check`",
     ),
     Reading(
         section="§8(C)",
@@ -117,7 +117,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s8C_redeemed_by_check_receipt_lists_typed_lines_and_the_card_no_longer_shows_it_held",
                "test_s8C_only_the_clerk_takes_the_fees_and_others_get_403",
                "test_s8E_s8C_redeemed_any_time_while_held_only_with_license_identification_and_fees"),
-        code="fieldapp/services/kennel.py `redeem`, `license_refusal`; fieldapp/field/kennel.py",
+        code="fieldapp/services/impoundment/redemption.py `redeem`, `license_refusal`; fieldapp/field/kennel.py",
     ),
     Reading(
         section="§8(C)",
@@ -147,7 +147,7 @@ READINGS: tuple[Reading, ...] = (
                "test_impoundment_count_includes_seizures_within_twelve_months_only"),
         values=("fee_impoundment_first", "fee_impoundment_second", "fee_impoundment_third", "fee_boarding_daily"),
         code=f"{_IMP} `impoundment_fees`, `days_held`, `impoundments_in_twelve_months`; "
-             "fieldapp/services/kennel.py `fees_for`",
+             "fieldapp/services/impoundment/fees.py `fees_for`",
     ),
     Reading(
         section="§8(C)(1)",
@@ -162,7 +162,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s8C_an_open_case_boards_each_day_at_the_fee_in_force_that_day",
                "test_s8C_a_fee_change_is_dated_today_or_later_never_back"),
         values=("fee_boarding_daily",),
-        code="fieldapp/law/schedule.py `daily_rates`; fieldapp/services/kennel.py `fees_for`, `close_fees`",
+        code="fieldapp/law/schedule.py `daily_rates`; fieldapp/services/impoundment/fees.py `fees_for`, `close_fees`",
     ),
     Reading(
         section="§8(C)(2)",
@@ -175,7 +175,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s8C2_dangerous_dog_fee_over_days_is_30_for_each_further_24_hours_or_part",
                "test_s8C2_a_dog_not_held_as_dangerous_pays_no_dangerous_dog_fee",
                "test_s8C2_a_dog_under_a_dangerous_order_pays_30_for_each_further_24_hours"),
-        code=f"{_IMP} `dangerous_dog_extra_fee`; fieldapp/services/kennel.py `held_as_dangerous`",
+        code=f"{_IMP} `dangerous_dog_extra_fee`; fieldapp/services/impoundment/fees.py `held_as_dangerous`",
     ),
     Reading(
         section="§8(D)",
@@ -187,7 +187,8 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_pages_until_paid",
                "test_s8D_balance_waived_with_a_reason_is_a_zero_line_and_owed_no_more",
                "test_s8D_no_owner_known_no_one_is_billed"),
-        code="fieldapp/services/kennel.py `balance`, `open_balances`, `pay_balance`, `waive_balance`",
+        code="fieldapp/services/impoundment/fees.py `balance`, `open_balances`; "
+             "fieldapp/services/impoundment/redemption.py `pay_balance`, `waive_balance`",
     ),
     Reading(
         section="§8(E)",
@@ -203,8 +204,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s8E_the_generic_end_form_leaves_the_detailed_dispositions_to_their_forms",
                "test_s8E_ended_impoundment_leaves_the_status_card_and_the_phone_copy",
                "test_s8E_disposition_forms_follow_who_may_act"),
-        code=f"{_IMP} `impoundment_end_refusal`, `IMPOUNDMENT_OUTCOMES`; fieldapp/services/kennel_care.py "
-             "`record_disposition`",
+        code=f"{_IMP} `impoundment_end_refusal`, `IMPOUNDMENT_OUTCOMES`; fieldapp/services/impoundment/outcome.py "
+             "`record_impoundment_outcome`",
     ),
     Reading(
         section="§8(E)",
@@ -217,7 +218,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s8E_the_clerk_licenses_the_adopted_dog_to_the_adopter_from_the_case",
                "test_s8E_adopted_dog_on_file_changes_owner_of_record_when_licensed"),
         values=("fee_adoption",),
-        code="fieldapp/services/kennel_care.py `record_disposition`, `adopter_becomes_owner`, `adoption_licensed`",
+        code="fieldapp/services/impoundment/outcome.py `record_impoundment_outcome`, `adopter_becomes_owner`, "
+             "`adoption_licensed`",
     ),
     Reading(
         section="§8(F)",

@@ -112,7 +112,7 @@ READINGS: tuple[Reading, ...] = (
                "test_s10B_hearing_records_appearances_counsel_evidence_and_adjournment",
                "test_court_records_read_by_staff_written_by_the_justice_only"),
         values=("court_name", "court_address"),
-        code="fieldapp/services/court.py `summon`, `record_hearing`; fieldapp/court/",
+        code="fieldapp/services/court/hearings.py `summon`, `record_hearing`; fieldapp/court/",
     ),
     Reading(
         section="§10(B)",
@@ -124,8 +124,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s10B_a_lifted_order_no_longer_shows_on_the_forms",
                "test_s10B_the_phones_copy_carries_the_order_in_short_for_the_forms_offline",
                "test_finder_of_a_dangerous_dog_is_told_not_to_approach_and_nothing_of_the_order"),
-        code="fieldapp/services/court.py `make_order`, `change_order`; "
-             "fieldapp/services/enforcement/history.py `orders_in_force`",
+        code="fieldapp/services/court/hearings.py `make_order`, `change_order`; "
+             "fieldapp/services/enforcement/record.py `orders_in_force`",
     ),
     Reading(
         section="§10(B)(1)",
@@ -192,8 +192,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s11_validate_sentence_rejects_float_fine",
                "test_s11_fine_over_500_refused_within_kept_section_named_and_fine_in_the_ledger",
                "test_s11_adjourned_or_dismissed_carry_no_sentence"),
-        code="fieldapp/law/penalties.py `validate_sentence`; fieldapp/services/court.py `record_disposition`, "
-             "`receive_fine`",
+        code="fieldapp/law/penalties.py `validate_sentence`; "
+             "fieldapp/services/court/disposition.py `record_court_disposition`, `receive_fine`",
     ),
     Reading(
         section="CPL §150.40(2)",

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-12-05 07:41:57.474234
+Create Date: 2026-12-05 11:18:56.479457
 
 """
 from alembic import op
@@ -89,6 +89,22 @@ def upgrade():
     )
     with op.batch_alter_table('photo', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_photo_entry_id'), ['entry_id'], unique=False)
+
+    op.create_table('photo_upload_part',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.String(length=36), nullable=False),
+    sa.Column('index', sa.Integer(), nullable=False),
+    sa.Column('offset', sa.Integer(), nullable=False),
+    sa.Column('size', sa.Integer(), nullable=False),
+    sa.Column('total', sa.Integer(), nullable=False),
+    sa.Column('content_type', sa.String(length=30), nullable=False),
+    sa.Column('data', sa.LargeBinary(), nullable=False),
+    sa.Column('created_at', fieldapp.models.types.UTCDateTime(timezone=True), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_photo_upload_part')),
+    sa.UniqueConstraint('entry_id', 'index', 'offset', name='uq_photo_part_offset')
+    )
+    with op.batch_alter_table('photo_upload_part', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_photo_upload_part_entry_id'), ['entry_id'], unique=False)
 
     op.create_table('sequence',
     sa.Column('name', sa.String(length=40), nullable=False),
@@ -1206,6 +1222,10 @@ def downgrade():
     op.drop_table('call')
     op.drop_table('user')
     op.drop_table('sequence')
+    with op.batch_alter_table('photo_upload_part', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_photo_upload_part_entry_id'))
+
+    op.drop_table('photo_upload_part')
     with op.batch_alter_table('photo', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_photo_entry_id'))
 

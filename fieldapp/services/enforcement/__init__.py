@@ -13,29 +13,29 @@ and an applier (input -> records, result dict), listed in `services/registry.py`
 - `complaint`       §10(A): a sworn complaint, forwarded to the Town Justice.
 - `rabies_request`  §5(B)(1): a request to vaccinate within ten days.
 
-`payload` reads a payload (one message per field); `history` is a dog's enforcement history
+`payload` reads a payload (one message per field); `record` is a dog's enforcement history
 and the status-card flags drawn from it. Nothing here commits: `submit_entry` does.
 """
 from .complaint import ComplaintInput, apply_complaint, forward_complaint, validate_complaint
-from .history import (
-    EnforcementRecord,
-    attach_enforcement,
-    current_violations,
-    enforcement_histories,
-    enforcement_histories_of,
-    enforcement_history,
-    history_selects,
-    keep_history,
-    latest_violations_query,
-    open_rabies_requests,
-    orders_in_force,
-)
 from .payload import RULED_OUT_WORDS, PayloadReader, closed_days, open_days, resolve_violation, violation_title
 from .rabies_request import (
     RabiesRequestInput,
     apply_rabies_request,
     overdue_rabies_requests,
     validate_rabies_request,
+)
+from .record import (
+    EnforcementRecord,
+    attach_enforcement,
+    current_violations,
+    enforcement_histories,
+    enforcement_histories_of,
+    enforcement_history,
+    enforcement_selects,
+    keep_enforcement,
+    latest_violations_query,
+    open_rabies_requests,
+    orders_in_force,
 )
 from .seizure import (
     IMPOUNDMENT_STATUSES,
@@ -55,7 +55,8 @@ from .violation import ViolationInput, apply_violation, validate_violation
 __all__ = [
     "ComplaintInput", "apply_complaint", "forward_complaint", "validate_complaint",
     "EnforcementRecord", "attach_enforcement", "current_violations", "enforcement_histories",
-    "enforcement_histories_of", "enforcement_history", "history_selects", "keep_history", "latest_violations_query",
+    "enforcement_histories_of", "enforcement_history", "enforcement_selects", "keep_enforcement",
+    "latest_violations_query",
     "open_rabies_requests", "orders_in_force",
     "RULED_OUT_WORDS", "PayloadReader", "closed_days", "open_days", "resolve_violation", "violation_title",
     "RabiesRequestInput", "apply_rabies_request", "overdue_rabies_requests", "validate_rabies_request",

@@ -21,7 +21,8 @@ from ...extensions import db
 from ...law import IMPOUNDMENT_OUTCOMES, holding_period, impoundment_end_refusal, owner_known
 from ...law.dl18 import dl18_record_number
 from ...law.impoundment import HoldingPeriod, OwnerKnown, day_impounded
-from ...models import Dog, LateEntry, License, Tag, next_in_sequence, record_event
+from ...law.words import say_date
+from ...models import Dog, LateEntry, License, Tag, record_event, take_from_sequence
 from ...models.enforcement import Impoundment, Violation
 from ...settings import get_setting
 from ...timeutil import local_today, to_local, utcnow
@@ -165,6 +166,13 @@ def skipped_list(period: HoldingPeriod) -> list:
     return [[d.isoformat(), reason] for d, reason in period.skipped]
 
 
+def record_numbers(year: int, count: int) -> list[str]:
+    """DL-18: `count` record numbers of `year` at once, in order (a sequence that starts again
+    each year; the demo's bulk town takes many at once). Taken first: it flushes."""
+    first = take_from_sequence(f"dl18-{year}", count)
+    return [dl18_record_number(year, first + i) for i in range(count)]
+
+
 def validate_seizure(payload, user) -> SeizureInput:
     r = PayloadReader(payload)
     looks = read_dog_description(r)  # DL-18: breed, sex, colour, age, ID number, tag of a dog not on file
@@ -183,7 +191,7 @@ def validate_seizure(payload, user) -> SeizureInput:
     held = held_now(dog)
     if held is not None:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "
-                          f"{to_local(held.seized_at):%a %-d %b %Y}) and cannot be seized again. "
+                          f"{say_date(to_local(held.seized_at))}) and cannot be seized again. "
                           "Record its redemption or release first.")
     owner_named = r.text("owner_named", 120)
     known = owner_known_for(dog, owner_named)
@@ -222,7 +230,7 @@ def apply_seizure(clean: SeizureInput, entry, user) -> dict:
     deadline = period.deadline
     where = clean.location
     # DL-18: the record number, a sequence that starts again each year (taken first: it flushes).
-    number = dl18_record_number(impounded_on.year, next_in_sequence(f"dl18-{impounded_on.year}"))
+    number = record_numbers(impounded_on.year, 1)[0]
     imp = Impoundment(record_number=number, entry_id=entry.id, dog=clean.dog, dog_description=clean.dog_description,
                       violation=clean.violation, violation_entry_id=clean.violation_entry_id,
                       reason_codes=clean.codes, seized_at=clean.seized_at, impounded_on=impounded_on,
@@ -284,7 +292,7 @@ def end_impoundment(imp: Impoundment, outcome: str, user, on: date | None = None
         raise ServiceError({"outcome": refusal})
     imp.status, imp.ended_on, imp.ended_by_id, imp.end_note = outcome, on, user.id, note
     imp.ended_at = utcnow() if on == local_today() else None  # §8(C)(2) hours; a past day: by days
-    from ..kennel import close_fees  # the kennel's fees build on this module
+    from ..impoundment.fees import close_fees  # the impoundment's fees build on this module
     close_fees(imp)  # §8(C)/(D): what the case cost as it closed, never re-billed by a later fee
     record_event(f"impoundment.{outcome}", imp, actor=user, on=on.isoformat(), note=note,
                  redemption_deadline=imp.redemption_deadline.isoformat())

@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ...extensions import db
+from ...law.words import say_money
 from ...models import Dog, MailApplication, Owner
 from ..errors import ServiceError
 from ..money import check_method
@@ -39,7 +40,7 @@ class CounterApplication:
     forms_complete: bool = True  # False: the forms' own fields were refused; nothing is written
     method: str = "cash"
     reference: str = ""
-    adoption: object | None = None  # kennel_care's adoption awaiting its license (§8(E))
+    adoption: object | None = None  # impoundment.outcome's adoption awaiting its license (§8(E))
     impoundment_id: int | None = None  # a held dog licensed to be redeemed (§8(C))
     mail_in: MailApplication | None = None  # §5(A)(3)
 
@@ -65,7 +66,7 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     §5(A)(3) "the appropriate fee must accompany the licensing forms": a mail application whose
     amount enclosed is less than the fee is put on hold instead, with the shortfall (nothing
     issued, nothing taken); enough, and the receipt records the amount that came."""
-    from ..kennel_care import adopter_becomes_owner, adoption_licensed
+    from ..impoundment.outcome import adopter_becomes_owner, adoption_licensed
     from ..mail_in import hold_for_fee, mark_issued, refuse_unready
 
     app, dog = c.application, c.dog
@@ -113,7 +114,7 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
         dog = create_dog(c.dog_data, [owner], today, user)
         if c.impoundment_id:  # licensed to be redeemed (§8(C))
             from ...models.enforcement import Impoundment
-            from ..kennel import link_licensed_dog
+            from ..impoundment.redemption import link_licensed_dog
             held = db.session.get(Impoundment, c.impoundment_id)
             if held is not None:
                 link_licensed_dog(held, dog, user)
@@ -165,15 +166,16 @@ def quote_at_counter(app: Application, today: date, dog: Dog | None = None, owne
                              if app.residence_begun_on_valid(today) else None)}
 
 
-def issued_message(lic, money) -> str:
+def issued_message(lic) -> str:
     """What the clerk reads back when the license is issued."""
     dog = lic.dog
     return (f"License {lic.number} issued to {dog.name} (ID No. {dog.id_number}), good through "
-            f"{say_date(lic.expires_on)}. Fee {money(lic.fee_total)}.")
+            f"{say_date(lic.expires_on)}. Fee {say_money(lic.fee_total)}.")
 
 
 def held_message(ma: MailApplication) -> str:
-    return (f"Application by mail put on hold: the ${ma.amount or 0:,.2f} enclosed is ${ma.shortfall:,.2f} short "
-            f"of the ${ma.fee_due:,.2f} fee (§5(A)(3)). Print the letter saying how much is missing.")
+    return (f"Application by mail put on hold: the {say_money(ma.amount or 0)} enclosed is "
+            f"{say_money(ma.shortfall)} short of the {say_money(ma.fee_due)} fee (§5(A)(3)). Print the letter "
+            "saying how much is missing.")
 
 

@@ -12,13 +12,12 @@ from ...models import (
     License,
     PurebredLicense,
     RabiesCertificate,
-    next_in_sequence,
     record_event,
 )
 from ..enumeration import charged_on, identify_unlicensed
 from ..errors import ServiceError
 from ..money import check_method, record_receipt
-from ..numbers import assign_id_number, next_license_number
+from ..numbers import assign_id_number, next_license_number, next_purebred_license_number
 from .application import (
     PROOF_OF_ALTERING,
     Application,
@@ -191,7 +190,7 @@ def _new_purebred_license(dog: Dog, app: Application, today: date, lines: list[d
                       if c.years == app.term_years)
     purebred = [ln for ln in lines if ln.kind == "purebred_fee"]
     pl = PurebredLicense(
-        number=f"P{today.year}-{next_in_sequence(f'purebred_license_{today.year}'):04d}", owner=owner,
+        number=next_purebred_license_number(today.year), owner=owner,
         premises=owner.full_address, dogs_on_premises=app.purebred_dogs_on_premises, issued_on=today,
         term_years=app.term_years, expires_on=expires_on, fee_total=fee_total(purebred),
         fee_lines=[ln.stored() for ln in purebred],

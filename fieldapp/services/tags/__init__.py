@@ -17,7 +17,8 @@ These functions add and flush; the request commits (fieldapp.web). A refusal is 
 from decimal import Decimal
 
 from ...extensions import db
-from ...models import Dog, Tag, next_in_sequence, record_event
+from ...law.words import say_date
+from ...models import Dog, Tag, record_event, take_from_sequence
 from ...settings import get_setting
 from ..errors import ServiceError
 from ..money import PaymentLine, check_method, record_receipt
@@ -41,8 +42,14 @@ def _fresh_token() -> str:
             return token
 
 
+def serials(count: int) -> list[int]:
+    """`count` tag numbers (printed on the tag, "TAG 57") at once, in order."""
+    first = take_from_sequence(SERIAL_SEQUENCE, count, start=1)
+    return list(range(first, first + count))
+
+
 def _new_tag(**values) -> Tag:
-    tag = Tag(token=_fresh_token(), serial=next_in_sequence(SERIAL_SEQUENCE, start=1), **values)
+    tag = Tag(token=_fresh_token(), serial=serials(1)[0], **values)
     db.session.add(tag)
     return tag
 
@@ -98,7 +105,7 @@ def bind_blank_tag(dog: Dog, serial_or_token: str, today, user) -> Tag:
         raise _refuse(f"No tag numbered “{serial_or_token.strip()}” was found. "
                       "Check the number printed on the tag.", "blank_tag")
     if tag.status == "retired":
-        raise _refuse(f"Tag {tag.serial} was retired on {tag.retired_on:%B %-d, %Y} and cannot be "
+        raise _refuse(f"Tag {tag.serial} was retired on {say_date(tag.retired_on)} and cannot be "
                       "used again.", "blank_tag")
     if tag.dog_id is not None or tag.status != "blank":
         if tag.dog_id == dog.id:

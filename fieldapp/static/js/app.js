@@ -26,7 +26,7 @@ import { keepFilesAsFiles } from "./files.js";
 import { localIso } from "./format.js";
 import { askToKeep, paintKeeping } from "./keeping.js";
 import { captureSubmits, startEditing } from "./forms.js";
-import { renderOutbox } from "./outbox-page.js";
+import { paintProgress, renderOutbox } from "./outbox-page.js";
 import { refreshRules } from "./rules.js";
 import * as queue from "./queue.js";
 import { postToWorker, registerWorker, requestFlush } from "./sw-register.js";
@@ -84,11 +84,16 @@ function copyChanged() {
 }
 
 // One refresh at a time, in order (a late one never paints older numbers over newer), and the
-// badge last: when it changes, the lists on the page already say the same.
+// badge last: when it changes, the lists on the page already say the same. Calls that come while
+// one waits to start join it (a flush of 500 entries says "sent" 500 times; one paint after
+// the last says all of it, where 500 would each read the whole outbox again).
 let refreshChain = Promise.resolve();
+let refreshWaiting = null;
 function refreshCount() {
-  refreshChain = refreshChain.then(paintCount, paintCount);
-  return refreshChain;
+  if (refreshWaiting) return refreshWaiting;
+  const paint = () => { refreshWaiting = null; return paintCount(); };
+  refreshWaiting = refreshChain = refreshChain.then(paint, paint);
+  return refreshWaiting;
 }
 
 async function paintCount() {
@@ -191,7 +196,10 @@ function confirmSignOut() {
 }
 
 function listen() {
+  // A photo's chunk went in, sent by this page or by the worker: its line on /outbox moves on.
+  queue.listen((message) => { if (message.type === "progress") paintProgress(message); });
   if (channel) channel.onmessage = (ev) => {
+    if (ev.data && ev.data.type === "progress") { paintProgress(ev.data); return; }
     if (ev.data && ev.data.type === "flushed") {
       api.workerFlushes = (api.workerFlushes || 0) + 1;
       if (ev.data.result && ev.data.result.sent && userId()) copyChanged();

@@ -9,6 +9,7 @@
  *   sent      entries the server confirmed, with its result, a few days — queue.js
  *   discards  entries a person discarded, until the office is told   — queue.js
  *   used_ids  entry ids already used on this phone                  — forms.js
+ *   uploads   how far each photo of a waiting entry got ("<id>/<n>" → offset, total) — photo-upload.js
  *   dogs      the phone's copy of the field dataset (indexes tag, id_number, tag_serial, microchip) — dataset.js
  *   retired   replaced tags' tokens → dog                            — dataset.js
  *   meta      {key, value}: session, paused, retry_at, dataset info, ticket books, device id
@@ -17,7 +18,7 @@
  * drops what the office gave this phone for the officer; the outbox stays.
  */
 const DB_NAME = "fieldapp";
-const DB_VERSION = 4;
+const DB_VERSION = 5;
 let dbPromise = null;
 
 function upgrade(db, oldVersion, versionTx) {
@@ -38,6 +39,8 @@ function upgrade(db, oldVersion, versionTx) {
   }
   // A typed microchip number (a shelter's reader) is one index read too.
   if (oldVersion < 4) versionTx.objectStore("dogs").createIndex("microchip", "dog.microchip");
+  // A photo sent in chunks resumes where a cut link stopped it (photo-upload.js).
+  if (oldVersion < 5) db.createObjectStore("uploads", { keyPath: "key" });
 }
 
 export function openDb(anyVersion) {
@@ -80,6 +83,8 @@ export async function tx(names, mode, work) {
 export const req = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
 export const get = (store, key) => tx(store, "readonly", (s) => req(s[store].get(key)));
 export const put = (store, value) => tx(store, "readwrite", (s) => { s[store].put(value); });
+// Many rows in one transaction: a batch of 100 entries is one write, not a hundred.
+export const putAll = (store, values) => tx(store, "readwrite", (s) => { for (const v of values) s[store].put(v); });
 export const del = (store, key) => tx(store, "readwrite", (s) => { s[store].delete(key); });
 export const all = (store) => tx(store, "readonly", (s) => req(s[store].getAll()));
 export const clear = (store) => tx(store, "readwrite", (s) => { s[store].clear(); });

@@ -2,7 +2,7 @@
  * entry's own outcome; a request that failed as a whole is sent again one entry at a time.
  * Used by queue.js (flush), which holds the lock; the rows are the outbox's (see queue.js).
  */
-import { getMeta, put, setMeta } from "./db.js";
+import { getMeta, put, putAll, setMeta } from "./db.js";
 
 // An entry the server failed on SERVER_TRIES times in a row (5xx) is set aside ("attention").
 export const SERVER_TRIES = 3;
@@ -46,6 +46,9 @@ export async function sendBatch(url, batch, held, result) {
     answered.add(entry.id);
     await applyOutcome(entry, outcome, held, result);
   }
+  // The confirmed ones kept with their results in one write (applyOutcome leaves them to this).
+  const confirmed = batch.filter((e) => answered.has(e.id) && e.confirmed_at && e.result);
+  if (confirmed.length) await putAll("outbox", confirmed);
   if (res.ok) {
     await setMeta("batch_failures", 0);
     // An entry the answer left out (an older or a cut-off answer) waits for the next try.
@@ -139,8 +142,7 @@ async function applyOutcome(entry, outcome, held, result) {
     entry.result = outcome.result;
     entry.server_errors = 0;
     entry.confirmed_at = new Date().toISOString();
-    await put("outbox", entry);
-    return;
+    return; // stored with the rest of its batch (sendBatch)
   }
   held.add(entry.id);
   if (code === 424) {

@@ -6,6 +6,7 @@ import { resultLines } from "./entry-state.js";
 import { dogById } from "./dataset.js";
 import { describeErrors, kindLabel, plural, when } from "./format.js";
 import { receiptNumber } from "./keeping.js";
+import { progressFor } from "./photo-upload.js";
 import { discard, entriesFor } from "./queue.js";
 
 function stateText(entries, paused, uid) {
@@ -62,12 +63,46 @@ function statusLine(e) {
       `after it were sent. Tap “Sync now” to try it again, or call the office.` + photoNote);
   }
   if (e.status === "sending") return el("p", { class: "outbox-status" }, "Sending now…" + photoNote);
+  const tried = e.attempts ? ` (tried ${plural(e.attempts, "time")}${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "";
+  // The records go first: only its photos wait, each line below says how far.
+  if (e.result) return el("p", { class: "outbox-status" }, `Received by the office; its photos follow${tried}.`);
   if (e.waiting_for) {
     return el("p", { class: "outbox-status" }, "Waiting for the violation it follows: that entry " +
       "needs your attention first (above). It is sent right after it." + photoNote);
   }
-  return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting (tried ${plural(e.attempts, "time")}` +
-    `${e.last_error ? ": " + describeErrors(e.last_error) : ""})` : "Waiting to be sent") + photoNote);
+  return el("p", { class: "outbox-status" }, (e.attempts ? `Waiting${tried}` : "Waiting to be sent") + photoNote);
+}
+
+// A photo's way to the office, in KB: "Photo 1: 180 of 640 KB sent". A cut link loses at most a
+// chunk of it (photo-upload.js), so the officer sees it resume rather than start over.
+const kb = (bytes) => Math.round(bytes / 1024);
+export function photoText(index, offset, total, received) {
+  return received ? `Photo ${index + 1}: received by the office (${kb(total)} KB).`
+    : `Photo ${index + 1}: ${kb(offset)} of ${kb(total)} KB sent.`;
+}
+
+function photoLine(index, offset, total, received) {
+  return el("li", { class: "outbox-photo", "data-photo-index": String(index) },
+    el("span", { class: "outbox-photo-text" }, photoText(index, offset, total, received)),
+    el("progress", { max: String(total), value: String(received ? total : offset), "aria-hidden": "true" }));
+}
+
+async function photoLines(e) {
+  const photos = e.photos || [];
+  if (!photos.length) return null;
+  const sent = e.photos_sent || 0;
+  const kept = await progressFor(e.id, photos.length);
+  return el("ul", { class: "outbox-photos" }, ...photos.map((p, i) =>
+    photoLine(i, kept[i] && kept[i].total === p.size ? kept[i].offset : 0, p.size, i < sent)));
+}
+
+// A chunk of a photo went in (queue.js notifies "progress"): its line says so, nothing redrawn.
+export function paintProgress({ id, index, offset, total }) {
+  const row = [...document.querySelectorAll("#outbox-list .outbox-entry")].find((li) => li.dataset.entryId === id);
+  const line = row && row.querySelector(`.outbox-photo[data-photo-index="${Number(index)}"]`);
+  if (!line) return;
+  line.querySelector(".outbox-photo-text").textContent = photoText(Number(index), offset, total, false);
+  line.querySelector("progress").value = offset;
 }
 
 // One waiting entry: what it is, where it stands, "Fix and send again"; "Discard" apart, asking first.
@@ -81,7 +116,8 @@ async function entryRow(e, changed) {
     q.set("outbox_edit", e.id);
     actions.append(el("a", { class: "btn btn-primary btn-block outbox-edit", href: `${e.form_url}?${q}` }, "Fix and send again"));
   }
-  const row = el("li", { class: `outbox-entry outbox-${e.status}`, "data-entry-id": e.id }, ...(await heading(e)), statusLine(e), actions);
+  const row = el("li", { class: `outbox-entry outbox-${e.status}`, "data-entry-id": e.id }, ...(await heading(e)), statusLine(e),
+    await photoLines(e), actions);
   if (e.status !== "sending") {
     const drop = el("button", { type: "button", class: "btn btn-danger outbox-discard" }, "Discard this entry");
     drop.addEventListener("click", async () => {

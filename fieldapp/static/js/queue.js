@@ -17,9 +17,10 @@
  * period end, ticket number), kept SENT_KEEP_DAYS, so the "what now" page can say where an entry
  * is (on the phone, being sent, refused, received) with or without signal.
  */
-import { all, del, get, getMeta, put, req, setMeta, tx } from "./db.js";
+import { all, del, get, getMeta, put, putAll, req, setMeta, tx } from "./db.js";
 import { localIso } from "./format.js";
-import { SERVER_TRIES, dependsOn, post, problem, readJson, retryable, sendAlone, sendBatch } from "./outbox-batch.js";
+import { SERVER_TRIES, dependsOn, post, sendAlone, sendBatch } from "./outbox-batch.js";
+import { forgetProgress, sendPhoto } from "./photo-upload.js";
 import { fill } from "./urls.js";
 
 const SENT_KEEP_DAYS = 7;
@@ -38,8 +39,15 @@ export function withLock(fn) {
   return fn(); // very old browsers: the server's idempotency still prevents doubles
 }
 
+// This context's own listeners (a channel never hears its own messages): the page's outbox
+// draws a photo's progress as its own flush sends it.
+const listeners = new Set();
+export const listen = (fn) => listeners.add(fn);
+
 export function notify(type, extra) {
-  if (channel) channel.postMessage(Object.assign({ type }, extra || {}));
+  const message = Object.assign({ type }, extra || {});
+  if (channel) channel.postMessage(message);
+  for (const fn of listeners) fn(message);
 }
 
 export async function currentUser() {
@@ -88,7 +96,9 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
     const clockWrong = old && old.last_error && old.last_error.recorded_at;
     const entry = { id, kind, payload, photos, photos_sent: 0, created_at: old && !clockWrong ? old.created_at : createdAt, attempts: 0,
                     last_error: null, status: "pending", user_id: uid, form_url: old ? old.form_url : formUrl };
-    await tx(["outbox", "used_ids", "meta"], "readwrite", async (s) => {
+    await tx(["outbox", "used_ids", "meta", "uploads"], "readwrite", async (s) => {
+      // A replaced entry's photos start afresh (the same id may carry other photos now).
+      if (old) forgetProgress(s.uploads, old.id, (old.photos || []).length);
       if (old && old.seq !== undefined) entry.seq = old.seq;
       else {
         // The next number of the phone's counter, in the same transaction as the entry.
@@ -104,24 +114,18 @@ export function add({ formId, editing, kind, payload, photos, createdAt, uid, fo
   });
 }
 
-// Its photos, one request each, from the first not yet stored. Null when all are stored.
+// Its photos, in chunks (photo-upload.js), from the first not yet stored and where it got to.
+// Null when all are stored.
 async function sendPhotos(entry, photos) {
   for (let i = entry.photos_sent || 0; i < photos.length; i++) {
-    let res;
-    try {
-      res = await post(fill(urls.photo, { id: entry.id, n: i }), { "Content-Type": photos[i].type || "image/jpeg" }, photos[i]);
-    } catch (err) {
-      return "network";
-    }
-    if (res.status === 401) return "signed_out";
-    if (retryable(res.status)) {
-      entry.last_error = { photos: `The server answered ${res.status} to photo ${i + 1}.` };
-      return "server";
-    }
-    if (!res.ok) {
+    const progress = (offset, total) => notify("progress", { id: entry.id, index: i, offset, total });
+    const step = await sendPhoto(fill(urls.photo, { id: entry.id, n: i }), entry.id, i, photos[i], progress);
+    if (step.stop === "server") entry.last_error = { photos: `The office could not take photo ${i + 1} just now.` };
+    if (step.stop) return step.stop;
+    if (step.refused) {
       entry.status = "failed";
-      entry.http_status = res.status;
-      entry.last_error = problem(await readJson(res), res.status);
+      entry.http_status = step.status;
+      entry.last_error = step.refused;
       entry.last_error.photos = entry.last_error.photos || `Photo ${i + 1} was refused.`;
       await put("outbox", entry);
       return "failed";
@@ -138,17 +142,30 @@ async function finishEntry(entry) {
   const photos = entry.photos || [];
   const photoOutcome = await sendPhotos(entry, photos);
   if (photoOutcome) return photoOutcome;
-  // Off the outbox and into "sent" in one transaction: never in both, never in neither.
-  await tx(["outbox", "sent"], "readwrite", (s) => {
-    s.outbox.delete(entry.id);
-    s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
-                 created_at: entry.created_at, confirmed_at: entry.confirmed_at,
-                 photos: photos.length, dog_id: entry.payload && entry.payload.dog_id, seq: entry.seq,
-                 codes: entry.payload && entry.payload.codes, payload: entry.payload });
-  });
-  stats.sent += 1;
-  notify("sent", { id: entry.id });
+  await moveToSent([entry]);
   return "sent";
+}
+
+const photosLeft = (entry) => (entry.photos || []).length > (entry.photos_sent || 0);
+
+// Confirmed entries off the outbox and into "sent" in one transaction: never in both, never in
+// neither (a shift's worth is one write, not one per entry).
+async function moveToSent(entries) {
+  if (!entries.length) return;
+  await tx(["outbox", "sent", "uploads"], "readwrite", (s) => {
+    for (const entry of entries) {
+      s.outbox.delete(entry.id);
+      forgetProgress(s.uploads, entry.id, (entry.photos || []).length);
+      s.sent.put({ id: entry.id, kind: entry.kind, user_id: entry.user_id, result: entry.result,
+                   created_at: entry.created_at, confirmed_at: entry.confirmed_at,
+                   photos: (entry.photos || []).length, dog_id: entry.payload && entry.payload.dog_id, seq: entry.seq,
+                   codes: entry.payload && entry.payload.codes, payload: entry.payload });
+    }
+  });
+  for (const entry of entries) {
+    stats.sent += 1;
+    notify("sent", { id: entry.id });
+  }
 }
 
 // Sent entries are kept a few days (the "what now" page, the outbox's "sent" list), then dropped.
@@ -200,7 +217,8 @@ async function flushLocked(reason) {
   let stop = null;
   let batch = [];
   const sendNow = async () => {
-    for (const e of batch) { e.status = "sending"; e.waiting_for = null; await put("outbox", e); }
+    for (const e of batch) { e.status = "sending"; e.waiting_for = null; }
+    await putAll("outbox", batch);
     notify("changed");
     stop = await sendBatch(urls.syncBatch, batch, held, result);
     if (stop && typeof stop === "object") stop = await sendAlone(urls.syncBatch, stop, batch.length, held, result);
@@ -224,8 +242,10 @@ async function flushLocked(reason) {
   if (!stop && batch.length) await sendNow();
   // 2. Then the photos of each confirmed entry, one request each, and off the outbox.
   if (!stop) {
+    const done = []; // confirmed, no photo left to send: moved together below
     for (const entry of await entriesFor(userId)) {
       if (!entry.result || held.has(entry.id)) continue;
+      if (!photosLeft(entry)) { done.push(entry); continue; }
       const outcome = await finishEntry(entry);
       if (outcome === "sent") { result.sent += 1; continue; }
       if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
@@ -233,6 +253,8 @@ async function flushLocked(reason) {
       await putBack([entry], outcome, userId, result);
       break;
     }
+    await moveToSent(done);
+    result.sent += done.length;
   }
   if (result.retry && !result.stopped) await setMeta("retry_at", Date.now() + backoffMs(2));
   else if (!result.stopped) await setMeta("retry_at", 0);
@@ -288,7 +310,10 @@ export function discard(id) {
       id: entry.id, kind: entry.kind, payload: entry.payload, last_error: entry.last_error,
       created_at: entry.created_at, discarded_at: localIso(new Date()), user_id: entry.user_id,
     });
-    await del("outbox", id);
+    await tx(["outbox", "uploads"], "readwrite", (s) => {
+      s.outbox.delete(id);
+      forgetProgress(s.uploads, id, (entry.photos || []).length);
+    });
     notify("changed");
     return true;
   });

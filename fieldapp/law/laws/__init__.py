@@ -1,0 +1,36 @@
+"""Each town its law: the dog laws the app knows, as values (`Law`), and the one a town names.
+
+`LAWS` is the registry {key: Law}; a town chooses its law with the setting `town_law` (the admin's
+page, "The town"), whose default is the Town of Sandy Creek's Local Law No. 2 of 2011, the law the
+app was built on. `law_named(key)` gives a law by its key.
+
+- `local_2011.LAW`: Local Law No. 2 of 2011, built by reference from the law core's tables.
+- `aml_article7.LAW`: the state law alone, Agriculture and Markets Law Article 7, for a town with no
+  local dog law.
+"""
+from . import aml_article7, local_2011
+from .base import (
+    Choice,
+    Fees,
+    HoldingPeriods,
+    Identification,
+    ImpoundmentFees,
+    Law,
+    LicenseRules,
+    Penalties,
+)
+
+LAWS: dict[str, Law] = {law.key: law for law in (local_2011.LAW, aml_article7.LAW)}
+DEFAULT_LAW = local_2011.KEY  # today's behaviour
+
+
+def law_named(key: str) -> Law:
+    """The law of `key` (a KeyError names the keys there are)."""
+    try:
+        return LAWS[key]
+    except KeyError:
+        raise KeyError(f"No law {key!r}; the laws are {sorted(LAWS)}.") from None
+
+
+__all__ = ["DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification", "ImpoundmentFees",
+           "LicenseRules", "Law", "Penalties", "law_named"]
