@@ -49,6 +49,20 @@ def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, 
     assert f">{name}</a>" in html  # the dog, from ?dog=
 
 
+def test_CPL150_40_2_next_page_once_received_says_a_ticket_left_at_the_residence_is_not_served(app, client, auth):
+    """CPL §150.40(2): "An appearance ticket ... must be served personally": the page the office
+    draws once the ticket has arrived says so, as the phone's own words do before."""
+    auth.login("dco")
+    dco, dog_id, _, _ = ids(app)
+    entry, result = sync(client, dco, "ticket", dog_id=str(dog_id), codes=["6A1"],
+                         ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], served_capacity="owner",
+                         served_name="Mary Miller", served_address="1 Main St", served_how="residence",
+                         service_note="Left with her husband", served_at=now(), location_text="Lake Rd")
+    assert result["served"] is False
+    html = client.get(f"/field/next?entry={entry}&kind=ticket&dog={dog_id}").get_data(as_text=True)
+    assert "Not served yet (CPL §150.40(2): only handed in person is service)" in html
+
+
 def test_s8B_next_page_once_received_shows_the_holding_period(app, client, auth):
     auth.login("dco")
     dco, dog_id, _, _ = ids(app)

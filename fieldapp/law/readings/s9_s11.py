@@ -205,7 +205,8 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_CPL150_40_2_served_personally_the_one_service_mail_and_residence_are_attempts",
                "test_CPL150_40_2_left_at_the_residence_is_an_attempt_noted_and_the_ticket_not_served",
                "test_s9_api_ticket_with_service_fields",
-               "test_CPL150_40_2_an_attempt_from_the_tickets_page_is_noted_and_it_stays_to_serve"),
+               "test_CPL150_40_2_an_attempt_from_the_tickets_page_is_noted_and_it_stays_to_serve",
+               "test_CPL150_40_2_next_page_once_received_says_a_ticket_left_at_the_residence_is_not_served"),
         statute="CPL",
     ),
     Reading(

@@ -42,7 +42,7 @@ function flagItem(f, el) {
   // §10(B): an order in one line (as the online card); its terms a tap away.
   if (f.gist) {
     return el("li", { class: `flag flag-${f.level || "bad"} flag-order`, "data-flag": f.code || "" },
-      el("details", {}, el("summary", {}, el("strong", {}, f.gist), " ", small(el, `order of ${longdate(f.since)} `, el("span", { class: "terms-toggle" }, "terms ▾"))),
+      el("details", {}, el("summary", {}, el("strong", {}, f.gist), " ", small(el, `since ${longdate(f.since)} `, el("span", { class: "terms-toggle" }, "terms ▾"))),
         el("p", { class: "small" }, `${f.label} (${f.section}): ${f.detail || ""}`)));
   }
   const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));
