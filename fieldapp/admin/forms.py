@@ -13,7 +13,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, Re
 
 from ..law.authority import ROLE_LABELS, ROLES
 from ..parsing import parse_money
-from ..settings import SETTINGS, WEEKDAYS, SettingValueError, parse_value
+from ..settings import BOARD_SETTINGS, WEEKDAYS, SettingValueError, parse_value
 
 AUTHORITY_SUFFIX = "__authority"
 
@@ -40,11 +40,11 @@ def _setting_check(spec):
     return check
 
 
-def settings_form_class():
+def settings_form_class(specs=None):
     """A form with one field per setting, each checked by the setting's parser and range (its
     rule, the field's hint); money settings also carry their authority."""
     attrs = {}
-    for spec in SETTINGS:
+    for spec in BOARD_SETTINGS if specs is None else specs:
         label, check = spec.label, _setting_check(spec)
         if spec.kind == "money":
             attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), check],
