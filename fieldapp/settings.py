@@ -26,9 +26,9 @@ from decimal import Decimal
 
 from flask import g, has_app_context
 
+from .config import Config
 from .extensions import db
 from .law.laws import DEFAULT_LAW, LAWS
-from .config import Config
 from .law.schedule import SINCE_EVER, value_on
 from .models import Setting, SettingChange, Town
 from .parsing import parse_clock, parse_date, parse_money
@@ -433,8 +433,9 @@ def set_setting(key: str, value, authority: str | None = None, user=None, effect
             db.session.add(SettingChange(town_id=town.id, key=key, value=stored_form(spec, get_setting(key)),
                                          effective_on=SINCE_EVER,
                                          authority=(db.session.get(Setting, (town.id, key)) or Setting()).authority))
-        db.session.add(SettingChange(town_id=town.id, key=key, value=stored_form(spec, typed), effective_on=effective_on,
-                                     authority=authority, recorded_by_id=getattr(user, "id", None)))
+        db.session.add(SettingChange(town_id=town.id, key=key, value=stored_form(spec, typed),
+                                     effective_on=effective_on, authority=authority,
+                                     recorded_by_id=getattr(user, "id", None)))
     if effective_on <= today:
         row = db.session.get(Setting, (town.id, key)) or Setting(town_id=town.id, key=key)
         row.value = stored_form(spec, typed)

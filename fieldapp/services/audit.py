@@ -65,6 +65,7 @@ from ..models.people import UserSession
 from ..models.photo_uploads import PhotoUploadPart
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
+from ..models.town import Town
 
 # The audited models, each with the columns left out of its audit trail: bookkeeping that changes
 # on every write (data_version, updated_at), and what must not be copied (a password hash, a
@@ -101,6 +102,7 @@ AUDITED: dict[type, frozenset[str]] = {
     Disposition: frozenset(),
     MailApplication: frozenset(),  # §5(A)(3) what arrived by mail, and the money enclosed
     TownDay: frozenset(),  # a closed day moves every §8(B) deadline
+    Town: frozenset({"updated_at"}),  # the town's record: its law, court, clerk's office, contact
     TicketBlock: frozenset(),  # §9 ticket numbers handed to a device
     FoundReport: frozenset(),  # a finder's message and how the office handled it
     ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
