@@ -13,7 +13,6 @@ from ..settings import (
     TOWN_FIELDS,
     SettingValueError,
     forget_cached,
-    get_setting,
     parse_value,
     stored_form,
     town_for_write,
@@ -29,7 +28,7 @@ REQUIRED = ("town_name", "town_county", "town_state", "town_zip", "clerk_address
 
 def update_town(values: dict, user) -> dict:
     """Write the fields in `values` (form field name -> what was typed) to the town's record.
-    Returns {key: (old, new)} of what changed; raises ServiceError, a message per field, when a
+    Returns {key: (old, new)} of what changed, as stored; raises ServiceError, a message per field, when a
     value is not one its field takes (nothing is written then)."""
     errors, typed = {}, {}
     for spec in TOWN_SPECS:
@@ -45,14 +44,17 @@ def update_town(values: dict, user) -> dict:
     if errors:
         raise ServiceError(errors)
     town = town_for_write(user)
-    changed = {key: (get_setting(key), value) for key, value in typed.items() if get_setting(key) != value}
+    # What is stored, compared in its stored shape: a value kept before its rule (a weekday of 7,
+    # read as the default) is written again in shape even when the page showed the default.
+    changed = {key: (getattr(town, TOWN_FIELDS[key]), stored_form(SPECS[key], value))
+               for key, value in typed.items()
+               if getattr(town, TOWN_FIELDS[key]) != stored_form(SPECS[key], value)}
     for key, (_, value) in changed.items():
-        setattr(town, TOWN_FIELDS[key], stored_form(SPECS[key], value))
+        setattr(town, TOWN_FIELDS[key], value)
     if changed:
         town.updated_by_id = getattr(user, "id", None)
         db.session.flush()
         forget_cached()
         record_event("town.changed", town, actor=user,
-                     changed={key: [stored_form(SPECS[key], old), stored_form(SPECS[key], new)]
-                              for key, (old, new) in changed.items()})
+                     changed={key: [old, new] for key, (old, new) in changed.items()})
     return changed
