@@ -346,7 +346,10 @@ def lines(changes) -> list[AuditLine]:
     out = []
     for ch in changes:
         name = _subject_name(ch.subject_type)
-        what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{ch.subject_key}"
+        key = ch.subject_key
+        if ch.subject_type == "Setting" and "," in (key or ""):  # (town, key): the town is the record's
+            key = key.split(",", 1)[1]
+        what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{key}"
         fields = [(_label(k), _shown(old), _shown(new)) for k, (old, new) in ch.changes.items()
                   if k not in _NOT_SHOWN]
         out.append(AuditLine(ch, what, fields))
