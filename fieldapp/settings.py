@@ -137,8 +137,9 @@ SETTINGS = [
                 "money", "25.00", "§8(E)", "Set by resolution of the Town Board."),
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
                 "§5(D)"),
-    SettingSpec("town_time_zone", "The town's time zone (its days and deadlines are counted in it)",
-                "timezone", Config.TIMEZONE, "The town"),
+    SettingSpec("town_time_zone", "The town's time zone", "timezone", Config.TIMEZONE, "The town",
+                "Kept on the town's record for a deployment serving several towns; days and deadlines are "
+                "counted in the server's time zone (TIMEZONE in config.py) until then."),
     SettingSpec("kennel_name", "The town's kennel or shelter where seized dogs are held", "text",
                 "Sandy Creek Town Kennel", "§8(B)", "Filled in as \"Held at\" on the seizure form."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
