@@ -207,7 +207,7 @@ def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets
     time is shown at 6:00 pm."""
     with app.app_context():
         town = the_town()
-        town.court_session_weekday, town.court_session_time = 7, "evening"
+        town.court_session_weekday, town.court_session_time = 7, "99:99"
         for key, value in {"court_min_days_ahead": 10**9, "session_idle_minutes": -1}.items():
             db.session.add(Setting(town_id=town.id, key=key, value=value))
         db.session.commit()
@@ -232,7 +232,7 @@ def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets
 def test_saving_the_town_page_writes_a_value_stored_outside_its_rule_again_in_shape(admin, app):
     with app.app_context():
         town = the_town()
-        town.court_session_time, town.court_session_weekday = "evening", 7
+        town.court_session_time, town.court_session_weekday = "99:99", 7
         db.session.commit()
     page = admin.get("/admin/town").get_data(as_text=True)
     assert 'value="18:00"' in page  # the default it is read as

@@ -47,6 +47,7 @@ def test_a_single_town_database_at_0001_upgrades_to_a_deployment_of_one_town(emp
             conn.execute(db.text(
                 "INSERT INTO setting (key, value, updated_at) VALUES ('town_name', '\"Elm Hollow\"', :now), "
                 "('clerk_phone', '\"(555) 010-3030\"', :now), ('court_session_weekday', '7', :now), "
+                "('court_session_time', '\"6:30 pm\"', :now), "
                 "('fee_altered', '\"7.50\"', :now)"), {"now": "2026-01-02 10:00:00"})
             conn.execute(db.text("INSERT INTO setting_change (key, value, effective_on, recorded_at) "
                                  "VALUES ('fee_altered', '\"7.50\"', '2026-01-02', '2026-01-02 10:00:00')"))
@@ -55,9 +56,10 @@ def test_a_single_town_database_at_0001_upgrades_to_a_deployment_of_one_town(emp
                                  "('2026-02-03', 'Snow day', 'town', false, '2026-01-02 10:00:00')"))
         upgrade()
         with db.engine.connect() as conn:
-            towns = conn.execute(db.text("SELECT id, name, clerk_phone, court_session_weekday, county, time_zone "
-                                         "FROM town")).all()
-            assert [tuple(t) for t in towns] == [(1, "Elm Hollow", "(555) 010-3030", 2, "Oswego", "America/New_York")]
+            towns = conn.execute(db.text("SELECT id, name, clerk_phone, court_session_weekday, court_session_time, "
+                                         "county, time_zone FROM town")).all()
+            assert [tuple(t) for t in towns] == [(1, "Elm Hollow", "(555) 010-3030", 2, "18:30", "Oswego",
+                                                  "America/New_York")]
             assert conn.execute(db.text("SELECT key, town_id FROM setting")).all() == [("fee_altered", 1)]
             assert conn.execute(db.text("SELECT town_id FROM setting_change")).scalars().all() == [1]
             assert conn.execute(db.text("SELECT town_id FROM town_day")).scalars().all() == [1, 1]

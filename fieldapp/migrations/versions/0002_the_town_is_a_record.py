@@ -53,8 +53,8 @@ town = sa.table('town', *(sa.column(column) for column, _ in TOWN_FIELDS.values(
 
 
 def _value(key, stored):
-    """The stored value in the column's shape; the default when it is not one (a weekday of 7,
-    a time "6 pm" kept before the settings had rules: read as the default then too)."""
+    """The stored value in the column's shape, as the app read it: the default when it is not
+    one (a weekday of 7, a time "evening" kept before the settings had rules)."""
     default = TOWN_FIELDS[key][1]
     if stored is None:
         return default
@@ -63,8 +63,18 @@ def _value(key, stored):
             return int(stored) if 0 <= int(stored) <= 6 and not isinstance(stored, bool) else default
         except (TypeError, ValueError):
             return default
-    if key == 'court_session_time':
-        return stored if isinstance(stored, str) and re.fullmatch(r'([01]\d|2[0-3]):[0-5]\d', stored) else default
+    if key == 'court_session_time':  # "18:00", or "6 pm" / "6:30 p.m." as typed before the rule
+        match = re.fullmatch(r'\s*(\d{1,2})(?::([0-5]\d))?\s*(?:([ap])\.?\s*m\.?)?\s*', str(stored), re.I)
+        if not match:
+            return default
+        hour, minute, half = int(match.group(1)), int(match.group(2) or 0), (match.group(3) or '').lower()
+        if half:
+            if not 1 <= hour <= 12:
+                return default
+            hour = hour % 12 + (12 if half == 'p' else 0)
+        elif match.group(2) is None or hour > 23:
+            return default
+        return f'{hour:02d}:{minute:02d}'
     text = str(stored).strip()
     return text if len(text) <= 200 else default
 
