@@ -29,7 +29,7 @@ with tempfile.TemporaryDirectory() as tmp:
     subprocess.run(flask + ["migrate", "-m", message, "--rev-id", rev_id], check=True, env=env, cwd=here)
 written = sorted(set(glob.glob(os.path.join(versions, "*.py"))) - before)
 if not written:
-    sys.exit("No revision written.")
+    sys.exit("No revision written: the models match the last revision.")
 
 # A foreign key in a cycle (use_alter=True) is left out of CREATE TABLE on every database but
 # SQLite, which keeps it inline: add it once both tables exist, and drop it first on the way down.
