@@ -12,7 +12,7 @@ no B-tree index can serve. Both databases have an index made for exactly that:
   the index is case-sensitive and GLOB's case-sensitivity costs nothing.
 
 The statements are created with the `dog` table (create_all, in tests) and by the migration
-(scripts/regen_migration.py copies them in). Alembic's comparisons skip them (`include_name`):
+(0001 has them; a later revision that rebuilds `dog` in batch mode makes them again). Alembic's comparisons skip them (`include_name`):
 the models do not describe a virtual table or an operator-class index.
 """
 from sqlalchemy import DDL
