@@ -85,3 +85,22 @@ def test_the_finders_page_shows_the_towns_contact(client, app, tokens):
         db.session.commit()
     page = client.get(f"/t/{tokens['Luna']}").get_data(as_text=True)
     assert "(555) 010-2020" in page and "finders@example.org" in page and "Tuesdays 10 to 2" in page
+
+
+def test_settings_and_closed_days_are_read_for_the_current_town_only(app):
+    """A second town's rows (a county's deployment, later) are not the first town's."""
+    from datetime import date
+
+    from fieldapp.services.calendar import closed_days
+    with app.app_context():
+        first = db.session.scalars(db.select(Town)).one()
+        other = Town(**{c.key: getattr(first, c.key) for c in Town.__table__.columns if c.key != "id"})
+        other.name = "Other Town"
+        db.session.add(other)
+        db.session.flush()
+        db.session.add(Setting(town_id=other.id, key="kennel_name", value="Other Kennel"))
+        db.session.add(TownDay(town_id=other.id, day=date(2031, 3, 3), reason="Other's snow day", source="town"))
+        db.session.commit()
+        assert current_town().name == first.name
+        assert get_setting("kennel_name") != "Other Kennel"
+        assert date(2031, 3, 3) not in closed_days()
