@@ -6,7 +6,7 @@ write a new one. Usage: `python scripts/regen_migration.py "what changed"` (or `
 m="what changed"`). It upgrades an empty SQLite database to the head, runs
 `flask db migrate --rev-id 000N` against it, and fixes up what autogenerate gets wrong below.
 Read and hand-check the file it writes: data moves (a value from one table into another) and
-PostgreSQL differences are yours to add; test it on both databases (tests/web/test_migrations.py).
+PostgreSQL differences are yours to add; test it on both databases (tests/app/test_migrations.py).
 """
 import glob
 import os

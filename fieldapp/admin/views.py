@@ -13,6 +13,7 @@ from ..auth.views import account_locked, unlock_account
 from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
+from ..law.words import say_date
 from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
 from ..services import licensing
@@ -87,7 +88,7 @@ def settings():
                 record_event("setting.changed", None, actor=current_user, key=key,
                              effective_on=effective_on.isoformat(), old=stored_form(spec, old),
                              new=stored_form(spec, new), authority=authority)
-            when = "" if effective_on == local_today() else f", applying from {effective_on:%A %-d %B %Y}"
+            when = "" if effective_on == local_today() else f", applying from {say_date(effective_on)}"
             flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}{when}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
@@ -173,7 +174,7 @@ def close_enumeration(enum_id):
                 flash(message, "error")
             db.session.rollback()
         else:
-            flash(f"The enumeration of {enum.resolution} closes on {form.closes_on.data:%B %-d, %Y}.", "success")
+            flash(f"The enumeration of {enum.resolution} closes on {say_date(form.closes_on.data)}.", "success")
     else:
         flash("Enter the enumeration's last day.", "error")
     return redirect(url_for(".enumerations"))

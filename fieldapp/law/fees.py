@@ -17,6 +17,7 @@ from .licensing import (
     _is_license_term,
     _money,
 )
+from .words import say_money
 
 # --- §5(D) fees -----------------------------------------------------------
 
@@ -44,10 +45,10 @@ def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal) -> None:
     difference = unaltered_total - altered_total
     if difference < MIN_UNALTERED_DIFFERENCE:
         raise ValueError(
-            f"The total fee for an unaltered dog (${unaltered_fee} + ${UNALTERED_SURCHARGE} = "
-            f"${unaltered_total}) must be at least $5.00 more than the total fee for a spayed or "
-            f"neutered dog (${altered_fee} + ${ALTERED_SURCHARGE} = ${altered_total}); it is only "
-            f"${difference} more (§5(D)).")
+            f"The total fee for an unaltered dog ({say_money(unaltered_fee)} + {say_money(UNALTERED_SURCHARGE)} = "
+            f"{say_money(unaltered_total)}) must be at least $5.00 more than the total fee for a spayed or "
+            f"neutered dog ({say_money(altered_fee)} + {say_money(ALTERED_SURCHARGE)} = {say_money(altered_total)}); "
+            f"it is only {say_money(difference)} more (§5(D)).")
 
 
 # --- §5(H) purebred licenses ----------------------------------------------

@@ -1,6 +1,8 @@
 """§11 Penalties."""
 from decimal import Decimal
 
+from .words import say_money
+
 # §11(A) (failure to license) and §11(B) (any other provision) set the same limits:
 # "a fine not to exceed $500.00 or imprisonment of not more than 15 days, or both".
 MAX_FINE = Decimal("500.00")
@@ -20,7 +22,7 @@ def validate_sentence(fine: Decimal, days: int, section: str = "§11") -> None:
     if not fine.is_finite() or fine < 0:
         raise ValueError("The fine can't be negative.")
     if fine > MAX_FINE:
-        raise ValueError(f"The fine (${fine:.2f}) can't be more than $500.00 ({section}).")
+        raise ValueError(f"The fine ({say_money(fine)}) can't be more than $500.00 ({section}).")
     if days < 0:
         raise ValueError("Days of imprisonment can't be negative.")
     if days > MAX_IMPRISONMENT_DAYS:

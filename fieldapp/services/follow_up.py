@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from sqlalchemy.orm import subqueryload
 
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
@@ -78,7 +79,7 @@ def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
          f"Every dog four months of age or over in the {town.title} must have a valid license and wear "
          f"its identification tag ({town.local_law}, §5(A)(1)). Failing to license a dog is an offense "
          "punishable by a fine of up to $500.00 (§11(A)).",
-         f"A one-year license costs ${total:,.2f}. You may license the dog at the Town Clerk's office or by mail "
+         f"A one-year license costs {say_money(total)}. You may license the dog at the Town Clerk's office or by mail "
          "(§5(A)(3))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 
@@ -93,7 +94,7 @@ def expired_letter(item: RenewalItem, today: date) -> bytes:
         [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
          "has not been renewed. A dog four months of age or over must have a valid license (§5(A)(1), "
          "§5(A)(4)); failing to license a dog is an offense punishable by a fine of up to $500.00 (§11(A)).",
-         f"A one-year renewal costs ${item.fee_total:,.2f}. If the dog has died or no longer lives in the "
+         f"A one-year renewal costs {say_money(item.fee_total)}. If the dog has died or no longer lives in the "
          "town, please tell the Town Clerk (§5(J))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 

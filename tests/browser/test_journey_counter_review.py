@@ -22,7 +22,7 @@ from fieldapp.services.entries import submit_entry
 from fieldapp.timeutil import to_local, utcnow
 
 from ..databases import empty_database_uri
-from ..web.roadside import EVERY_6A1_EXCEPTION
+from ..roadside import EVERY_6A1_EXCEPTION
 from .conftest import LiveServer
 from .journey import Phone, phone_context
 

@@ -8,7 +8,7 @@ A deployment of one town: the table `town` with one row, made from the settings 
 has (the defaults below, as they were at 0001, for those it has not); every setting, dated
 change and calendar day belongs to it (`town_id`). The settings that became the record's
 columns leave the `setting` table. Written and checked by hand: SQLite rebuilds the tables in
-batch mode, PostgreSQL alters them (tests/web/test_migrations.py runs it on both).
+batch mode, PostgreSQL alters them (tests/app/test_migrations.py runs it on both).
 """
 import re
 

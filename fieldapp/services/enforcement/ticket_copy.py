@@ -9,11 +9,13 @@ not have; the app does not send them.
 """
 import logging
 import smtplib
+from datetime import time
 
 from sqlalchemy import event
 
 from ...extensions import db
 from ...law import VIOLATIONS
+from ...law.words import say_date, say_datetime, say_time
 from ...timeutil import to_local
 from .. import notify
 
@@ -21,7 +23,15 @@ log = logging.getLogger(__name__)
 
 
 def _when(instant) -> str:
-    return f"{to_local(instant):%A %-d %B %Y, %H:%M}" if instant else "not recorded"
+    return say_datetime(to_local(instant)) if instant else "not recorded"
+
+
+def _at(wall: str) -> str:
+    """The session's time as the printed ticket says it ("6:00 pm"); a stored text that is no
+    time is kept as written."""
+    from ...parsing import parse_clock
+    hhmm = parse_clock(wall or "")
+    return say_time(time.fromisoformat(hhmm)) if hhmm else (wall or "")
 
 
 def ticket_copy_text(t) -> tuple[str, str]:
@@ -37,7 +47,7 @@ def ticket_copy_text(t) -> tuple[str, str]:
              f"Where: {place}",
              f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
              f"You must appear in person at the {t.court_name}, {t.court_address},",
-             f"on {t.appear_on:%A %-d %B %Y} at {t.appear_time}.", "",
+             f"on {say_date(t.appear_on)} at {_at(t.appear_time)}.", "",
              "Upon conviction, an offence under this Local Law is punishable by a fine of not more than $500, "
              "or imprisonment of not more than 15 days, or both (§11).", "",
              f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
