@@ -33,6 +33,7 @@ from .law.schedule import SINCE_EVER, value_on
 from .models import Setting, SettingChange, Town
 from .parsing import parse_clock, parse_date, parse_money
 from .timeutil import local_today
+from .town import first_town_id, town_for_write
 
 log = logging.getLogger(__name__)
 
@@ -308,28 +309,6 @@ def _time_zone(name: str) -> bool:
     except (ZoneInfoNotFoundError, ValueError):
         return False
     return True
-
-
-def first_town_id():
-    """The deployment's only town (its first row), as a subquery for the settings' statements."""
-    return db.select(db.func.min(Town.id)).scalar_subquery()
-
-
-def town_row() -> Town | None:
-    """The deployment's town record (its first row), or None before one is made."""
-    return db.session.execute(db.select(Town).order_by(Town.id).limit(1)).scalar_one_or_none()
-
-
-def town_for_write(user=None) -> Town:
-    """The town record, made from the settings' defaults when the database has none yet (a new
-    deployment's first write)."""
-    town = town_row()
-    if town is None:
-        town = Town(**{column: stored_form(SPECS[key], parse_value(SPECS[key], SPECS[key].default))
-                       for key, column in TOWN_FIELDS.items()}, updated_by_id=getattr(user, "id", None))
-        db.session.add(town)
-        db.session.flush()
-    return town
 
 
 def forget_cached() -> None:

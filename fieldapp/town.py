@@ -7,6 +7,9 @@ literals in code or templates. Pages read it as the template global `town`; code
 import re
 from dataclasses import dataclass
 
+from .extensions import db
+from .models.town import Town as TownRecord
+
 STATE_NAMES = {"NY": "New York"}
 
 
@@ -44,6 +47,29 @@ class Town:
     def place(self) -> str:
         """§4(H): "the name of the town and state" as a tag shows it ("Sandy Creek NY")."""
         return f"{self.name} {self.state}"
+
+
+def first_town_id():
+    """The deployment's only town (its first row), as a subquery for the settings' statements."""
+    return db.select(db.func.min(TownRecord.id)).scalar_subquery()
+
+
+def town_row() -> "TownRecord | None":
+    """The deployment's town record (its first row), or None before one is made."""
+    return db.session.execute(db.select(TownRecord).order_by(TownRecord.id).limit(1)).scalar_one_or_none()
+
+
+def town_for_write(user=None) -> TownRecord:
+    """The town record, made from the settings' defaults when the database has none yet (a new
+    deployment's first write)."""
+    from .settings import SPECS, TOWN_FIELDS, parse_value, stored_form
+    town = town_row()
+    if town is None:
+        town = TownRecord(**{column: stored_form(SPECS[key], parse_value(SPECS[key], SPECS[key].default))
+                             for key, column in TOWN_FIELDS.items()}, updated_by_id=getattr(user, "id", None))
+        db.session.add(town)
+        db.session.flush()
+    return town
 
 
 def current_town() -> Town:

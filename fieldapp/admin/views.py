@@ -22,7 +22,6 @@ from ..settings import (
     BOARD_SETTINGS,
     SPECS,
     SettingValueError,
-    first_town_id,
     get_setting,
     parse_value,
     pending_changes,
@@ -30,6 +29,7 @@ from ..settings import (
     stored_form,
 )
 from ..timeutil import local_today
+from ..town import first_town_id
 from ..web import refusal_on_form
 from . import bp
 from .forms import (

@@ -27,7 +27,7 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     CLI prints."""
     # The parts are imported here, not at the top: the CLI imports this package whenever the app
     # starts, and the parts pull in the services; no part imports this module back.
-    from ..settings import town_for_write
+    from ..town import town_for_write
     from .dogs import LicenseFees, seed_tags
     today = today or local_today()
     rng = random.Random(rng_seed)

@@ -11,7 +11,7 @@ from datetime import date
 from ..extensions import db
 from ..law import public_holidays
 from ..models import TownDay, record_event
-from ..settings import first_town_id, town_for_write
+from ..town import first_town_id, town_for_write
 from .errors import ServiceError
 
 

@@ -15,8 +15,8 @@ from ..settings import (
     forget_cached,
     parse_value,
     stored_form,
-    town_for_write,
 )
+from ..town import town_for_write
 from .errors import ServiceError
 
 # The record's fields, in the order the page shows them (their form field names are the keys).
