@@ -6,9 +6,10 @@ from decimal import Decimal
 import pytest
 
 from fieldapp.extensions import db
-from fieldapp.models import Event, Setting, User
+from fieldapp.models import Event, Setting, Town, User
 from fieldapp.models.enforcement import AppearanceTicket
-from fieldapp.settings import SETTINGS, SettingValueError, get_setting, set_setting
+from fieldapp.services.towns import TOWN_SPECS
+from fieldapp.settings import BOARD_SETTINGS, TOWN_FIELDS, SettingValueError, get_setting, set_setting
 
 from ..roadside import post, record_violation, ticket_data
 
@@ -19,10 +20,19 @@ def admin(client, auth):
     return client
 
 
-def current_form(app):
+def stored(key):
+    """The town's stored row of a setting (None when nothing is stored)."""
+    return db.session.scalars(db.select(Setting).filter_by(key=key)).one_or_none()
+
+
+def the_town():
+    return db.session.scalars(db.select(Town)).one()
+
+
+def current_form(app, specs=BOARD_SETTINGS):
     with app.app_context():
         data = {}
-        for spec in SETTINGS:
+        for spec in specs:
             value = get_setting(spec.key)
             if spec.kind == "bool":
                 if value:
@@ -49,7 +59,7 @@ def test_s5D_fee_change_saved_with_its_authority(admin, app):
     assert r.status_code == 302
     with app.app_context():
         assert get_setting("fee_altered") == Decimal("12.00")
-        assert db.session.get(Setting, "fee_unaltered").authority == "Resolution 2026-14 of 2026-01-12"
+        assert stored("fee_unaltered").authority == "Resolution 2026-14 of 2026-01-12"
         assert db.session.scalars(db.select(Event).filter_by(kind="setting.changed")).all()
 
 
@@ -137,13 +147,14 @@ BREAKING = {  # what was accepted before, and broke every ticket page and sync a
 }
 
 
-def test_every_setting_says_what_it_takes_and_the_field_points_to_it(admin):
+@pytest.mark.parametrize("url, specs", [("/admin/", BOARD_SETTINGS), ("/admin/town", TOWN_SPECS)])
+def test_every_setting_says_what_it_takes_and_the_field_points_to_it(admin, url, specs):
     """Each field's hint is the setting's rule (range or parser), tied with aria-describedby to
-    a hint that is on the page."""
-    page = admin.get("/admin/").get_data(as_text=True)
+    a hint that is on the page (the settings, and the town's record on its own page)."""
+    page = admin.get(url).get_data(as_text=True)
     for described in re.findall(r'aria-describedby="([^"]*)"', page):
         assert all(f'id="{i}"' in page for i in described.split()), described  # no dangling ids
-    for spec in SETTINGS:
+    for spec in specs:
         if spec.kind == "bool":  # on or off: nothing to range
             continue
         assert spec.rule, spec.key
@@ -151,32 +162,34 @@ def test_every_setting_says_what_it_takes_and_the_field_points_to_it(admin):
         assert f'id="{hint_id}"' in page, spec.key
         control = re.search(rf'<(input|select|textarea)[^>]*name="{spec.key}"[^>]*>', page).group(0)
         assert hint_id in re.search(r'aria-describedby="([^"]*)"', control).group(1), spec.key
-    assert "A whole number from 0 to 90." in page and "6 pm" in page
+    assert ("A whole number from 0 to 90." if url == "/admin/" else "6 pm") in page
 
 
 @pytest.mark.parametrize("key", sorted(BREAKING))
 def test_a_value_out_of_the_settings_range_is_refused_at_its_field_and_kept(admin, app, key):
-    data = current_form(app)
+    url = "/admin/town" if key in TOWN_FIELDS else "/admin/"
+    data = current_form(app, TOWN_SPECS if key in TOWN_FIELDS else BOARD_SETTINGS)
     data[key] = BREAKING[key]
     if key.startswith("fee_"):
         data[key + "__authority"] = "R-9"
-    r = admin.post("/admin/", data=data)
+    r = admin.post(url, data=data)
     assert r.status_code == 422, key
     page = r.get_data(as_text=True)
     assert f'id="{key}-error"' in page
     if key != "court_session_weekday":  # a choice among the days: nothing typed to keep
         assert html.escape(BREAKING[key], quote=True) in page
     with app.app_context():
-        assert db.session.get(Setting, key) is None  # nothing stored
+        assert stored(key) is None  # nothing stored
+        assert get_setting(key) != BREAKING[key]
 
 
 def test_s9_court_session_time_typed_6_pm_is_kept_as_18_00(admin, app):
-    data = current_form(app)
+    data = current_form(app, TOWN_SPECS)
     data.update(court_session_time="6:30 pm", court_session_weekday="4")
-    assert admin.post("/admin/", data=data).status_code == 302
+    assert admin.post("/admin/town", data=data).status_code == 302
     with app.app_context():
         assert get_setting("court_session_time") == "18:30" and get_setting("court_session_weekday") == 4
-        assert db.session.get(Setting, "court_session_time").value == "18:30"
+        assert the_town().court_session_time == "18:30"
 
 
 def test_set_setting_refuses_what_the_form_refuses(app):
@@ -193,9 +206,10 @@ def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets
     pages read the defaults, so tickets are written and shown; a ticket that kept "6 pm" as its
     time is shown at 6:00 pm."""
     with app.app_context():
-        for key, value in {"court_session_weekday": 7, "court_min_days_ahead": 10**9,
-                           "court_session_time": "evening", "session_idle_minutes": -1}.items():
-            db.session.add(Setting(key=key, value=value))
+        town = the_town()
+        town.court_session_weekday, town.court_session_time = 7, "99:99"
+        for key, value in {"court_min_days_ahead": 10**9, "session_idle_minutes": -1}.items():
+            db.session.add(Setting(town_id=town.id, key=key, value=value))
         db.session.commit()
         assert get_setting("court_session_weekday") == 2 and get_setting("court_min_days_ahead") == 7
         assert get_setting("court_session_time") == "18:00" and get_setting("session_idle_minutes") == 480
@@ -215,14 +229,13 @@ def test_s9_values_stored_before_the_ranges_are_read_as_the_defaults_and_tickets
     assert client.get("/field/tickets").status_code == 200
 
 
-def test_saving_the_settings_page_writes_a_value_stored_outside_its_rule_again_in_shape(admin, app):
+def test_saving_the_town_page_writes_a_value_stored_outside_its_rule_again_in_shape(admin, app):
     with app.app_context():
-        db.session.add(Setting(key="court_session_time", value="evening"))
-        db.session.add(Setting(key="court_session_weekday", value=7))
+        town = the_town()
+        town.court_session_time, town.court_session_weekday = "99:99", 7
         db.session.commit()
-    page = admin.get("/admin/").get_data(as_text=True)
+    page = admin.get("/admin/town").get_data(as_text=True)
     assert 'value="18:00"' in page  # the default it is read as
-    assert admin.post("/admin/", data=current_form(app)).status_code == 302
+    assert admin.post("/admin/town", data=current_form(app, TOWN_SPECS)).status_code == 302
     with app.app_context():
-        assert db.session.get(Setting, "court_session_time").value == "18:00"
-        assert db.session.get(Setting, "court_session_weekday").value == 2
+        assert (the_town().court_session_time, the_town().court_session_weekday) == ("18:00", 2)

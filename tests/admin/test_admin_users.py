@@ -64,7 +64,7 @@ def test_the_admin_edits_their_own_name_but_not_their_own_role(admin, app):
 
 
 def test_s9_court_session_day_is_a_choice_of_day_names_and_its_time_a_clock_field(admin):
-    page = admin.get("/admin/").get_data(as_text=True)
+    page = admin.get("/admin/town").get_data(as_text=True)  # the court is on the town's record
     day = page.split('id="court_session_weekday"')[1].split("</select>")[0]
     assert ">Wednesday</option>" in day and "0=Monday" not in page
     time = page.split('id="court_session_time"')[1].split(">")[0]

@@ -106,15 +106,17 @@ def test_the_admin_sees_sign_ins_exports_and_settings_changes_on_one_page(client
     auth.logout()
     with app.app_context():
         from fieldapp.settings import set_setting
-        set_setting("clerk_phone", "(315) 555-0198")
+        set_setting("kennel_name", "North Kennel")
         db.session.commit()
-        set_setting("clerk_phone", "(315) 555-0199")
+        set_setting("kennel_name", "South Kennel")
+        set_setting("clerk_phone", "(315) 555-0199")  # a column of the town's record
         db.session.commit()
     auth.login("admin")
     assert "/admin/activity" in client.get("/").get_data(as_text=True)
     page = client.get("/admin/activity").get_data(as_text=True)
     settings = page.split('id="settings-changes"')[1].split('id="exports"')[0]
-    assert "(315) 555-0198" in settings and "(315) 555-0199" in settings and "Setting #clerk_phone" in settings
+    assert "North Kennel" in settings and "South Kennel" in settings and "Setting #kennel_name" in settings
+    assert "(315) 555-0199" in settings and "Town #" in settings
     exports = page.split('id="exports"')[1].split('id="sign-ins"')[0]
     assert "Tag sheet printed (PDF)" in exports and "Tammy Miller" in exports
     sign_ins = page.split('id="sign-ins"')[1]

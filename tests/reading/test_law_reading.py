@@ -132,7 +132,7 @@ def test_the_admin_chooses_the_towns_law_among_the_laws_the_app_ships(app, clien
     from fieldapp.law.laws import LAWS
     from fieldapp.settings import SettingValueError, get_setting
     auth.login("admin")
-    page = client.get("/admin/").get_data(as_text=True)
+    page = client.get("/admin/town").get_data(as_text=True)  # the town's record
     select = re.search(r'<select[^>]*name="town_law"[^>]*>.*?</select>', page, re.S).group(0)
     assert all(f'value="{key}"' in select and html.escape(law.name) in select for key, law in LAWS.items())
     with app.app_context():
