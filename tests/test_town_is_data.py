@@ -11,8 +11,8 @@ from fieldapp.settings import set_setting
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fieldapp"
 # Where the demo town may be named: the law's text and its readings, the settings' defaults
-# (the demo town's data), the demo, and the docstrings of fieldapp/town.py.
-ALLOWED = ("law/", "settings.py", "demo", "town.py", "migrations/")
+# (the demo town's data, in settings.py and setting_specs.py), the demo, and the docstrings of fieldapp/town.py.
+ALLOWED = ("law/", "settings.py", "setting_specs.py", "demo", "town.py", "migrations/")
 LITERALS = re.compile(r"Sandy Creek|13145|Oswego")
 
 
