@@ -13,7 +13,7 @@ class Town:
     county: str  # "Oswego"
     state: str  # "NY"
     zip_code: str
-    local_law: str  # the law core's LAW_NAME: the sections the app cites are that law's
+    local_law: str  # the name of the town's law (`current_law().name`): the sections the app cites are that law's
 
     @property
     def title(self) -> str:
@@ -35,7 +35,6 @@ class Town:
 def current_town() -> Town:
     from sqlalchemy.exc import DBAPIError
 
-    from .law import LAW_NAME
     from .settings import SPECS, get_setting
     try:
         read = get_setting
@@ -44,7 +43,32 @@ def current_town() -> Town:
         def read(key):
             return SPECS[key].default
     return Town(name=read("town_name"), county=read("town_county"), state=read("town_state"),
-                zip_code=read("town_zip"), local_law=LAW_NAME)
+                zip_code=read("town_zip"), local_law=_law_of(read).name)
+
+
+def _law_of(read):
+    from .law.laws import DEFAULT_LAW, law_named
+    try:
+        return law_named(read("town_law"))
+    except KeyError:  # a key no longer shipped: the default law, not an error page
+        return law_named(DEFAULT_LAW)
+
+
+def current_law():
+    """The town's dog law (`fieldapp.law.laws.Law`), the one its setting `town_law` names: every
+    violation, seizure and ticket is judged by it, every paper cites it. One function, so that where
+    the town keeps its law can change here alone."""
+    from flask import has_app_context
+    from sqlalchemy.exc import DBAPIError
+
+    from .settings import SPECS, get_setting
+    default = _law_of(lambda key: SPECS[key].default)
+    if not has_app_context():  # a script or test with no app: the default law
+        return default
+    try:
+        return _law_of(get_setting)
+    except DBAPIError:  # the "database unavailable" page: the default law
+        return default
 
 
 def slug(text: str) -> str:

@@ -22,6 +22,20 @@ from .base import (
 
 LAWS: dict[str, Law] = {law.key: law for law in (local_2011.LAW, aml_article7.LAW)}
 DEFAULT_LAW = local_2011.KEY  # today's behaviour
+# Every offence of every law, by code (the codes are distinct: "6A1", "AML118-1a"): a record keeps
+# the codes of the law it was judged by, and is shown by them whatever the town's law is now.
+ALL_OFFENCES = {code: r for law in LAWS.values() for code, r in law.offences.items()}
+_LAW_OF_OFFENCE = {code: law for law in LAWS.values() for code in law.offences}
+
+
+def offence_cited(code: str) -> str:
+    """An offence as a ticket or complaint cites it, in the law it is an offence of: "Local Law No. 2
+    of 2011 §5(A)(1)"; the state law's sections name their statute already ("AML §118(1)(a)")."""
+    law = _LAW_OF_OFFENCE.get(code)
+    if law is None:
+        return code
+    section = law.offences[code].section
+    return section if law.cite_prefix else f"{law.name} {section}"
 
 
 def law_named(key: str) -> Law:
@@ -32,5 +46,5 @@ def law_named(key: str) -> Law:
         raise KeyError(f"No law {key!r}; the laws are {sorted(LAWS)}.") from None
 
 
-__all__ = ["DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification", "ImpoundmentFees",
-           "LicenseRules", "Law", "Penalties", "law_named"]
+__all__ = ["ALL_OFFENCES", "DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification",
+           "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_named", "offence_cited"]

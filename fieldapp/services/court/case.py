@@ -12,7 +12,8 @@ from sqlalchemy import func
 from sqlalchemy.orm import selectinload
 
 from ...extensions import db
-from ...law import VIOLATIONS, penalty_section
+from ...law import penalty_section
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...models.court import Disposition
 from ...models.enforcement import AppearanceTicket, SwornComplaint
 from ...timeutil import to_local

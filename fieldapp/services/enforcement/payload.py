@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
 from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ...town import current_law
 from ..errors import ServiceError
 
 # How far ahead of the server's clock a phone's clock may be before a time is "in the future".
@@ -120,6 +121,10 @@ RULED_OUT_WORDS = {
     "6A1-accompanied": "not with its owner or a responsible person able to control it by command",
     "5A1-under-4-months": "not a puppy under four months kept from running at large",
     "5H-dog-show": "not at a dog show, licensed in the town where it lives",
+    # AML §109(1)(a), §111(1): the state law's exceptions (a town under the state law alone).
+    "AML109-under-4-months": "not a puppy under four months kept from being at large",
+    "AML109-shelter": "not residing in a pound or shelter",
+    "AML111-dog-show": "not taking part in a dog show the town exempts",
     "5B2": "no vet's statement that vaccination would endanger the dog",
     # §6(A): each offence's own "unless", "without the consent", "except" words.
     "6A3-consent": "the property owner did not consent or approve",
@@ -296,10 +301,11 @@ class PayloadReader:
 
     def codes(self, name, required=None) -> list[str]:
         codes = self.choices(name)
-        unknown = [c for c in codes if c not in VIOLATIONS]
+        offences = current_law().offences  # judged by the law of the town where it happened
+        unknown = [c for c in codes if c not in offences]
         if unknown:
             self.error(name, UNKNOWN_OFFENCE)
-        codes = [c for c in VIOLATIONS if c in codes]  # the law's order, no repeats
+        codes = [c for c in offences if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
         return codes
@@ -311,13 +317,14 @@ class PayloadReader:
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
         ruled_out = set(self.choices(name)) | set(carried or ())
+        offences = current_law().offences  # the law the codes were read by (`codes`)
         if self.flag(NONE_APPLIES):  # "None of these applies", each exception listed beside it
-            ruled_out |= {e.code for c in codes for e in VIOLATIONS[c].exceptions}
-        missing = [exception_missing(VIOLATIONS[code], exc)
-                   for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
+            ruled_out |= {e.code for c in codes for e in offences[c].exceptions}
+        missing = [exception_missing(offences[code], exc)
+                   for code in codes for exc in offences[code].exceptions if exc.code not in ruled_out]
         if missing:
             self.error(name, "; ".join(missing) + EXCEPTIONS_ADVICE)
-        applicable = [e.code for c in codes for e in VIOLATIONS[c].exceptions]
+        applicable = [e.code for c in codes for e in offences[c].exceptions]
         return [c for c in dict.fromkeys(applicable) if c in ruled_out]
 
     def dog(self, required_description=True) -> tuple[Dog | None, str]:
@@ -450,7 +457,7 @@ def open_days() -> frozenset:
 
 
 def violation_title(code: str) -> str:
-    r = VIOLATIONS.get(code)
+    r = ALL_OFFENCES.get(code)
     return f"{r.title} ({r.section})" if r else code
 
 

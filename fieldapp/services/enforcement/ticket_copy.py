@@ -13,7 +13,8 @@ import smtplib
 from sqlalchemy import event
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
+from ...law.laws import offence_cited
 from ...timeutil import to_local
 from .. import notify
 
@@ -26,7 +27,7 @@ def _when(instant) -> str:
 
 def ticket_copy_text(t) -> tuple[str, str]:
     """(subject, body) of the copy: what the printed ticket says, in plain text."""
-    offences = [f"- {VIOLATIONS[c].title}, Local Law No. 2 of 2011 {VIOLATIONS[c].section}" if c in VIOLATIONS
+    offences = [f"- {VIOLATIONS[c].title}, {offence_cited(c)}" if c in VIOLATIONS
                 else f"- {c}" for c in t.codes]
     place = t.offence_place or (f"GPS {t.offence_latitude:.5f}, {t.offence_longitude:.5f}"
                                 if t.offence_latitude is not None else "not recorded")
