@@ -16,8 +16,11 @@ def _offence(r) -> Reading:
     return Reading(
         section=r.section, quote=r.text, statute="AML",
         reading=f"An officer may record offence {r.code}, \"{r.title}\"{exceptions}.",
-        tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",),
-        code=f"{_AML} `VIOLATIONS`",
+        tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",
+               "test_aml118_an_officer_records_only_the_state_laws_offences_with_their_exceptions",
+               "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences"),
+        code=f"{_AML} `VIOLATIONS`; fieldapp/services/enforcement/payload.py `PayloadReader.codes` "
+             "(`current_law().offences`)",
     )
 
 
@@ -172,8 +175,9 @@ VIOLATION_READINGS: tuple[Reading, ...] = (
               "any person who has committed within such municipality any violation set forth in subdivision "
               "one of this section.",
         reading="Only the dog control officer brings the action (issues the appearance ticket).",
-        tests=("test_aml118_the_dog_control_officer_brings_the_action",),
-        code=f"{_LAW} `powers` (issue_ticket)",
+        tests=("test_aml118_the_dog_control_officer_brings_the_action",
+               "test_aml118_only_the_dog_control_officer_issues_a_ticket_under_state_law"),
+        code=f"{_LAW} `powers` (issue_ticket); fieldapp/models/people.py `User.may`",
     ),
     Reading(
         section="AML §118(2)", statute="AML",
