@@ -41,7 +41,8 @@ LICENSING: tuple[Reading, ...] = (
         reading="A license is for one, two or three years (none shorter than a year), and may run no later "
                 "than the last day of the eleventh month after the rabies certificate expires: the state rule "
                 "is the only rabies rule.",
-        tests=("test_aml109_a_license_runs_no_later_than_the_eleventh_month_after_the_rabies_certificate",),
+        tests=("test_aml109_a_license_runs_no_later_than_the_eleventh_month_after_the_rabies_certificate",
+               "test_aml109_the_eleventh_month_rule_is_the_only_rabies_rule_under_state_law"),
         code="fieldapp/law/licensing.py `state_rule_latest_expiry`; " + f"{_LAW} `license.rabies_rules`",
     ),
     Reading(
@@ -83,7 +84,8 @@ LICENSING: tuple[Reading, ...] = (
               "total fee for a spayed or neutered dog.",
         reading="The town's license fees are its settings; with the surcharges added, the total for an "
                 "unaltered dog must be at least $5.00 more than for a spayed or neutered dog.",
-        tests=("test_aml110_the_unaltered_total_is_at_least_five_dollars_more",),
+        tests=("test_aml110_the_unaltered_total_is_at_least_five_dollars_more",
+               "test_aml110_the_five_dollar_difference_is_checked_and_cites_the_state_law"),
         code="fieldapp/law/fees.py `validate_fee_schedule`",
         values=("fee_altered", "fee_unaltered"),
     ),
@@ -102,7 +104,8 @@ LICENSING: tuple[Reading, ...] = (
               "for the purposes of carrying out animal population control efforts",
         reading="The population control surcharge is $1.00 for an altered dog and $3.00 for an unaltered one, "
                 "the least the statute allows (the town may assess more; the least protects the owner).",
-        tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",),
+        tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",
+               "test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license"),
         code=f"{_AML} `LEAST_ALTERED_SURCHARGE`, `LEAST_UNALTERED_SURCHARGE`; {_LAW} `fees`",
     ),
     Reading(

@@ -99,6 +99,7 @@ READINGS: tuple[Reading, ...] = (
         reading="A term is allowed when it ends by the last day of the month the vaccination ends, and the "
                 "clerk's screen says which rule applied; the town may choose the state's rule instead.",
         tests=("test_s5A4_term_ends_by_the_last_day_of_the_month_the_vaccination_ends",
+               "test_s5A4_the_local_law_town_keeps_its_rabies_rule_setting",
                "test_s5A4_term_refusal_reason_agrees_with_allowed_terms",
                "test_s5A4_term_refusal_reason_for_invalid_term", "test_s5A4_term_refusal_reason_none_for_allowed_term",
                "test_s5A4_term_refusal_reason_past_rabies_end",
@@ -314,7 +315,7 @@ READINGS: tuple[Reading, ...] = (
               "Markets Law shall be:",
         reading="One purebred license covers the owner's premises, priced by the count of purebreds over four "
                 "months there and paid for each year of the term; a second dog joins it with no purebred fee.",
-        tests=("test_s5H_purebred_fee_by_dogs_on_premises", "test_s5H_purebred_fee_rejects_fewer_than_one",
+        tests=("test_s5H_purebred_fee_by_dogs_on_premises", "test_s5H_the_local_law_town_charges_a_purebred_license", "test_s5H_purebred_fee_rejects_fewer_than_one",
                "test_5H_purebred_fee_bands_are_the_towns_settings",
                "test_5H_purebred_annual_fee_paid_for_each_year_of_the_term",
                "test_5H_purebred_license_priced_by_count_of_dogs_on_premises",
