@@ -163,7 +163,7 @@ def _seizure_ctx(form):
     whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
     closed, opened = enforcement.closed_days(), enforcement.open_days()
-    table = deadline_table(today - timedelta(days=7), 60, closed, opened)
+    table = deadline_table(today - timedelta(days=7), 60, closed, opened, current_law())
     dog = dog_arg()
     violation = _violation_arg()
     if dog is None and violation is not None:

@@ -300,10 +300,16 @@ def _say(d: date) -> str:
     return f"{d:%A} {d.day} {d:%B %Y}"
 
 
-def deadline_table(start: date, days: int, closed_days=(), open_days=()) -> dict:
+def deadline_table(start: date, days: int, closed_days=(), open_days=(), law=None) -> dict:
     """§8(B) redemption deadlines for impoundments made on each of `days` dates from `start`,
     for the phone to show with no signal:
-    {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}."""
+    {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}.
+    `law`: the town's law (None: the local law's §8(B)); under the state law alone the owner
+    known row is the longer period, nine days (AML §117(6)), before any notice is recorded."""
+    if law is not None and not law.holding.business_days:
+        return {(start + timedelta(days=i)).isoformat(): {
+            known: holding_period_under(law, start + timedelta(days=i), known == "owner_known").deadline.isoformat()
+            for known in ("owner_known", "owner_unknown")} for i in range(days)}
     closed = closed_days if isinstance(closed_days, dict) else list(closed_days)
     opened = frozenset(open_days)
     table = {}

@@ -2,11 +2,17 @@
 happened (`fieldapp.town.current_law`, the setting `town_law`). A town under the state law alone
 records AML §118(1)'s offences with their exceptions, and only its dog control officer issues a
 ticket (AML §118(2)); a town under Local Law No. 2 keeps its own rules."""
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
 import pytest
 
 from fieldapp.extensions import db
+from fieldapp.law.impoundment import impoundment_fees
 from fieldapp.law.laws import DEFAULT_LAW, law_named
 from fieldapp.models import User
+from fieldapp.models.enforcement import Impoundment
+from fieldapp.services.impoundment.board import record_notice
 from fieldapp.settings import set_setting
 from fieldapp.town import current_law, current_town
 
@@ -105,3 +111,61 @@ def test_s9_a_police_officer_issues_a_ticket_under_the_local_law(app, client, au
     assert _may(app, "police", "issue_ticket") == (True, True)
     auth.login("police")
     assert client.get("/tickets/book").status_code == 200
+
+
+# --- impoundment: holding periods and fees -------------------------------------------------------
+
+def _seize(client, app, **over):
+    data = dict(dog_id="", dog_description="Grey husky, no collar", codes=["AML118-1d"], ruled_out=[],
+                owner_known="no", seized_at="2026-10-19T10:00", location_text="Ridge Rd")  # a Monday
+    data.update(over)
+    response, _ = post(client, "/field/seizures/new", **data)
+    assert response.status_code == 201, errors_of(response)
+    with app.app_context():
+        return db.session.execute(db.select(Impoundment).order_by(Impoundment.id.desc())).scalars().first().id
+
+
+def test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized(state_law_town, client,
+                                                                                     auth):
+    app = state_law_town
+    auth.login("dco")
+    imp_id = _seize(client, app)
+    with app.app_context():
+        assert db.session.get(Impoundment, imp_id).redemption_deadline == date(2026, 10, 24)  # a Saturday
+    page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
+    assert "AML §117(4), not identified: five days from the day seized" in page and "business days" not in page
+
+
+def test_aml117_notice_in_person_seven_days_by_mail_or_unknown_nine(state_law_town, client, auth):
+    """AML §117(6): counted from the first notice; a notice not given personally (a letter, a
+    telephone call) gives the longer period, nine days, which protects the owner."""
+    app = state_law_town
+    auth.login("dco")
+    in_person = _seize(client, app, owner_known="yes", owner_named="Mary Miller")
+    by_phone = _seize(client, app, owner_known="yes", owner_named="Mary Miller")
+    with app.test_request_context():
+        imps = [db.session.get(Impoundment, i) for i in (in_person, by_phone)]
+        assert imps[0].redemption_deadline == date(2026, 10, 28)  # nine from the seizure, before any notice
+        for imp, method in zip(imps, ("in_person", "phone"), strict=True):
+            record_notice(imp, method, datetime(2026, 10, 20, 15, 0, tzinfo=UTC), "Mary Miller", "", None)
+        db.session.commit()
+        assert imps[0].redemption_deadline == date(2026, 10, 27)  # seven after the 20th
+        assert imps[1].redemption_deadline == date(2026, 10, 29)  # nine after the 20th
+
+
+def test_s8B_the_local_law_town_counts_business_days_from_the_day_impounded(app, client, auth):
+    auth.login("dco")
+    imp_id = _seize(client, app, codes=["5A1"], ruled_out=["5A1-under-4-months", "5H-dog-show"])
+    with app.test_request_context():
+        imp = db.session.get(Impoundment, imp_id)
+        assert imp.redemption_deadline == date(2026, 10, 26)  # five business days
+        record_notice(imp, "in_person", datetime(2026, 10, 20, 15, 0, tzinfo=UTC), "Mary Miller", "", None)
+        assert imp.redemption_deadline == date(2026, 10, 26)  # §8(B) counts from the day impounded
+
+
+def test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee(state_law_town):
+    with state_law_town.test_request_context():
+        fees = impoundment_fees(1, 2, 72, True, fee_first=Decimal("20"), fee_second=Decimal("40"),
+                                fee_third_and_later=Decimal("60"), boarding_per_day=Decimal("5"), law=current_law())
+        assert [(ln.kind, ln.section) for ln in fees.lines] == [("impound", "AML §117(4)"),
+                                                                 ("boarding", "AML §117(4)")]

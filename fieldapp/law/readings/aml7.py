@@ -145,8 +145,10 @@ SEIZURE: tuple[Reading, ...] = (
               "days from the day seized",
         reading="A dog not identified is held five calendar days from the day seized (not business days, as "
                 "the local law counts). Read in the text before the 2010 renumbering; see the Law's `not_read`.",
-        tests=("test_aml117_a_dog_not_identified_is_held_five_days",),
-        code=f"{_AML} `UNIDENTIFIED_HOLDING_DAYS`; {_LAW} `holding`",
+        tests=("test_aml117_a_dog_not_identified_is_held_five_days",
+               "test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized"),
+        code=f"{_AML} `UNIDENTIFIED_HOLDING_DAYS`; {_LAW} `holding`; fieldapp/law/impoundment.py "
+             "`holding_period_under`",
     ),
     Reading(
         section="AML §117(6)", statute="AML",
@@ -154,8 +156,11 @@ SEIZURE: tuple[Reading, ...] = (
               "day of notice, during which period the dog may be redeemed by the owner. If such notification "
               "is made by mail, such dog shall be held for a period of nine days from the date of mailing",
         reading="An identified dog's owner of record is notified in person (seven days after the day of notice) "
-                "or by certified mail (nine days from the date of mailing).",
-        tests=("test_aml117_an_identified_dog_is_held_seven_days_after_notice_in_person_nine_by_mail",),
+                "or by certified mail (nine days from the date of mailing), counted from the first notice "
+                "recorded; a notice given any other way, or before any is recorded, counts the longer nine "
+                "days (it protects the owner).",
+        tests=("test_aml117_an_identified_dog_is_held_seven_days_after_notice_in_person_nine_by_mail",
+               "test_aml117_notice_in_person_seven_days_by_mail_or_unknown_nine"),
         code=f"{_AML} `NOTIFIED_IN_PERSON_HOLDING_DAYS`, `NOTIFIED_BY_MAIL_HOLDING_DAYS`; {_LAW} `holding`",
     ),
     Reading(
@@ -164,7 +169,8 @@ SEIZURE: tuple[Reading, ...] = (
               "four of this section and by producing proof that the dog has been licensed",
         reading="The impoundment fees are the town's settings; the statute's least amounts in §117(4) were "
                 "not read in its current text, so the app holds none (see the Law's `not_read`).",
-        tests=("test_aml117_the_impoundment_fees_are_the_towns_settings",),
+        tests=("test_aml117_the_impoundment_fees_are_the_towns_settings",
+               "test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee"),
         code=f"{_LAW} `impoundment_fees`",
         values=("fee_impoundment_first", "fee_impoundment_second", "fee_impoundment_third"),
     ),
