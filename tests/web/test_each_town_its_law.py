@@ -14,6 +14,7 @@ from fieldapp.models import User
 from fieldapp.models.enforcement import Impoundment
 from fieldapp.services.impoundment.board import record_notice
 from fieldapp.settings import set_setting
+from fieldapp.timeutil import local_today
 from fieldapp.town import current_law, current_town
 
 from .roadside import errors_of, post, violation_data
@@ -169,3 +170,41 @@ def test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee(sta
                                 fee_third_and_later=Decimal("60"), boarding_per_day=Decimal("5"), law=current_law())
         assert [(ln.kind, ln.section) for ln in fees.lines] == [("impound", "AML §117(4)"),
                                                                  ("boarding", "AML §117(4)")]
+
+
+# --- penalties on the ticket and the court's pages -----------------------------------------------
+
+def test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines(state_law_town, client, auth):
+    """AML §118(2): the ticket and the court's case cite the state law's fines; a fine above the
+    local law's $500.00 is not refused (the statute sets the least, not the most), fifteen days is
+    still the most imprisonment."""
+    from .test_court import make_ticket, verdicts
+    app = state_law_town
+    number = make_ticket(app, codes=("AML118-1d",))
+    auth.login("justice")
+    case = client.get(f"/court/tickets/{number}").get_data(as_text=True)
+    assert "AML §118(2): for each offence, a fine of not less than $25.00" in case
+    assert "$500.00" not in case
+    data = {"decided_on": local_today().isoformat(), "appeared": "y",
+            **verdicts(**{"AML118-1d": {"plea": "guilty", "outcome": "convicted", "fine": "600",
+                                        "imprisonment_days": "16"}})}
+    r = client.post(f"/court/tickets/{number}/dispositions", data=data)
+    assert r.status_code == 422 and "more than 15 days (AML §118(2))" in r.get_data(as_text=True)
+    r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "imprisonment_days_AML118-1d": "0"})
+    assert r.status_code == 303
+    auth.login("dco")
+    ticket = client.get(f"/field/tickets/{number}").get_data(as_text=True)
+    assert "Failure to confine, restrain or present a dog, AML §118(1)(d)" in ticket
+    assert "an offence under the Agriculture and Markets Law, Article 7 is punishable by a fine of not less" in ticket
+
+
+def test_s11_a_local_law_ticket_says_the_local_laws_fines(app, client, auth):
+    from .test_court import make_ticket
+    number = make_ticket(app, codes=("6A1",))
+    auth.login("dco")
+    ticket = client.get(f"/field/tickets/{number}").get_data(as_text=True)
+    assert "Running at large, Local Law No. 2 of 2011 §6(A)(1)" in ticket
+    assert "a fine of not more than $500, or imprisonment of not more than 15 days, or both (§11)." in ticket
+    auth.login("justice")
+    assert "§11(B): for each offence, a fine of not more than $500.00, imprisonment of not more than 15 days, " \
+           "or both." in client.get(f"/court/tickets/{number}").get_data(as_text=True)

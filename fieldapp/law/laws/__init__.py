@@ -28,6 +28,28 @@ ALL_OFFENCES = {code: r for law in LAWS.values() for code, r in law.offences.ite
 _LAW_OF_OFFENCE = {code: law for law in LAWS.values() for code in law.offences}
 
 
+def law_of_offence(code: str) -> Law | None:
+    """The law `code` is an offence of (None for a code no law has, or a complaint's words)."""
+    return _LAW_OF_OFFENCE.get(code)
+
+
+def law_of_codes(codes, default: Law) -> Law:
+    """The law a record's offences are of (the first code a law has), else `default` (the town's)."""
+    return next((_LAW_OF_OFFENCE[c] for c in codes or () if c in _LAW_OF_OFFENCE), default)
+
+
+# The ticket's line on penalties, as the local law's tickets have always said it (§11).
+LOCAL_TICKET_PENALTY = ("Upon conviction, an offence under this Local Law is punishable by a fine of not more "
+                        "than $500, or imprisonment of not more than 15 days, or both (§11).")
+
+
+def ticket_penalty(law: Law) -> str:
+    """What a ticket says a conviction may bring, under the law its offences are of."""
+    if law.local and law.penalties.section == "§11":
+        return LOCAL_TICKET_PENALTY
+    return f"Upon conviction, an offence under the {law.name} is punishable by {law.penalties.words()}."
+
+
 def offence_cited(code: str) -> str:
     """An offence as a ticket or complaint cites it, in the law it is an offence of: "Local Law No. 2
     of 2011 §5(A)(1)"; the state law's sections name their statute already ("AML §118(1)(a)")."""
@@ -47,4 +69,5 @@ def law_named(key: str) -> Law:
 
 
 __all__ = ["ALL_OFFENCES", "DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification",
-           "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_named", "offence_cited"]
+           "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_named", "law_of_codes", "law_of_offence",
+           "offence_cited", "ticket_penalty"]

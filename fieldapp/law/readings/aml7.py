@@ -206,7 +206,8 @@ VIOLATION_READINGS: tuple[Reading, ...] = (
         reading="Prosecuted under the penal law, the fine is at least $25.00, or at least $50.00 after a "
                 "violation within five years (two or more: $100.00 and up to fifteen days, read only in the "
                 "text before 2010; see the Law's `not_read`).",
-        tests=("test_aml118_the_least_fines_are_twenty_five_and_fifty_dollars",),
+        tests=("test_aml118_the_least_fines_are_twenty_five_and_fifty_dollars",
+               "test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines"),
         code=f"{_AML} `LEAST_FINE`, `LEAST_FINE_WITHIN_FIVE_YEARS`; {_LAW} `penalties`",
     ),
 )

@@ -14,8 +14,9 @@ from sqlalchemy import event
 
 from ...extensions import db
 from ...law.laws import ALL_OFFENCES as VIOLATIONS
-from ...law.laws import offence_cited
+from ...law.laws import law_of_codes, offence_cited, ticket_penalty
 from ...timeutil import to_local
+from ...town import current_law
 from .. import notify
 
 log = logging.getLogger(__name__)
@@ -39,8 +40,7 @@ def ticket_copy_text(t) -> tuple[str, str]:
              f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
              f"You must appear in person at the {t.court_name}, {t.court_address},",
              f"on {t.appear_on:%A %-d %B %Y} at {t.appear_time}.", "",
-             "Upon conviction, an offence under this Local Law is punishable by a fine of not more than $500, "
-             "or imprisonment of not more than 15 days, or both (§11).", "",
+             ticket_penalty(law_of_codes(t.codes, current_law())), "",
              f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
     return f"Appearance ticket {t.number}: {t.court_name}", "\n".join(lines)
 
