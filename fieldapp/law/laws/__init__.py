@@ -28,6 +28,15 @@ ALL_OFFENCES = {code: r for law in LAWS.values() for code, r in law.offences.ite
 _LAW_OF_OFFENCE = {code: law for law in LAWS.values() for code in law.offences}
 
 
+def law_cite(law: Law, local_section: str, other_section: str = "") -> str:
+    """A paper's citation in the town's law: "Local Law No. 2 of 2011, §5(A)(4)" under a local law
+    (whose sections the app's papers are written to); under the state law alone its own section
+    where the paper has one ("AML §109(1)(a)"), else the law's name."""
+    if law.local:
+        return f"{law.name}, {local_section}"
+    return other_section or law.name
+
+
 def law_of_offence(code: str) -> Law | None:
     """The law `code` is an offence of (None for a code no law has, or a complaint's words)."""
     return _LAW_OF_OFFENCE.get(code)
@@ -69,5 +78,5 @@ def law_named(key: str) -> Law:
 
 
 __all__ = ["ALL_OFFENCES", "DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification",
-           "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_named", "law_of_codes", "law_of_offence",
-           "offence_cited", "ticket_penalty"]
+           "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_cite", "law_named", "law_of_codes",
+           "law_of_offence", "offence_cited", "ticket_penalty"]

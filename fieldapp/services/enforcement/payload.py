@@ -108,7 +108,7 @@ def check_document(document, top: str | None = None) -> None:
 # the same ones before it queues an entry (`rules.entry_rules`, served as data).
 DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, collar)."
 PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
-UNKNOWN_OFFENCE = "An offence ticked is not in the Local Law's list: untick it and tick the right one."
+UNKNOWN_OFFENCE = "An offence ticked is not in the {law}'s list: untick it and tick the right one."
 EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
 # The one confirmation box over the listed exceptions: ticked, each exception of the ticked
 # offences is ruled out (the page lists each one beside it, and ticks them all with JavaScript).
@@ -304,7 +304,8 @@ class PayloadReader:
         offences = current_law().offences  # judged by the law of the town where it happened
         unknown = [c for c in codes if c not in offences]
         if unknown:
-            self.error(name, UNKNOWN_OFFENCE)
+            law = current_law()  # the town's law: its "Local Law", or the state law alone
+            self.error(name, UNKNOWN_OFFENCE.format(law="Local Law" if law.local else "state law"))
         codes = [c for c in offences if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
