@@ -208,3 +208,18 @@ def test_s11_a_local_law_ticket_says_the_local_laws_fines(app, client, auth):
     auth.login("justice")
     assert "§11(B): for each offence, a fine of not more than $500.00, imprisonment of not more than 15 days, " \
            "or both." in client.get(f"/court/tickets/{number}").get_data(as_text=True)
+
+
+# --- labels that name the law ---------------------------------------------------------------------
+
+def test_aml118_the_pages_name_the_state_law_not_the_local_law(state_law_town, client, auth):
+    from .test_court import make_ticket
+    number = make_ticket(state_law_town, codes=("AML118-1a",))
+    auth.login("clerk")
+    home = client.get("/").get_data(as_text=True)
+    assert "How this app reads Agriculture and Markets Law, Article 7" in home and "Local Law No. 2" not in home
+    auth.login("dco")
+    ticket = client.get(f"/field/tickets/{number}").get_data(as_text=True)
+    assert "AML §118(2) · No." in ticket and "Local Law" not in ticket
+    form = client.get("/field/tickets/new").get_data(as_text=True)
+    assert "Each with its section of the Agriculture and Markets Law, Article 7." in form

@@ -18,7 +18,8 @@ def _offence(r) -> Reading:
         reading=f"An officer may record offence {r.code}, \"{r.title}\"{exceptions}.",
         tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",
                "test_aml118_an_officer_records_only_the_state_laws_offences_with_their_exceptions",
-               "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences"),
+               "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences",
+               "test_aml118_the_pages_name_the_state_law_not_the_local_law"),
         code=f"{_AML} `VIOLATIONS`; fieldapp/services/enforcement/payload.py `PayloadReader.codes` "
              "(`current_law().offences`)",
     )
