@@ -164,7 +164,14 @@ def test_s8B_the_local_law_town_counts_business_days_from_the_day_impounded(app,
         assert imp.redemption_deadline == date(2026, 10, 26)  # §8(B) counts from the day impounded
 
 
-def test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee(state_law_town):
+def test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee(state_law_town, client, auth):
+    """What the statute's current text was not read for (the fee amounts): the town's settings
+    apply, and the held dog's page says so."""
+    auth.login("dco")
+    imp_id = _seize(client, state_law_town)
+    page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
+    assert "AML §117(4): the town's impoundment fee settings apply; the statute's current amounts were " \
+           "not read" in page
     with state_law_town.test_request_context():
         fees = impoundment_fees(1, 2, 72, True, fee_first=Decimal("20"), fee_second=Decimal("40"),
                                 fee_third_and_later=Decimal("60"), boarding_per_day=Decimal("5"), law=current_law())

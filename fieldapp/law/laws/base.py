@@ -99,7 +99,7 @@ class Penalties:
                        f"{self.max_imprisonment_days} days, or both") if more else ""
         return (f"a fine of not less than ${first:.2f}, or not less than ${within_five:.2f} after a violation "
                 f"within the preceding five years{two_or_more} ({self.section}, prosecuted under the penal "
-                "law; the town may instead seek a civil penalty)")
+                "law; the town may instead seek a civil penalty, whose amounts were not read)")
 
 
 @dataclass(frozen=True)
