@@ -8,6 +8,8 @@ app was built on. `law_named(key)` gives a law by its key.
 - `aml_article7.LAW`: the state law alone, Agriculture and Markets Law Article 7, for a town with no
   local dog law.
 """
+from functools import cache
+
 from . import aml_article7, local_2011
 from .base import (
     Choice,
@@ -26,6 +28,14 @@ DEFAULT_LAW = local_2011.KEY  # today's behaviour
 # the codes of the law it was judged by, and is shown by them whatever the town's law is now.
 ALL_OFFENCES = {code: r for law in LAWS.values() for code, r in law.offences.items()}
 _LAW_OF_OFFENCE = {code: law for law in LAWS.values() for code in law.offences}
+
+
+@cache  # the laws are fixed values: the answer for a (role, action) never changes
+def may_under_every_law(role: str | None, action: str) -> bool | None:
+    """Whether `role` holds `action` when every law says the same (True or False), else None:
+    only then does a permission check need to know the town's law (which costs a read)."""
+    answers = {law.may(role, action) for law in LAWS.values()}
+    return answers.pop() if len(answers) == 1 else None
 
 
 def law_cite(law: Law, local_section: str, other_section: str = "") -> str:
@@ -79,4 +89,5 @@ def law_named(key: str) -> Law:
 
 __all__ = ["ALL_OFFENCES", "DEFAULT_LAW", "LAWS", "Choice", "Fees", "HoldingPeriods", "Identification",
            "ImpoundmentFees", "LicenseRules", "Law", "Penalties", "law_cite", "law_named", "law_of_codes",
-           "law_of_offence", "offence_cited", "ticket_penalty"]
+           "law_of_offence", "may_under_every_law", "offence_cited",
+           "ticket_penalty"]
