@@ -67,3 +67,15 @@ def test_aml110_the_five_dollar_difference_is_checked_and_cites_the_state_law(st
         with pytest.raises(ValueError, match=r"at least \$5.00 more .*\(AML §110\)"):
             validate_fee_schedule(Decimal("10.00"), Decimal("11.00"), current_law())
         validate_fee_schedule(Decimal("10.00"), Decimal("13.00"), current_law())
+
+
+def test_aml110_the_license_form_asks_nothing_of_a_purebred_license_under_state_law(state_law_town, client, auth):
+    auth.login("clerk")
+    form = client.get("/clerk/licenses/new").get_data(as_text=True)
+    assert 'name="purebred_dogs_on_premises"' not in form and "(AML §110(2))" in form
+
+
+def test_s5H_the_license_form_asks_for_the_purebred_count_under_the_local_law(app, client, auth):
+    auth.login("clerk")
+    form = client.get("/clerk/licenses/new").get_data(as_text=True)
+    assert 'name="purebred_dogs_on_premises"' in form and "(§5(I))" in form

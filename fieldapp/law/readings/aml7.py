@@ -106,7 +106,8 @@ LICENSING: tuple[Reading, ...] = (
         reading="The population control surcharge is $1.00 for an altered dog and $3.00 for an unaltered one, "
                 "the least the statute allows (the town may assess more; the least protects the owner).",
         tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",
-               "test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license"),
+               "test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license",
+               "test_aml110_the_license_form_asks_nothing_of_a_purebred_license_under_state_law"),
         code=f"{_AML} `LEAST_ALTERED_SURCHARGE`, `LEAST_UNALTERED_SURCHARGE`; {_LAW} `fees`",
     ),
     Reading(
