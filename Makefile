@@ -70,9 +70,9 @@ lint: $(VENV)/.installed node_modules/.installed
 seed: $(VENV)/.installed-app
 	$(FLASK) seed-demo
 
-# Regenerate the single initial migration from the models (nothing is deployed yet).
+# Write a new migration revision (000N after the last) from what the models changed: make migration m="what changed"
 migration: $(VENV)/.installed
-	$(BIN)/python scripts/regen_migration.py
+	$(BIN)/python scripts/regen_migration.py "$(m)"
 
 bench: $(VENV)/.installed
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done

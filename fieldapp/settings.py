@@ -8,6 +8,11 @@ strict on write (`set_setting` and the form refuse what it does not take, with i
 tolerant on read: a value stored before its rule (a weekday of 7, a session time "6 pm") is
 read as the default, never handed to the pages that would fail on it.
 
+The town's own values (its name, law, time zone, the clerk's office, the court, the finders'
+contact: `TOWN_FIELDS`) are columns of its record (`models/town.py: Town`), edited on the admin's
+page "The town" (`services/towns.py`); `get_setting("court_name")` and the rest read them from
+there, so their callers are unchanged. The other settings are rows of the town's (`town_id`).
+
 Every change is also kept with the day it applies from (`SettingChange`): a fee set by resolution
 of the Town Board applies from its date, never back (§5(D), §5(G)(2), §8(C)(1)). `get_setting`
 gives the value in force today; `setting_on(key, day)` the one in force on a day (the boarding of
@@ -21,12 +26,14 @@ from decimal import Decimal
 
 from flask import g, has_app_context
 
+from .config import Config
 from .extensions import db
 from .law.laws import DEFAULT_LAW, LAWS
 from .law.schedule import SINCE_EVER, value_on
-from .models import Setting, SettingChange
+from .models import Setting, SettingChange, Town
 from .parsing import parse_clock, parse_date, parse_money
 from .timeutil import local_today
+from .town import first_town_id, town_for_write
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +45,7 @@ TEXT_MAX = 200
 class SettingSpec:
     key: str
     label: str
-    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url | choice
+    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url | choice | timezone
     default: object
     section: str = ""
     help: str = ""
@@ -64,6 +71,8 @@ class SettingSpec:
             return "Dates as YYYY-MM-DD, one per line."
         if self.kind == "server":
             return "A host name, then :port if not 25 (mail.example.org:587); empty for none."
+        if self.kind == "timezone":
+            return "A time zone's IANA name, like America/New_York."
         if self.kind == "email":
             return "An email address (clerk@example.org); empty for none."
         if self.kind == "url":
@@ -129,14 +138,20 @@ SETTINGS = [
                 "money", "25.00", "§8(E)", "Set by resolution of the Town Board."),
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
                 "§5(D)"),
+    SettingSpec("town_time_zone", "The town's time zone", "timezone", Config.TIMEZONE, "The town",
+                "Kept on the town's record for a deployment serving several towns; days and deadlines are "
+                "counted in the server's time zone (TIMEZONE in config.py) until then."),
     SettingSpec("kennel_name", "The town's kennel or shelter where seized dogs are held", "text",
                 "Sandy Creek Town Kennel", "§8(B)", "Filled in as \"Held at\" on the seizure form."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
                 "§4(H)"),
     SettingSpec("clerk_address", "Town Clerk's mailing address (renewal letters, applications by mail)",
                 "text", "1992 Harwood Drive, Sandy Creek, NY 13145", "§5(A)(3)"),
+    SettingSpec("clerk_hours", "Town Clerk's office hours", "text", "", "§5(A)(3)",
+                "As the office's door says, e.g. Monday to Friday 9 am to 4 pm."),
     SettingSpec("dco_phone", "Dog control officer's telephone (shown to finders)", "text",
                 "(315) 387-5555"),
+    SettingSpec("contact_email", "Email address shown to finders of a dog (empty: none)", "email", ""),
     SettingSpec("public_base_url", "Public base URL printed in tag QR codes", "url", "",
                 "", "Empty: use the server's PUBLIC_BASE_URL."),
     SettingSpec("court_name", "Town Court", "text", "Sandy Creek Town Court", "§9"),
@@ -199,6 +214,18 @@ SETTINGS = [replace(spec, minimum=Decimal("0.00"), maximum=MONEY_MAX) if spec.ki
             for spec in SETTINGS]
 SPECS = {s.key: s for s in SETTINGS}
 
+# The settings that are columns of the town's record (models/town.py), by setting key.
+TOWN_FIELDS = {
+    "town_name": "name", "town_county": "county", "town_state": "state", "town_zip": "zip_code",
+    "town_law": "law", "town_time_zone": "time_zone",
+    "clerk_address": "clerk_address", "clerk_phone": "clerk_phone", "clerk_hours": "clerk_hours",
+    "court_name": "court_name", "court_address": "court_address",
+    "court_session_weekday": "court_session_weekday", "court_session_time": "court_session_time",
+    "dco_phone": "contact_phone", "contact_email": "contact_email",
+}
+# The settings on the admin's settings page; the town's own are on its page "The town".
+BOARD_SETTINGS = [s for s in SETTINGS if s.key not in TOWN_FIELDS]
+
 _HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?")
 _EMAIL = re.compile(r"[^@\s<>\"(),;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
 _URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[^\s<>\"']*)?")
@@ -233,6 +260,11 @@ def parse_value(spec: SettingSpec, raw):
         if not isinstance(raw, str) or raw.strip() not in dict(spec.choices):
             refuse()
         return raw.strip()
+    if spec.kind == "timezone":
+        name = str(raw or "").strip()
+        if not _time_zone(name):
+            refuse()
+        return name
     if spec.kind == "bool":
         return raw in (True, "true", "on", "1", 1, "y", "yes")
     if spec.kind == "dates":
@@ -268,6 +300,24 @@ def read_value(spec: SettingSpec, stored):
         return parse_value(spec, spec.default)
 
 
+def _time_zone(name: str) -> bool:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*", name) or len(name) > 60:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+def forget_cached() -> None:
+    """The request's copy of the settings, dropped after a write."""
+    if has_app_context():
+        g.pop("_settings", None)
+        g.pop("_setting_history", None)
+
+
 def stored_form(spec: SettingSpec, value):
     """JSON-safe form of a typed value."""
     if spec.kind == "money":
@@ -282,7 +332,8 @@ def _history() -> dict:
     cache = g.get("_setting_history") if has_app_context() else None
     if cache is None:
         cache = {}
-        for row in db.session.execute(db.select(SettingChange).order_by(SettingChange.id)).scalars():
+        for row in db.session.execute(db.select(SettingChange).where(SettingChange.town_id == first_town_id())
+                                      .order_by(SettingChange.id)).scalars():
             if row.key in SPECS:
                 cache.setdefault(row.key, []).append((row.effective_on, read_value(SPECS[row.key], row.value)))
         cache = {key: tuple(rows) for key, rows in cache.items()}
@@ -294,7 +345,13 @@ def _history() -> dict:
 def _all_values() -> dict:
     cache = g.get("_settings") if has_app_context() else None
     if cache is None:
-        stored = {row.key: row.value for row in db.session.execute(db.select(Setting)).scalars()}
+        # One statement: the town's record and its settings' rows.
+        rows = db.session.execute(db.select(Town, Setting.key, Setting.value)
+                                  .outerjoin(Setting, Setting.town_id == Town.id)
+                                  .where(Town.id == first_town_id())).all()
+        stored = {key: value for _, key, value in rows if key is not None}
+        if rows:
+            stored.update({key: getattr(rows[0][0], column) for key, column in TOWN_FIELDS.items()})
         cache = {s.key: read_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
         if has_app_context():
             g._settings = cache
@@ -342,21 +399,29 @@ def set_setting(key: str, value, authority: str | None = None, user=None, effect
     date, never back); a town's past resolutions (seeding, tests) may be dated earlier."""
     spec = SPECS[key]
     typed = parse_value(spec, value)
+    town = town_for_write(user)
+    if key in TOWN_FIELDS:  # a column of the town's record, audited on it
+        setattr(town, TOWN_FIELDS[key], stored_form(spec, typed))
+        town.updated_by_id = getattr(user, "id", None)
+        db.session.flush()
+        forget_cached()
+        return
     today = local_today()
     effective_on = (effective_on or today) if key in PRICED else today
     if key in PRICED:
         if key not in _history():  # what it was until now, so the days before keep their value
-            db.session.add(SettingChange(key=key, value=stored_form(spec, get_setting(key)), effective_on=SINCE_EVER,
-                                         authority=(db.session.get(Setting, key) or Setting()).authority))
-        db.session.add(SettingChange(key=key, value=stored_form(spec, typed), effective_on=effective_on,
-                                     authority=authority, recorded_by_id=getattr(user, "id", None)))
+            db.session.add(SettingChange(town_id=town.id, key=key, value=stored_form(spec, get_setting(key)),
+                                         effective_on=SINCE_EVER,
+                                         authority=(db.session.get(Setting, (town.id, key)) or Setting()).authority))
+        db.session.add(SettingChange(town_id=town.id, key=key, value=stored_form(spec, typed),
+                                     effective_on=effective_on, authority=authority,
+                                     recorded_by_id=getattr(user, "id", None)))
     if effective_on <= today:
-        row = db.session.get(Setting, key) or Setting(key=key)
+        row = db.session.get(Setting, (town.id, key)) or Setting(town_id=town.id, key=key)
         row.value = stored_form(spec, typed)
         if authority is not None:
             row.authority = authority
         row.updated_by_id = getattr(user, "id", None)
         db.session.add(row)
     db.session.flush()
-    g.pop("_settings", None)
-    g.pop("_setting_history", None)
+    forget_cached()

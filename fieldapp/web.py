@@ -3,17 +3,18 @@
 One request, one transaction: services add and flush, never commit or roll back. The request
 commits when it answers with success (2xx or 3xx) and rolls back otherwise (`end_transaction`);
 a view that catches a refusal (`ServiceError`) shows it with `refusal_on_form`, which rolls
-back at once, so the page is drawn from the database as it was. The one exception is
-`services.entries.submit_entry`, its own transaction by design (idempotent on the entry's UUID).
+back at once, so the page is drawn from the database as it was (`form_page` writes that view
+pattern once). The exceptions (`services.entries.submit_entry`, its own transaction by design, and
+a few others, each for a reason) are listed in docs/architecture.md.
 """
 from datetime import date, datetime, time
-from decimal import Decimal
 
 from flask import flash, g, has_request_context, make_response, request, session
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.exc import OperationalError
 
 from .extensions import db
+from .law.words import say_date, say_money, say_month, say_time
 from .services.errors import ServiceError
 
 
@@ -21,12 +22,13 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def money(value) -> str:
-    return f"${Decimal(value):,.2f}"
+# The pages say a date, a time and money as the rest of the app does (`fieldapp/law/words.py`; the
+# phone's JS has the same in static/js/format.js): "Wed 2 Dec 2026", "2:30 pm", "$1,234.00". The
+# filters below take what a template has (a date, an instant stored in UTC, a text) and read an
+# instant on the town's clock first.
+money = say_money
 
 
-# One date format and one time format everywhere, on the town's clock (the phone's JS has the
-# same two in static/js/format.js): "Wed 2 Dec 2026" and "2:30 pm".
 def _town(value):
     """A date stays a date; an instant (aware, or naive UTC as SQLite returns it) is read on the town's clock."""
     from .timeutil import to_local
@@ -45,7 +47,7 @@ def longdate(value) -> str:
         value = _town(value)
     except ValueError:
         return value
-    return value.strftime("%a %-d %b %Y")
+    return say_date(value)
 
 
 def clock(value) -> str:
@@ -62,8 +64,17 @@ def clock(value) -> str:
         value = time.fromisoformat(hhmm)
     elif not isinstance(value, time):
         value = _town(value)
-    hour = value.hour % 12 or 12
-    return f"{hour}:{value.minute:02d} {'am' if value.hour < 12 else 'pm'}"
+    return say_time(value)
+
+
+def when(value) -> str:
+    """Wed 2 Dec 2026, 2:30 pm: an instant, on the town's clock."""
+    return f"{longdate(value)}, {clock(value)}" if value else ""
+
+
+def month(value) -> str:
+    """December 2026."""
+    return say_month(_town(value)) if value else ""
 
 
 def file_response(body, content_type: str, max_age: int | None = None, filename: str | None = None):
@@ -114,6 +125,20 @@ def refusal_on_form(exc: ServiceError, *forms, flash_rest: bool = False) -> list
     return rest
 
 
+def form_page(form, call, draw, *more_forms):
+    """The form view's pattern, written once: on a valid post, `call()` the service and answer
+    what it returns (it flashes what was done and redirects); a refusal (`ServiceError`) is shown
+    on the form (`refusal_on_form`, the rest of the messages on `more_forms` or form-wide) and
+    the page is `draw()`n again with 422, keeping what was typed; a first draw answers 200, a
+    post the form itself refuses 422."""
+    if form.validate_on_submit():
+        try:
+            return call()
+        except ServiceError as exc:
+            refusal_on_form(exc, form, *more_forms)
+    return draw(), 422 if request.method == "POST" else 200
+
+
 def register_request_transaction(app):
     @app.after_request
     def end_transaction(response):
@@ -133,9 +158,12 @@ def register_request_transaction(app):
 
 
 def register_template_helpers(app):
+    # The one place the pages' words for dates, times and money are registered (law/words.py).
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["longdate"] = longdate
     app.jinja_env.filters["clock"] = clock
+    app.jinja_env.filters["when"] = when
+    app.jinja_env.filters["month"] = month
     from .services.tags.tokens import tag_url
     app.jinja_env.globals["tag_url"] = tag_url  # the address a tag's QR code encodes
     from .services.search import PAGE

@@ -1,16 +1,21 @@
 """Shared fixtures: an app on a fresh copy of the demo town (a SQLite file, or a PostgreSQL
 database when TEST_DATABASE_URL is set: see tests/databases.py), a client, a CLI runner,
-and a small sign-in helper (flaskr style)."""
+a small sign-in helper (flaskr style), a client signed in as the clerk, the demo dogs' tags
+and a local SMTP server. Rows a test states itself: tests/factories.py."""
 import shutil
+import socketserver
 import tempfile
+import threading
 
 import pytest
 
 from fieldapp import create_app
 from fieldapp.cli import DEMO_PASSWORD, seed_demo
 from fieldapp.extensions import db
+from fieldapp.models import Dog, Tag
 
 from .databases import empty_database_uri, on_postgres, postgres_server
+from .support import SMTPSink, ensure_tags
 
 
 def make_test_config(db) -> dict:
@@ -36,7 +41,7 @@ SUITE_LATE_ENTRY_DAYS = 36500
 def allow_the_suites_fixed_dates():
     """The suite's entries carry fixed dates (October 2026) that grow older every day; the test
     town lets them through the stale-date gate (setting `late_entry_days`, default 3). The gate's
-    own tests set it back (tests/web/test_late_entries.py)."""
+    own tests set it back (tests/field/test_holds.py)."""
     from fieldapp.settings import set_setting
     set_setting("late_entry_days", SUITE_LATE_ENTRY_DAYS)
     db.session.commit()
@@ -132,3 +137,38 @@ class AuthActions:
 @pytest.fixture
 def auth(client):
     return AuthActions(client)
+
+
+@pytest.fixture
+def clerk(client, auth):
+    """A test client signed in as the town clerk."""
+    auth.login("clerk")
+    return client
+
+
+@pytest.fixture
+def tokens(app):
+    return ensure_tags(app)
+
+
+@pytest.fixture
+def retired_token(app, tokens):
+    with app.app_context():
+        dog = db.session.execute(db.select(Dog).filter_by(name="Max")).scalar_one()
+        db.session.add(Tag(token="RETIREDTOKEN0001", serial=899001, dog_id=dog.id, status="retired"))
+        db.session.add(Tag(token="BLANKTOKEN000001", serial=899002, status="blank"))
+        db.session.commit()
+    return "RETIREDTOKEN0001"
+
+
+@pytest.fixture
+def smtp_sink():
+    """A real SMTP server on a local socket; `.messages` holds what it received."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), SMTPSink)
+    server.daemon_threads = True
+    server.messages = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()

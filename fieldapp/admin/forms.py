@@ -13,7 +13,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, Re
 
 from ..law.authority import ROLE_LABELS, ROLES
 from ..parsing import parse_money
-from ..settings import SETTINGS, WEEKDAYS, SettingValueError, parse_value
+from ..settings import BOARD_SETTINGS, WEEKDAYS, SettingValueError, parse_value
 
 AUTHORITY_SUFFIX = "__authority"
 
@@ -40,11 +40,12 @@ def _setting_check(spec):
     return check
 
 
-def settings_form_class():
+def settings_form_class(specs=None, dated=True):
     """A form with one field per setting, each checked by the setting's parser and range (its
-    rule, the field's hint); money settings also carry their authority."""
+    rule, the field's hint); money settings also carry their authority. `specs`: those of a page
+    other than the settings' (the town's record); `dated`: the day the fees changed apply from."""
     attrs = {}
-    for spec in SETTINGS:
+    for spec in BOARD_SETTINGS if specs is None else specs:
         label, check = spec.label, _setting_check(spec)
         if spec.kind == "money":
             attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), check],
@@ -67,9 +68,10 @@ def settings_form_class():
             attrs[spec.key] = TextAreaField(label, [check])
         else:
             attrs[spec.key] = StringField(label, [check], filters=[_strip])
-    attrs["effective_on"] = DateField(
-        "The fees changed apply from (the resolution's date; today or later)", [Optional()],
-        render_kw={"type": "date"})
+    if dated:
+        attrs["effective_on"] = DateField(
+            "The fees changed apply from (the resolution's date; today or later)", [Optional()],
+            render_kw={"type": "date"})
     return type("SettingsForm", (FlaskForm,), attrs)
 
 

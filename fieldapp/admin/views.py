@@ -13,12 +13,13 @@ from ..auth.views import account_locked, unlock_account
 from ..extensions import db
 from ..law import validate_fee_schedule
 from ..law.authority import ROLE_LABELS
+from ..law.words import say_date
 from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
 from ..services import licensing
 from ..services.errors import ServiceError
 from ..settings import (
-    SETTINGS,
+    BOARD_SETTINGS,
     SPECS,
     SettingValueError,
     get_setting,
@@ -28,7 +29,7 @@ from ..settings import (
     stored_form,
 )
 from ..timeutil import local_today
-from ..town import current_law
+from ..town import current_law, first_town_id
 from ..web import refusal_on_form
 from . import bp
 from .forms import (
@@ -47,7 +48,7 @@ FEE_SCHEDULE_ERROR = ("With the $3/$1 population control fees added, the total f
 def _groups():
     """The settings grouped by the section of the law they come from, in table order."""
     groups = {}
-    for spec in SETTINGS:
+    for spec in BOARD_SETTINGS:
         groups.setdefault(spec.section or "Town", []).append(spec)
     return groups
 
@@ -66,9 +67,9 @@ def _display(spec, value):
 @permission_required("manage_settings")
 def settings():
     form = settings_form_class()()
-    rows = {row.key: row for row in db.session.scalars(db.select(Setting))}
+    rows = {row.key: row for row in db.session.scalars(db.select(Setting).where(Setting.town_id == first_town_id()))}
     if request.method == "GET":
-        for spec in SETTINGS:
+        for spec in BOARD_SETTINGS:
             form[spec.key].data = _display(spec, get_setting(spec.key))
     if form.validate_on_submit():
         changed = _changed_settings(form, rows)
@@ -87,7 +88,7 @@ def settings():
                 record_event("setting.changed", None, actor=current_user, key=key,
                              effective_on=effective_on.isoformat(), old=stored_form(spec, old),
                              new=stored_form(spec, new), authority=authority)
-            when = "" if effective_on == local_today() else f", applying from {effective_on:%A %-d %B %Y}"
+            when = "" if effective_on == local_today() else f", applying from {say_date(effective_on)}"
             flash(f"Saved {len(changed)} setting{'s' if len(changed) != 1 else ''}{when}." if changed
                   else "Nothing changed.", "success")
             return redirect(url_for(".settings"))
@@ -102,7 +103,7 @@ def _changed_settings(form, rows) -> dict:
     """The settings whose value the form changes; and those stored outside their rule (read as the
     default, so the form shows the default), which the save writes again in their shape."""
     changed = {}
-    for spec in SETTINGS:
+    for spec in BOARD_SETTINGS:
         raw = form[spec.key].data
         new = parse_value(spec, raw if raw is not None else "")
         old = get_setting(spec.key)
@@ -173,7 +174,7 @@ def close_enumeration(enum_id):
                 flash(message, "error")
             db.session.rollback()
         else:
-            flash(f"The enumeration of {enum.resolution} closes on {form.closes_on.data:%B %-d, %Y}.", "success")
+            flash(f"The enumeration of {enum.resolution} closes on {say_date(form.closes_on.data)}.", "success")
     else:
         flash("Enter the enumeration's last day.", "error")
     return redirect(url_for(".enumerations"))

@@ -251,7 +251,6 @@ def sync_photo(entry_id, index):
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     result = {"entry_id": key, "index": index, "photo_id": getattr(stored, "id", None)}
     return jsonify(status="stored", result=result), 201
 
@@ -297,7 +296,6 @@ def outbox_discarded():
                  entry_kind=str(body.get("kind", ""))[:30], payload=body.get("payload"),
                  last_error=body.get("last_error"), created_at=str(body.get("created_at", ""))[:40],
                  discarded_at=str(body.get("discarded_at", ""))[:40])
-    db.session.commit()
     return jsonify(status="recorded"), 201
 
 
@@ -361,7 +359,6 @@ def ticket_blocks():
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     return jsonify(status="created", block={
         "id": block.id, "device_id": block.device_id, "issued_at": block.issued_at.isoformat(),
         "first": ticket_numbers.format_number(block.first),
@@ -379,5 +376,4 @@ def void_ticket_number(number):
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
-    db.session.commit()
     return jsonify(status="created", result={"ticket_number": text, "status": "void"}), 201

@@ -58,7 +58,7 @@ def activity():
     """Settings changes (every column, from the audit trail; a fee's dated change with the day it
     applies from, even one dated ahead), exports and sign-ins, newest first."""
     settings = db.session.scalars(db.select(Change).where(Change.subject_type.in_((Setting.__name__,
-                                                                                   SettingChange.__name__)))
+                                                                                   SettingChange.__name__, "Town")))
                                   .order_by(Change.at.desc(), Change.id.desc()).limit(200)).all()
     export_filter = db.or_(*[Event.kind.startswith(p) for p in EXPORT_PREFIXES])
     exports = db.session.scalars(db.select(Event).where(export_filter)

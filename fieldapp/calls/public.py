@@ -57,7 +57,6 @@ def public_report():
             target = name if name in form else "description"
             form[target].errors = list(form[target].errors) + [message]
         return _page(form, 422)
-    db.session.commit()
     return redirect(url_for("calls.public_report_sent"))
 
 

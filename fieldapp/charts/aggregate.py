@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+from ..law.words import MONTHS
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def month_starts(first: date, count: int) -> list[date]:
 
 
 def month_label(month: date) -> str:
-    return f"{MONTH_ABBR[month.month - 1]} {month.year}"
+    return f"{MONTHS[month.month - 1]} {month.year}"
 
 
 def _by_month(dates, months: list[date]) -> tuple[Bar, ...]:
@@ -99,7 +99,7 @@ def calls_by_day(days_received, today: date, days: int = 30) -> Series:
     counts = Counter(days_received)
     window = [today - timedelta(days=i) for i in range(days - 1, -1, -1)]
     return Series(f"Calls by day (the last {days} days)", "calls",
-                  tuple(Bar(d.isoformat(), f"{d:%a} {d.day} {MONTH_ABBR[d.month - 1]}", counts.get(d, 0))
+                  tuple(Bar(d.isoformat(), f"{d:%a} {d.day} {MONTHS[d.month - 1]}", counts.get(d, 0))
                         for d in window))
 
 

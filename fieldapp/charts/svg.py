@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from markupsafe import Markup, escape
 
+from ..law.words import say_money
 from .aggregate import Series
 
 WIDTH = 360
@@ -18,7 +19,7 @@ VALUE_W = 84  # room at the right of the longest bar for its value
 
 def value_text(series: Series, value) -> str:
     if series.unit == "$":
-        return f"${Decimal(value):,.2f}"
+        return say_money(value)
     return f"{value:,}"
 
 

@@ -10,6 +10,7 @@ from flask_login import current_user
 
 from ..auth import permission_required
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Dog, EnumerationResolution
 from ..services.enumeration import enumerations as enumeration_rows  # the view has the service's name
 from ..services.enumeration import (
@@ -24,7 +25,7 @@ from ..services.errors import ServiceError
 from ..services.licensing import open_enumeration
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import refusal_on_form
+from ..web import form_page, refusal_on_form
 from . import bp
 from .forms import ExpenseForm, IdentifiedForm
 
@@ -68,17 +69,13 @@ def enumeration_expense(enum_id):
     """§5(K): record an expense of conducting the enumeration."""
     enum = db.get_or_404(EnumerationResolution, enum_id)
     form = ExpenseForm()
-    if form.validate_on_submit():
-        amount = parse_amount(form.amount.data)
-        try:
-            exp = record_expense(enum, form.spent_on.data, form.description.data, amount,
-                                 form.paid_by.data, local_today(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"Expense recorded: {exp.description}, ${exp.amount:,.2f}.", "success")
-            return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
-    return _page(enum, form, 422)
+
+    def recorded():
+        exp = record_expense(enum, form.spent_on.data, form.description.data, parse_amount(form.amount.data),
+                             form.paid_by.data, local_today(), _user())
+        flash(f"Expense recorded: {exp.description}, {say_money(exp.amount)}.", "success")
+        return redirect(url_for(".enumeration", enum_id=enum.id) + "#expenses")
+    return form_page(form, recorded, lambda: _page(enum, form, 422)[0])
 
 
 @bp.route("/dogs/<int:dog_id>/enumeration", methods=["GET", "POST"])
@@ -101,7 +98,7 @@ def identify_in_enumeration(dog_id):
             refusal_on_form(exc, form)
         else:
             flash(f"{dog.name} is marked identified as unlicensed in the enumeration of {enum.resolution}: "
-                  f"the ${enum.surcharge:,.2f} surcharge is added to its license (§5(K)).", "success")
+                  f"the {say_money(enum.surcharge)} surcharge is added to its license (§5(K)).", "success")
             if current_user.may("keep_enumeration"):
                 return redirect(url_for(".enumeration", enum_id=enum.id))
             return redirect(url_for(".dog", dog_id=dog.id))

@@ -159,7 +159,7 @@ def license_form(dog_id=None):
             if done.held is not None:
                 flash(licensing.held_message(done.held), "error")
                 return redirect(url_for(".mail_in", mail_id=done.held.id))
-            flash(licensing.issued_message(done.license, _money), "success")
+            flash(licensing.issued_message(done.license), "success")
             if done.note:
                 flash(done.note, "info")
             return redirect(url_for(".certificate", license_id=done.license.id))
@@ -185,11 +185,6 @@ def _mail_owner(ma: MailApplication | None) -> dict | None:
 
 def _mail_dog(ma: MailApplication | None) -> dict | None:
     return {"name": ma.dog_name} if ma is not None and ma.dog_name else None
-
-
-def _money(amount) -> str:
-    from ..web import money
-    return money(amount)
 
 
 # What the fee and the term depend on: the license particulars, never the owner's name, address,

@@ -9,12 +9,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..auth import permission_required
 from ..extensions import db
+from ..law.words import say_date
 from ..models import MAIL_MISSING, Dog, MailApplication
 from ..once import once_per_key
 from ..services.errors import ServiceError
-from ..services.mail_in import documents_received, hold_letter_pdf, record_mail_in, record_mailed, say_date
+from ..services.mail_in import documents_received, print_hold_letter, record_mail_in, record_mailed
 from ..timeutil import local_today
-from ..web import file_response, refusal_on_form
+from ..web import file_response, form_page, refusal_on_form
 from .payment_fields import COUNTER_METHODS
 from .views import _user, bp
 
@@ -125,16 +126,13 @@ def mail_in(mail_id):
 def mail_in_documents(mail_id):
     ma = db.get_or_404(MailApplication, mail_id)
     form = DocumentsForm()
-    if form.validate_on_submit():
-        try:
-            documents_received(ma, form.missing.data or [], _user(), amount_added=form.amount_added.data)
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash("Still missing: " + "; ".join(ma.missing_labels) if ma.missing
-                  else "Everything has come: issue the license.", "success")
-            return redirect(url_for(".mail_in", mail_id=ma.id))
-    return _page(ma, docs=form, status=422)
+
+    def received():
+        documents_received(ma, form.missing.data or [], _user(), amount_added=form.amount_added.data)
+        flash("Still missing: " + "; ".join(ma.missing_labels) if ma.missing
+              else "Everything has come: issue the license.", "success")
+        return redirect(url_for(".mail_in", mail_id=ma.id))
+    return form_page(form, received, lambda: _page(ma, docs=form)[0])
 
 
 @bp.post("/mail/<int:mail_id>/mailed")
@@ -142,15 +140,12 @@ def mail_in_documents(mail_id):
 def mail_in_mailed(mail_id):
     ma = db.get_or_404(MailApplication, mail_id)
     form = MailedForm()
-    if form.validate_on_submit():
-        try:
-            record_mailed(ma, form.mailed_on.data, local_today(), _user())
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(f"License and tag mailed to the owner on {say_date(ma.mailed_on)}.", "success")
-            return redirect(url_for(".mail_in", mail_id=ma.id))
-    return _page(ma, mailed=form, status=422)
+
+    def mailed():
+        record_mailed(ma, form.mailed_on.data, local_today(), _user())
+        flash(f"License and tag mailed to the owner on {say_date(ma.mailed_on)}.", "success")
+        return redirect(url_for(".mail_in", mail_id=ma.id))
+    return form_page(form, mailed, lambda: _page(ma, mailed=form)[0])
 
 
 @bp.route("/mail/<int:mail_id>/letter.pdf")
@@ -158,6 +153,4 @@ def mail_in_mailed(mail_id):
 def mail_in_letter(mail_id):
     """The letter to the owner saying what is missing (printable PDF)."""
     ma = db.get_or_404(MailApplication, mail_id)
-    today = local_today()
-    ma.hold_letter_on = today
-    return file_response(hold_letter_pdf(ma, today), "application/pdf", filename=f"missing-{ma.id}.pdf")
+    return file_response(print_hold_letter(ma, local_today()), "application/pdf", filename=f"missing-{ma.id}.pdf")

@@ -9,6 +9,7 @@ from flask import render_template, request
 
 from ..auth import permission_required
 from ..law.cashbook import month_bounds
+from ..law.words import say_date, say_month
 from ..services import clerk_reports
 from ..timeutil import local_today
 from ..web import file_response
@@ -61,7 +62,7 @@ def cash_day():
     if errors:
         return _index(errors, "day")
     report = clerk_reports.cash_report_for(on, on)
-    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {on:%A %B %-d, %Y}",
+    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {say_date(on)}",
                            daily=True)
 
 
@@ -78,7 +79,7 @@ def cash_month():
     except ValueError:
         return _index({"month": "Choose a month like 2026-03."}, "month")
     report = clerk_reports.cash_report_for(start, end)
-    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {start:%B %Y}",
+    return render_template("clerk/money/report.html", report=report, title=f"Cash report, {say_month(start)}",
                            daily=False)
 
 

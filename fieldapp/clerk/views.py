@@ -16,7 +16,7 @@ from ..services.enumeration import pending_identification
 from ..services.errors import ServiceError
 from ..services.search import search_dogs
 from ..timeutil import local_today
-from ..web import is_htmx, refusal_on_form
+from ..web import form_page, is_htmx, refusal_on_form
 from . import bp
 from .forms import CoOwnerForm, DogForm, NoticeForm, OwnerFields, OwnerForm
 
@@ -47,15 +47,11 @@ def search():
 def _edit_page(template: str, form, save, **ctx):
     """An edit form's page: on a valid post, `save()` (a service call; it returns the message to
     flash and the URL to go back to); a refusal shows on the form (422)."""
-    if form.validate_on_submit():
-        try:
-            message, back = save()
-        except ServiceError as exc:
-            refusal_on_form(exc, form)
-        else:
-            flash(message, "success")
-            return redirect(back)
-    return render_template(template, form=form, **ctx), 422 if form.errors else 200
+    def saved():
+        message, back = save()
+        flash(message, "success")
+        return redirect(back)
+    return form_page(form, saved, lambda: render_template(template, form=form, **ctx))
 
 
 # --- the dog's record -------------------------------------------------------

@@ -1,5 +1,7 @@
 """The demo town (`flask seed-demo`), dated from today (demo only). One entry point, `seed_demo`:
 
+- the town's record (`models/town.py`: its name, law, clerk's office, court), from the settings'
+  defaults;
 - the storybook town (`town`): a few owners and dogs (`people`, `dogs`), each with a story, one
   case of each rule of the clerk's counter; with `cases`, the officers' and the Justice's cases
   too: seizures and the calendar (`roadside`), the docket (`court`), calls for service (`calls`);
@@ -25,11 +27,13 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     CLI prints."""
     # The parts are imported here, not at the top: the CLI imports this package whenever the app
     # starts, and the parts pull in the services; no part imports this module back.
+    from ..town import town_for_write
     from .dogs import LicenseFees, seed_tags
     today = today or local_today()
     rng = random.Random(rng_seed)
     fees = LicenseFees()
     clerk = seed_users()
+    town_for_write(clerk)  # the town's record, from the settings' defaults (models/town.py)
     if n_dogs is None:
         from .town import seed_storybook_town
         dog_ids = seed_storybook_town(today, clerk, fees)

@@ -7,6 +7,7 @@ from decimal import Decimal
 from dateutil.relativedelta import relativedelta
 
 from ..extensions import db
+from ..law.words import say_date
 from ..models import Dog, DogOwner, Owner
 from .dogs import LicenseFees, license_dog, rabies_certificate
 from .people import FIRST, LAST, STREETS, VETS, town_address
@@ -135,7 +136,7 @@ def seed_law_cases(today, clerk, fees: LicenseFees) -> None:
     db.session.add(DogNotice(dog=penny, kind="lost", occurred_on=lost_on, filed_on=today - timedelta(days=3),
                              details={"previous_status": "active", "due_on": (lost_on + timedelta(days=10)).isoformat(),
                                       "days_late": 4, "late_note": f"Filed 4 days late (due by "
-                                      f"{lost_on + timedelta(days=10):%-d %b %Y}). (§5(J)(1))"},
+                                      f"{say_date(lost_on + timedelta(days=10))}). (§5(J)(1))"},
                              recorded_by_id=clerk.id))
 
     # §5(J)(3): Molly's owner moved into the town 40 days before licensing her (10 days late).

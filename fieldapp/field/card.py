@@ -6,7 +6,7 @@ signed-in staff, so the card looks the same however the officer got there.
 Fast at 50,000 dogs by plain means (p95 <= 5 ms, <= 3 queries with the signed-in user; the
 officer's phone shows the status from its own copy first anyway): everything on the card
 (the dog's row, its licenses, rabies certificates, owners, tags and the enforcement history
-of services/enforcement.py) is ONE query, a UNION ALL of plain rows with named columns, read
+of services/enforcement/record.py) is ONE query, a UNION ALL of plain rows with named columns, read
 into small dataclasses (services/card_rows.py, shared with the offline copy). No ORM objects
 are built: turning those rows into a Dog with four collections cost more than everything else
 on the card together. `CardDog` has Dog's attribute names and reuses Dog's own properties

@@ -22,6 +22,7 @@ from ..extensions import db
 from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
 from ..law.orders import order_short
+from ..law.words import say_date
 from ..models import Dog, FieldEntry
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesRequest, SwornComplaint, Violation
 from ..parsing import parse_date
@@ -277,7 +278,7 @@ def _rabies_request_done(entry_id, outcome):
     req = db.session.get(RabiesRequest, outcome.result["rabies_request_id"])
     if req.dog_id:
         dog = load_card_dog(req.dog_id)
-        notice = f"Rabies vaccination requested of {req.requested_of}: due {req.due_on:%a %-d %b %Y}."
+        notice = f"Rabies vaccination requested of {req.requested_of}: due {say_date(req.due_on)}."
         return page_response("field/card.html", outcome.status, push_url=url_for("field.dog_card", dog_id=dog.id),
                              notice=notice, **card_context(dog))
     return page_response("field/rabies_request_done.html", outcome.status, req=req)

@@ -175,18 +175,12 @@ def late_entries(errors=None, status=200):
 def confirm_late_entry(late_id):
     """The office confirms the typed date: it counts from now on (a seizure's holding period is
     counted again from it, never giving a deadline already past when the entry arrived)."""
-    from ..models import record_event
-    from ..services.enforcement.seizure import confirm_late_seizure
+    from ..services.enforcement.late import confirm_late_entry
     late = db.get_or_404(LateEntry, late_id)
     if late.confirmed_at is not None:
         return redirect(url_for("field.late_entries"), 303)
     note = (request.form.get("confirm_note") or "").strip()
     if not note:
         return late_entries({late.id: "Say how the date was checked (e.g. the paper notes, the officer)."}, 422)
-    late.confirmed_at, late.confirmed_by_id, late.confirm_note = utcnow(), current_user.id, note[:300]
-    rec, _ = _record_of(late)
-    if late.kind == "seizure" and rec is not None:
-        confirm_late_seizure(rec, late, current_user)
-    record_event("entry.late_date_confirmed", late, actor=current_user, entry_kind=late.kind, entry_id=late.entry_id,
-                 typed_on=late.typed_on.isoformat(), note=note[:300])
+    confirm_late_entry(late, note, current_user, record=_record_of(late)[0])
     return redirect(url_for("field.late_entries"), 303)

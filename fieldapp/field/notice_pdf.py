@@ -3,7 +3,6 @@ same facts as the printable page `field/impoundment_letter.html` — the dog, wh
 §8(B) redemption deadline, what to bring (§8(C): proof of license and identification) and the
 fees owed so far (§8(C)(1), §8(C)(2)), with §8(D) and §8(E) stated."""
 import io
-from datetime import date
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -13,12 +12,9 @@ from reportlab.lib.units import inch
 from reportlab.platypus import ListFlowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..law.laws import law_cite
+from ..law.words import say_date, say_datetime, say_money
 from ..timeutil import to_local
 from ..town import current_law, current_town
-
-
-def _day(d: date) -> str:
-    return f"{d:%A} {d.day} {d:%B %Y}"
 
 
 def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone: str) -> bytes:
@@ -38,16 +34,16 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
     town = current_town()
     story = [p(town.heading),
              p("Notice: your dog has been seized and impounded", h1),
-             p(law_cite(current_law(), "Section 8", "AML §117")), Spacer(1, 12), p(_day(case["today"]))]
+             p(law_cite(current_law(), "Section 8", "AML §117")), Spacer(1, 12), p(say_date(case["today"]))]
     if owner is not None:
         story += [p(f"To {owner.full_name}"), p(owner.full_address)]
     else:
         story.append(p(f"To {case['owner_name']}" if case["owner_name"] else "To the owner of the dog described below"))
     facts = [["Dog", p(what)],
-             ["Seized", p(f"{_day(seized.date())}, {seized:%-I:%M %p}"
+             ["Seized", p(say_datetime(seized)
                           + (f", {imp.location_text}" if imp.location_text else ""))],
              ["Held at", p(kennel)],
-             ["Redeem by", p(f"the end of {_day(imp.redemption_deadline)}")]]
+             ["Redeem by", p(f"the end of {say_date(imp.redemption_deadline)}")]]
     table = Table(facts, colWidths=[1.2 * inch, 5.3 * inch])
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold")]))
     story += [Spacer(1, 12), table, p("To redeem the dog (§8(C)), bring", h2),
@@ -56,9 +52,9 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
                             p("identification (for example a driver license);"), p("the impoundment fees.")],
                            bulletType="bullet")]
     owed = case["balance"]
-    rows = [["Fees owed as of " + _day(case["today"]), "Amount"]]
-    rows += [[p(f"{ln.label} {ln.section}"), f"${ln.amount:,.2f}"] for ln in owed.owed]
-    rows.append(["Total owed", f"${owed.total_owed:,.2f}"])
+    rows = [["Fees owed as of " + say_date(case["today"]), "Amount"]]
+    rows += [[p(f"{ln.label} {ln.section}"), f"{say_money(ln.amount)}"] for ln in owed.owed]
+    rows.append(["Total owed", f"{say_money(owed.total_owed)}"])
     fees = Table(rows, colWidths=[5.3 * inch, 1.2 * inch])
     fees.setStyle(TableStyle([("ALIGN", (1, 0), (1, -1), "RIGHT"), ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
                               ("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"),
@@ -67,9 +63,10 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
     story += [Spacer(1, 12), fees, Spacer(1, 8)]
     if imp.status == "held":
         extra = (", and a dangerous dog $30.00 for each further 24 hours (§8(C)(2))" if case["dangerous"] else "")
-        story.append(p(f"Boarding adds ${case['boarding_daily']:,.2f} for each further day the dog is held{extra}."))
+        story.append(p(f"Boarding adds {say_money(case['boarding_daily'])} for each further day the dog is "
+                       f"held{extra}."))
     story += [p("§8(D): the known owner of a dog that is not redeemed must still pay the impoundment fees. "
-                f"§8(E): a dog not redeemed by the end of {_day(imp.redemption_deadline)} will be made "
+                f"§8(E): a dog not redeemed by the end of {say_date(imp.redemption_deadline)} will be made "
                 "available for adoption or euthanized."), Spacer(1, 12),
               p(f"Town Clerk's office {clerk_phone} · Dog control officer {dco_phone} · impoundment no. {imp.id}")]
     out = io.BytesIO()

@@ -306,10 +306,9 @@ def complaint_detail(complaint_id):
 @bp.post("/complaints/<int:complaint_id>/forward")
 @permission_required("take_sworn_complaint")
 def forward_complaint(complaint_id):
-    """§10(A): forwarded to the Town Justice; the service changes the record, the view commits."""
+    """§10(A): forwarded to the Town Justice; the service changes the record, the request commits."""
     c = db.get_or_404(SwornComplaint, complaint_id)
     enforcement.forward_complaint(c, current_user)
-    db.session.commit()
     return redirect(url_for("field.complaint_detail", complaint_id=c.id), 303)
 
 

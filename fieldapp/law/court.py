@@ -10,6 +10,7 @@ database.
 from datetime import date, timedelta
 
 from .calendar import is_business_day
+from .words import say_date
 
 # CPL §150.40(2): "An appearance ticket ... must be served personally". The one way a ticket is
 # served: handed to the person charged, the owner, the person in charge of the dog, or a minor
@@ -84,10 +85,10 @@ def appearance_date_refusal(appear_on: date, earliest: date, session_weekday: in
     """§9, CPL §150.40(1): None when `appear_on` may be printed on a ticket whose first possible
     session is `earliest` and last `latest` (session days); otherwise the words of the refusal."""
     if appear_on < earliest or appear_on.weekday() != session_weekday:
-        return (f"The first court session you may give is {earliest:%A %-d %B %Y}; "
+        return (f"The first court session you may give is {say_date(earliest)}; "
                 f"the court sits on {earliest:%A}s.")
     if latest is not None and appear_on > latest:
-        return f"{CPL_150_40_1} The last you may give is {latest:%A %-d %B %Y}."
+        return f"{CPL_150_40_1} The last you may give is {say_date(latest)}."
     return None
 
 
@@ -95,8 +96,8 @@ def past_return_date_refusal(appear_on: date, received_on: date) -> str | None:
     """CPL §150.10(1): a ticket directs the person "to appear ... at a designated future time": a
     return date already past on the day the entry reached the office is refused."""
     if appear_on < received_on:
-        return (f"The appearance date, {appear_on:%A %-d %B %Y}, had already passed when the ticket "
-                f"reached the office ({received_on:%-d %B %Y}): an appearance ticket names a future day "
+        return (f"The appearance date, {say_date(appear_on)}, had already passed when the ticket "
+                f"reached the office ({say_date(received_on)}): an appearance ticket names a future day "
                 "(CPL §150.10(1)). Serve a new ticket with a date ahead.")
     return None
 

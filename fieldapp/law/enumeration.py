@@ -20,13 +20,10 @@ from decimal import Decimal
 
 from .fees import enumeration_open, enumeration_surcharge_due
 from .licensing import _money
+from .words import say_date
 
 EXCESS_USES = ("enforcing this law", "spaying or neutering animals",
                "offsetting the costs of providing and replacing identification tags")
-
-
-def _say(d: date) -> str:
-    return f"{d:%B} {d.day}, {d.year}"
 
 
 def identification_refusal(on: date, today: date, opened_on: date, closed_on: date | None,
@@ -38,10 +35,10 @@ def identification_refusal(on: date, today: date, opened_on: date, closed_on: da
     if on > today:
         return "The day the dog was identified can't be after today."
     if not enumeration_open(on, opened_on, closed_on):
-        period = f"{_say(opened_on)} to {_say(closed_on)}" if closed_on else f"from {_say(opened_on)}"
-        return f"The enumeration was not open on {_say(on)}: it runs {period} (§5(K))."
+        period = f"{say_date(opened_on)} to {say_date(closed_on)}" if closed_on else f"from {say_date(opened_on)}"
+        return f"The enumeration was not open on {say_date(on)}: it runs {period} (§5(K))."
     if licensed_that_day:
-        return (f"The dog had a license in force on {_say(on)}, so it was not unlicensed; "
+        return (f"The dog had a license in force on {say_date(on)}, so it was not unlicensed; "
                 "it owes no enumeration surcharge (§5(K)).")
     return None
 

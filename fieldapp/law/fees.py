@@ -17,6 +17,7 @@ from .licensing import (
     _is_license_term,
     _money,
 )
+from .words import say_money
 
 # --- §5(D) fees -----------------------------------------------------------
 
@@ -52,10 +53,10 @@ def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal, law=None
     section = law.fees.section if law is not None else "§5(D)"  # AML §110(1) under the state law alone
     if difference < least:
         raise ValueError(
-            f"The total fee for an unaltered dog (${unaltered_fee} + ${unaltered_surcharge} = "
-            f"${unaltered_total}) must be at least ${least} more than the total fee for a spayed or "
-            f"neutered dog (${altered_fee} + ${altered_surcharge} = ${altered_total}); it is only "
-            f"${difference} more ({section}).")
+            f"The total fee for an unaltered dog ({say_money(unaltered_fee)} + {say_money(unaltered_surcharge)} = "
+            f"{say_money(unaltered_total)}) must be at least {say_money(least)} more than the total fee for a "
+            f"spayed or neutered dog ({say_money(altered_fee)} + {say_money(altered_surcharge)} = "
+            f"{say_money(altered_total)}); it is only {say_money(difference)} more ({section}).")
 
 
 # --- §5(H) purebred licenses ----------------------------------------------

@@ -5,6 +5,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from .calendar import business_days_after
+from .words import say_date, say_money
 
 HOLDING_PERIOD_BUSINESS_DAYS = 5  # §8(B)
 OWNER_KNOWN_HOLDING_PERIOD_BUSINESS_DAYS = 9  # §8(B)
@@ -234,7 +235,7 @@ def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: 
     boarding = sum((rate * n for rate, n in runs), Decimal("0")).quantize(Decimal("0.01"))
     if boarding:
         lines.append(ImpoundmentFeeLine(
-            "boarding", "Boarding, " + " and ".join(f"{n} day{'s' if n != 1 else ''} at ${rate:.2f}"
+            "boarding", "Boarding, " + " and ".join(f"{n} day{'s' if n != 1 else ''} at {say_money(rate)}"
                                                    for rate, n in runs if n), boarding, section))
     if dangerous:
         extra = dangerous_dog_extra_fee(hours_held)
@@ -242,7 +243,7 @@ def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: 
             periods = int(extra / DANGEROUS_DOG_DAILY_FEE)
             lines.append(ImpoundmentFeeLine(
                 "dangerous_dog", f"Dangerous dog, {periods} further 24-hour period{'s' if periods != 1 else ''} "
-                                 f"at ${DANGEROUS_DOG_DAILY_FEE:.2f}", extra, "§8(C)(2)"))
+                                 f"at {say_money(DANGEROUS_DOG_DAILY_FEE)}", extra, "§8(C)(2)"))
     return ImpoundmentFees(tuple(lines))
 
 
@@ -278,8 +279,8 @@ def impoundment_end_refusal(outcome: str, on: date, deadline: date, status: str 
             outcome, "transferred (the case would end)")
         extra = (" During the period it may be boarded at another kennel or shelter with the case open: "
                  "record where it is (\"Boarded elsewhere during the hold\")." if outcome == "transferred" else "")
-        return (f"The dog may not be {word} until {_say(deadline + timedelta(days=1))}: it must be "
-                f"held until the end of {_say(deadline)}, its redemption deadline (§8(B), §8(E))." + extra)
+        return (f"The dog may not be {word} until {say_date(deadline + timedelta(days=1))}: it must be "
+                f"held until the end of {say_date(deadline)}, its redemption deadline (§8(B), §8(E))." + extra)
     return None
 
 
@@ -294,10 +295,6 @@ def impoundments_in_twelve_months(seized_on: date, earlier_seizures) -> int:
     except ValueError:  # 29 February
         year_before = seized_on.replace(year=seized_on.year - 1, day=28)
     return 1 + sum(1 for d in earlier_seizures if year_before < d <= seized_on)
-
-
-def _say(d: date) -> str:
-    return f"{d:%A} {d.day} {d:%B %Y}"
 
 
 def deadline_table(start: date, days: int, closed_days=(), open_days=(), law=None) -> dict:

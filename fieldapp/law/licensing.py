@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from .calendar import last_day_of_month
+from .words import say_date, say_money
 
 LICENSE_TERMS = (1, 2, 3)  # §5(A)(4): one, two or three years
 VET_STATEMENT_TERM_YEARS = 1  # §5(B)(2) with AML §109(1)(a): one year from the statement's date
@@ -36,15 +37,6 @@ PUREBRED_BAND_LIMITS = (10, 25)  # §5(H)(1) "no more than 10", §5(H)(2) "no mo
 PUREBRED_FEES = (Decimal("25.00"), Decimal("50.00"), Decimal("100.00"))  # §5(H)(1), (2), (3)
 CENTS = Decimal("0.01")
 
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun",
-           "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
-def _say_date(d: date) -> str:
-    """A date as a clerk reads it, e.g. "14 Mar 2028" (not locale dependent)."""
-    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
-
-
 def _money(value, what: str) -> Decimal:
     """Check a money amount: Decimal (or int) only, never float, and not negative."""
     if isinstance(value, bool) or not isinstance(value, (Decimal, int)):
@@ -53,7 +45,7 @@ def _money(value, what: str) -> Decimal:
     if not value.is_finite():
         raise ValueError(f"The {what} must be a real amount of money.")
     if value < 0:
-        raise ValueError(f"The {what} can't be negative (got ${value:.2f}).")
+        raise ValueError(f"The {what} can't be negative (got {say_money(value)}).")
     return value.quantize(CENTS)
 
 
@@ -156,8 +148,8 @@ def license_terms(issued: date, rabies_valid_until: date | None, *, rule: str = 
         if statement_on > issued:
             problem = "The veterinarian's statement can't be dated after the license is issued (§5(B)(2))."
         elif expiry < issued:
-            problem = (f"The veterinarian's statement of {_say_date(statement_on)} is more than a year old: "
-                       f"a license on it would have ended on {_say_date(expiry)}. Ask for a new statement "
+            problem = (f"The veterinarian's statement of {say_date(statement_on)} is more than a year old: "
+                       f"a license on it would have ended on {say_date(expiry)}. Ask for a new statement "
                        "(§5(B)(2), AML §109(1)(a)).")
         else:
             problem = None
@@ -165,32 +157,32 @@ def license_terms(issued: date, rabies_valid_until: date | None, *, rule: str = 
             t, expiry if t == VET_STATEMENT_TERM_YEARS else license_expiry(issued, t),
             problem or (None if t == VET_STATEMENT_TERM_YEARS else
                         "On a veterinarian's statement in lieu of a rabies certificate the license is "
-                        f"for one year from the statement's date, to {_say_date(expiry)} "
+                        f"for one year from the statement's date, to {say_date(expiry)} "
                         "(§5(B)(2), AML §109(1)(a)).")) for t in LICENSE_TERMS)
         return LicenseTerms(
             "vet_statement", "§5(B)(2), AML §109(1)(a)",
-            f"Veterinarian's statement of {_say_date(statement_on)} in lieu of a rabies certificate: "
-            f"a one-year license, to {_say_date(expiry)} (§5(B)(2), AML §109(1)(a)).",
+            f"Veterinarian's statement of {say_date(statement_on)} in lieu of a rabies certificate: "
+            f"a one-year license, to {say_date(expiry)} (§5(B)(2), AML §109(1)(a)).",
             None if problem else expiry, options)
 
     section = RABIES_RULES[rule]
     if rabies_valid_until < issued:
-        refusal = (f"The rabies certificate has expired (it ended on {_say_date(rabies_valid_until)}); "
+        refusal = (f"The rabies certificate has expired (it ended on {say_date(rabies_valid_until)}); "
                    "a current, valid rabies certificate is needed to license the dog (§5(B)).")
         return LicenseTerms(rule, section, refusal, None, tuple(
             TermOption(t, license_expiry(issued, t), refusal) for t in LICENSE_TERMS))
     if rule == RABIES_RULE_STATE:
         latest = state_rule_latest_expiry(rabies_valid_until)
-        explanation = (f"A license may run to {_say_date(latest)}, the last day of the eleventh month "
-                       f"after the rabies certificate expires on {_say_date(rabies_valid_until)} "
+        explanation = (f"A license may run to {say_date(latest)}, the last day of the eleventh month "
+                       f"after the rabies certificate expires on {say_date(rabies_valid_until)} "
                        "(AML §109(1)(a)).")
         options = []
         for t in LICENSE_TERMS:
             expiry = license_expiry(issued, t)
             refusal = None if expiry <= latest else (
-                f"A {t}-year license would run to {_say_date(expiry)}, past {_say_date(latest)}, "
+                f"A {t}-year license would run to {say_date(expiry)}, past {say_date(latest)}, "
                 "the last day of the eleventh month after the rabies certificate expires on "
-                f"{_say_date(rabies_valid_until)} (AML §109(1)(a)).")
+                f"{say_date(rabies_valid_until)} (AML §109(1)(a)).")
             options.append(TermOption(t, expiry, refusal))
         return LicenseTerms(rule, section, explanation, latest, tuple(options))
     return _vaccination_month_terms(issued, rabies_valid_until, rule)
@@ -208,27 +200,27 @@ def _vaccination_month_terms(issued: date, valid_until: date, rule: str) -> Lice
     Less than a year left (no term fits): say so, and offer what the town's rule allows: the
     one-year license within AML §109(1)(a)'s limit ("local"), or revaccination ("revaccinate")."""
     month_end = vaccination_month_end(valid_until)
-    good = _say_date(valid_until)
+    good = say_date(valid_until)
     options = [TermOption(t, license_expiry(issued, t), None if license_expiry(issued, t) <= month_end else (
-        f"A {t}-year license would run to {_say_date(license_expiry(issued, t))}, past the end of the "
+        f"A {t}-year license would run to {say_date(license_expiry(issued, t))}, past the end of the "
         f"month the rabies vaccination ends ({good}, §5(A)(4)).")) for t in LICENSE_TERMS]
     if any(o.allowed for o in options):
         return LicenseTerms(rule, "§5(A)(4)", (
             f"The rabies certificate is good until {good}: a license may run to the end of that month, "
-            f"{_say_date(month_end)} (§5(A)(4))."), month_end, tuple(options))
+            f"{say_date(month_end)} (§5(A)(4))."), month_end, tuple(options))
     one = options[0]
     short = (f"The rabies certificate is current but has less than a year left (good until {good}): "
-             f"a one-year license would run to {_say_date(one.expires_on)}, past the end of the month "
+             f"a one-year license would run to {say_date(one.expires_on)}, past the end of the month "
              "the vaccination ends (§5(A)(4)).")
     limit = state_rule_latest_expiry(valid_until)
     if rule == RABIES_RULE_LOCAL and one.expires_on <= limit:
         options[0] = TermOption(1, one.expires_on, None)
         return LicenseTerms(rule, "§5(A)(4), AML §109(1)(a)", (
             f"{short} By the town's setting the one-year license is issued on it, within AML §109(1)(a)'s "
-            f"limit of {_say_date(limit)} (the last day of the eleventh month after the certificate "
+            f"limit of {say_date(limit)} (the last day of the eleventh month after the certificate "
             "expires); for a longer license, have the dog revaccinated first."), one.expires_on, tuple(options))
     if rule == RABIES_RULE_LOCAL:
-        why = (f"A one-year license would also run past {_say_date(limit)}, the last day of the eleventh "
+        why = (f"A one-year license would also run past {say_date(limit)}, the last day of the eleventh "
                "month after the certificate expires (AML §109(1)(a)).")
     else:
         why = "By the town's setting a license does not run past the vaccination's month."

@@ -5,7 +5,8 @@ Pure functions only: no Flask, no database.
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from .licensing import NEW_RESIDENT_LICENSE_DAYS, OWNERSHIP_NOTICE_DAYS, _say_date
+from .licensing import NEW_RESIDENT_LICENSE_DAYS, OWNERSHIP_NOTICE_DAYS
+from .words import say_date
 
 # --- §5(J) ownership changes ----------------------------------------------
 
@@ -39,7 +40,7 @@ class Lateness:
         if not self.late:
             return None
         return (f"Filed {self.days_late} day{'s' if self.days_late != 1 else ''} late "
-                f"(due by {_say_date(self.due_on)}).")
+                f"(due by {say_date(self.due_on)}).")
 
 
 def notice_lateness(event_on: date, filed_on: date) -> Lateness:
@@ -69,8 +70,8 @@ def late_loss_notice_refusal(discovered_on: date, filed_on: date) -> str | None:
     refused when the notice on record was filed within ten days of the discovery."""
     if notice_lateness(discovered_on, filed_on).late:
         return None
-    return (f"The loss or theft discovered on {_say_date(discovered_on)} was notified to the Town Clerk on "
-            f"{_say_date(filed_on)}, within ten days of its discovery (§5(J)(1)).")
+    return (f"The loss or theft discovered on {say_date(discovered_on)} was notified to the Town Clerk on "
+            f"{say_date(filed_on)}, within ten days of its discovery (§5(J)(1)).")
 
 
 def late_transfer_notice_refusal(transferred_on: date | None, filed_on: date | None) -> str | None:
@@ -81,8 +82,8 @@ def late_transfer_notice_refusal(transferred_on: date | None, filed_on: date | N
         return "There is no transfer of ownership of this dog on record (§5(J))."
     if notice_lateness(transferred_on, filed_on).late:
         return None
-    return (f"The transfer of {_say_date(transferred_on)} was notified to the Town Clerk on "
-            f"{_say_date(filed_on)}, within ten days (§5(J)).")
+    return (f"The transfer of {say_date(transferred_on)} was notified to the Town Clerk on "
+            f"{say_date(filed_on)}, within ten days (§5(J)).")
 
 
 def new_resident_refusal(residence_began_on: date | None, licensed_on: date | None, on: date) -> str | None:
@@ -94,9 +95,9 @@ def new_resident_refusal(residence_began_on: date | None, licensed_on: date | No
         return None
     due = new_resident_license_due(residence_began_on)
     if licensed_on is not None and licensed_on <= due:
-        return (f"Licensed on {_say_date(licensed_on)}, within 30 days of establishing residence on "
-                f"{_say_date(residence_began_on)} (§5(J)(3)).")
+        return (f"Licensed on {say_date(licensed_on)}, within 30 days of establishing residence on "
+                f"{say_date(residence_began_on)} (§5(J)(3)).")
     if licensed_on is None and on <= due:
-        return (f"The 30 days from establishing residence on {_say_date(residence_began_on)} have not "
-                f"passed: the owner has until {_say_date(due)} (§5(J)(3)).")
+        return (f"The 30 days from establishing residence on {say_date(residence_began_on)} have not "
+                f"passed: the owner has until {say_date(due)} (§5(J)(3)).")
     return None

@@ -1,6 +1,8 @@
 """§11 Penalties."""
 from decimal import Decimal
 
+from .words import say_money
+
 # §11(A) (failure to license) and §11(B) (any other provision) set the same limits:
 # "a fine not to exceed $500.00 or imprisonment of not more than 15 days, or both".
 MAX_FINE = Decimal("500.00")
@@ -22,7 +24,7 @@ def validate_sentence(fine: Decimal, days: int, section: str = "§11", max_fine:
     if not fine.is_finite() or fine < 0:
         raise ValueError("The fine can't be negative.")
     if max_fine is not None and fine > max_fine:
-        raise ValueError(f"The fine (${fine:.2f}) can't be more than ${max_fine:.2f} ({section}).")
+        raise ValueError(f"The fine ({say_money(fine)}) can't be more than {say_money(max_fine)} ({section}).")
     if days < 0:
         raise ValueError("Days of imprisonment can't be negative.")
     if days > max_days:

@@ -6,7 +6,8 @@ apostrophes: "owner s").
 from dataclasses import dataclass
 from datetime import date
 
-from .licensing import _say_date, rabies_vaccination_due
+from .licensing import rabies_vaccination_due
+from .words import say_date
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ def lost_dog_not_owner_note(owner_names: str, lost_on: date | None, with_whom: s
     loss reported to the dog control officer and reasonable search has been made": while the
     loss stands, the license holder is not the owner for a charge; the person who has the dog
     (harbors it, or has custody or control) is."""
-    since = f" since {_say_date(lost_on)}" if lost_on else ""
+    since = f" since {say_date(lost_on)}" if lost_on else ""
     now = f" The dog is now with {with_whom}." if with_whom else " Who has the dog now is not known."
     return (f"Lost{since}, reported to the dog control officer and searched for: the license holder "
             f"({owner_names}) is not its owner for a charge while the loss stands (§4(I)).{now}")
@@ -291,16 +292,16 @@ def failure_to_vaccinate_refusal(requested_on: date | None, today: date,
                 "have the dog vaccinated; the owner then has ten days (§5(B)(1)).")
     due = rabies_vaccination_due(requested_on)
     if certificate_presented_on is not None and certificate_presented_on <= due:
-        return (f"A rabies certificate was presented on {_say_date(certificate_presented_on)}, within "
-                f"ten days of the request of {_say_date(requested_on)} (§5(B)(1)).")
+        return (f"A rabies certificate was presented on {say_date(certificate_presented_on)}, within "
+                f"ten days of the request of {say_date(requested_on)} (§5(B)(1)).")
     if current_statement:
-        return (f"A vet's statement in lieu of a rabies certificate was on record on {_say_date(due)}, "
+        return (f"A vet's statement in lieu of a rabies certificate was on record on {say_date(due)}, "
                 f"the tenth day after the request (§5(B)(1), §5(B)(2)).")
     if current_certificate_until is not None and current_certificate_until >= due:
-        return (f"A current rabies certificate (valid until {_say_date(current_certificate_until)}) was "
-                f"on record on {_say_date(due)}, the tenth day after the request of "
-                f"{_say_date(requested_on)} (§5(B)(1)).")
+        return (f"A current rabies certificate (valid until {say_date(current_certificate_until)}) was "
+                f"on record on {say_date(due)}, the tenth day after the request of "
+                f"{say_date(requested_on)} (§5(B)(1)).")
     if today <= due:
-        return (f"The ten days after the request of {_say_date(requested_on)} have not passed: the "
-                f"owner has until {_say_date(due)} to have the dog vaccinated (§5(B)(1)).")
+        return (f"The ten days after the request of {say_date(requested_on)} have not passed: the "
+                f"owner has until {say_date(due)} to have the dog vaccinated (§5(B)(1)).")
     return None

@@ -28,3 +28,4 @@ from .licensing import (  # noqa: F401
 from .once import FormOnce  # noqa: F401
 from .people import Owner, User, UserSession  # noqa: F401
 from .settings import Setting, SettingChange  # noqa: F401
+from .town import Town  # noqa: F401

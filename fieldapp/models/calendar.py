@@ -13,8 +13,10 @@ from .types import UTCDateTime, now_utc
 class TownDay(db.Model):
     """One day of the town's calendar that is not an ordinary weekday."""
     __tablename__ = "town_day"
+    __table_args__ = (db.UniqueConstraint("town_id", "day", name="uq_town_day_town_id_day"),)
     id = db.Column(db.Integer, primary_key=True)
-    day = db.Column(db.Date, nullable=False, unique=True)
+    town_id = db.Column(db.Integer, db.ForeignKey("town.id"), nullable=False)  # the town's calendar
+    day = db.Column(db.Date, nullable=False)
     reason = db.Column(db.String(200), nullable=False)  # "Thanksgiving day", "Snow day"
     source = db.Column(db.String(10), nullable=False, default="town")  # gcl24 | town
     # True: a GCL §24 holiday on which the town offices stay open (a business day).

@@ -1,5 +1,6 @@
 """The clerk's month on paper: renewal notices sent (§5(J)(2)) and applications by mail (§5(A)(3))."""
 from ..extensions import db
+from ..law.words import say_money
 from .types import UTCDateTime, now_utc
 
 
@@ -65,8 +66,8 @@ class MailApplication(db.Model):
     def missing_labels(self) -> list[str]:
         labels = [MAIL_MISSING.get(k, k) for k in self.missing or []]
         if self.shortfall:  # §5(A)(3): say how much is missing
-            labels = [f"The rest of the fee: ${self.shortfall:,.2f} (the fee is ${self.fee_due:,.2f}; "
-                      f"${self.amount or 0:,.2f} came with the application, §5(A)(3))" if k == "fee" else label
+            labels = [f"The rest of the fee: {say_money(self.shortfall)} (the fee is {say_money(self.fee_due)}; "
+                      f"{say_money(self.amount or 0)} came with the application, §5(A)(3))" if k == "fee" else label
                       for k, label in zip(self.missing or [], labels, strict=True)]
         return labels
 

@@ -11,9 +11,9 @@ no B-tree index can serve. Both databases have an index made for exactly that:
   the index, measured 190 ms against 2 ms at 500,000 dogs). The text is lower case already, so
   the index is case-sensitive and GLOB's case-sensitivity costs nothing.
 
-The statements are created with the `dog` table (create_all, in tests) and by the migration
-(scripts/regen_migration.py copies them in). Alembic's comparisons skip them (`include_name`):
-the models do not describe a virtual table or an operator-class index.
+The statements are created with the `dog` table (create_all, in tests) and by migration 0001 (a
+later revision that rebuilds `dog` in batch mode makes them again). Alembic's comparisons skip
+them (`include_name`): the models do not describe a virtual table or an operator-class index.
 """
 from sqlalchemy import DDL
 

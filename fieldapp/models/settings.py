@@ -4,6 +4,8 @@ from .types import UTCDateTime, now_utc
 
 
 class Setting(db.Model):
+    """A setting's value for a town (`fieldapp/settings.py` reads those of `current_town()`)."""
+    town_id = db.Column(db.Integer, db.ForeignKey("town.id"), primary_key=True)
     key = db.Column(db.String(60), primary_key=True)
     value = db.Column(db.JSON, nullable=False)
     # Where the value comes from, e.g. "Town Board resolution 2026-14 of 2026-01-12".
@@ -17,6 +19,7 @@ class SettingChange(db.Model):
     (§5(D), §5(G)(2), §5(K), §8(C)(1) "set from time to time by resolution of the Town Board").
     The value in force on a day is the last one recorded with `effective_on` on or before it."""
     id = db.Column(db.Integer, primary_key=True)
+    town_id = db.Column(db.Integer, db.ForeignKey("town.id"), nullable=False, index=True)
     key = db.Column(db.String(60), nullable=False, index=True)
     value = db.Column(db.JSON, nullable=False)
     effective_on = db.Column(db.Date, nullable=False)

@@ -32,7 +32,6 @@ from ..services.found_reports import (
 from ..services.found_reports import found_reports as reports_shown  # the view has the service's name
 from ..services.found_reports import mark_handled as mark_report_handled  # the same
 from ..settings import get_setting
-from ..timeutil import to_local
 from ..web import refusal_on_form
 from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
@@ -45,15 +44,6 @@ CSRF_EXPIRED = "This form has expired. Please press Send again."
 def public_tag_scans(dog, limit=10):
     """For the `public/_tag_scans.html` partial on a dog's record."""
     return recent_scans(dog, limit)
-
-
-@bp.app_template_filter("found_when")
-def found_when(instant):
-    """An instant as the town's local time, e.g. "Tue 4 Mar 2025, 3:07 pm"."""
-    if not instant:
-        return ""
-    local = to_local(instant)
-    return local.strftime("%a %-d %b %Y, %-I:%M ") + local.strftime("%p").lower()
 
 
 @bp.errorhandler(HTTPException)

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from ..law.laws import Law
 from ..law.readings import Reading
+from ..law.words import say_money
 from ..settings import SPECS, get_setting
 
 CHOICE_MARK = "a reading: the text leaves a choice"
@@ -32,7 +33,7 @@ def say_value(key: str) -> str:
     if spec.kind == "bool":
         return "on" if value else "off"
     if spec.kind == "money" or isinstance(value, Decimal):
-        return f"${value:,.2f}"
+        return say_money(value)
     if spec.kind == "choice":
         return dict(spec.choices).get(value, str(value))
     if spec.kind == "dates":

@@ -65,6 +65,7 @@ from ..models.people import UserSession
 from ..models.photo_uploads import PhotoUploadPart
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
+from ..models.town import Town
 
 # The audited models, each with the columns left out of its audit trail: bookkeeping that changes
 # on every write (data_version, updated_at), and what must not be copied (a password hash, a
@@ -101,6 +102,7 @@ AUDITED: dict[type, frozenset[str]] = {
     Disposition: frozenset(),
     MailApplication: frozenset(),  # §5(A)(3) what arrived by mail, and the money enclosed
     TownDay: frozenset(),  # a closed day moves every §8(B) deadline
+    Town: frozenset({"updated_at"}),  # the town's record: its law, court, clerk's office, contact
     TicketBlock: frozenset(),  # §9 ticket numbers handed to a device
     FoundReport: frozenset(),  # a finder's message and how the office handled it
     ImpoundmentMove: frozenset(),  # §8(B) where a held dog is boarded during the hold
@@ -344,7 +346,10 @@ def lines(changes) -> list[AuditLine]:
     out = []
     for ch in changes:
         name = _subject_name(ch.subject_type)
-        what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{ch.subject_key}"
+        key = ch.subject_key
+        if ch.subject_type == "Setting" and "," in (key or ""):  # (town, key): the town is the record's
+            key = key.split(",", 1)[1]
+        what = name if ch.subject_type in ("Dog", "Owner") else f"{name} #{key}"
         fields = [(_label(k), _shown(old), _shown(new)) for k, (old, new) in ch.changes.items()
                   if k not in _NOT_SHOWN]
         out.append(AuditLine(ch, what, fields))

@@ -3,6 +3,7 @@
 `closed_days()` / `open_days()` are what the law core's business-day functions take
 (fieldapp/law/calendar.py). A year is pre-filled from GCL §24's public holidays
 (`fill_year`); the clerk adds a closure (a snow day, with its reason) or opens a listed day.
+The calendar is the town's (`TownDay.town_id`): the days of `current_town()`'s record.
 Nothing here commits: the request does.
 """
 from datetime import date
@@ -10,22 +11,28 @@ from datetime import date
 from ..extensions import db
 from ..law import public_holidays
 from ..models import TownDay, record_event
+from ..town import first_town_id, town_for_write
 from .errors import ServiceError
 
 
 def closed_days() -> dict[date, str]:
     """{date: reason} of the days the town offices are closed (listed holidays not opened)."""
-    rows = db.session.execute(db.select(TownDay.day, TownDay.reason).where(TownDay.open.is_(False)))
+    rows = db.session.execute(db.select(TownDay.day, TownDay.reason).where(TownDay.open.is_(False), _of_town()))
     return {day: reason for day, reason in rows}
 
 
 def open_days() -> frozenset:
     """GCL §24 holidays on which the town offices stay open: business days (§8(B))."""
-    return frozenset(db.session.execute(db.select(TownDay.day).where(TownDay.open.is_(True))).scalars())
+    return frozenset(db.session.execute(db.select(TownDay.day).where(TownDay.open.is_(True), _of_town())).scalars())
+
+
+def _of_town():
+    return TownDay.town_id == first_town_id()
 
 
 def year_days(year: int) -> list[TownDay]:
-    return db.session.execute(db.select(TownDay).where(TownDay.day.between(date(year, 1, 1), date(year, 12, 31)))
+    return db.session.execute(db.select(TownDay).where(TownDay.day.between(date(year, 1, 1), date(year, 12, 31)),
+                                                       _of_town())
                               .order_by(TownDay.day)).scalars().all()
 
 
@@ -36,10 +43,12 @@ def year_filled(year: int) -> bool:
 def fill_year(year: int, user=None) -> int:
     """Pre-fill `year` with GCL §24's public holidays (those not already listed); how many added."""
     listed = {d.day for d in year_days(year)}
+    town = town_for_write(user)
     added = 0
     for day, name in public_holidays(year):
         if day not in listed:
-            db.session.add(TownDay(day=day, reason=f"{name} (GCL §24)", source="gcl24", updated_by=user))
+            db.session.add(TownDay(town_id=town.id, day=day, reason=f"{name} (GCL §24)", source="gcl24",
+                                      updated_by=user))
             added += 1
     db.session.flush()
     record_event("calendar.filled", None, actor=user, year=year, added=added)
@@ -53,9 +62,10 @@ def add_closure(day: date, reason: str, user) -> TownDay:
         raise ServiceError({"reason": "Say why the town offices are closed (e.g. Snow day)."})
     if len(reason) > 200:
         raise ServiceError({"reason": "Keep the reason under 200 characters."})
-    row = db.session.execute(db.select(TownDay).filter_by(day=day)).scalar_one_or_none()
+    town = town_for_write(user)
+    row = db.session.execute(db.select(TownDay).filter_by(town_id=town.id, day=day)).scalar_one_or_none()
     if row is None:
-        row = TownDay(day=day, source="town")
+        row = TownDay(town_id=town.id, day=day, source="town")
         db.session.add(row)
     row.reason, row.open, row.updated_by = reason, False, user
     db.session.flush()

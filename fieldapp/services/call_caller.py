@@ -4,6 +4,7 @@ letter the office prints (`/calls/<id>/letter`). Never the owner's name, address
 """
 from ..extensions import db
 from ..law.calls import OUTCOMES, kind_label
+from ..law.words import say_date
 from ..models.calls import Call, CallUpdate
 from ..settings import get_setting
 from ..timeutil import to_local, utcnow
@@ -11,7 +12,7 @@ from ..timeutil import to_local, utcnow
 
 def caller_message(call: Call) -> tuple[str, str]:
     """What the caller is told: the call and its outcome, never the owner's name or address."""
-    subject = f"Your call about a dog on {to_local(call.received_at):%B %-d, %Y}"
+    subject = f"Your call about a dog on {say_date(to_local(call.received_at))}"
     lines = [f"You called about: {kind_label(call.kind)}", f"Where: {call.place}", "",
              f"The dog control officer looked into it. Outcome: {OUTCOMES.get(call.outcome, call.outcome)}"
              + (f" (referred to {call.referred_to})" if call.referred_to else "") + ".", "",

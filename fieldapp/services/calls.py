@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from ..extensions import db
 from ..law.calls import CALL_KINDS, OUTCOMES, RECORD_OUTCOMES, URGENCIES, kind_label
+from ..law.words import say_datetime
 from ..models import Dog, record_event
 from ..models.calls import Call, CallUpdate
 from ..settings import get_setting
@@ -173,11 +174,11 @@ def validate_take(payload, user) -> StepInput:
     also = r.flag("also")
     if call is not None:
         if not call.is_open:
-            r.error("call_entry_id", f"This call was closed {to_local(call.closed_at):%a %-d %b %H:%M} "
+            r.error("call_entry_id", f"This call was closed {say_datetime(to_local(call.closed_at))} "
                                      f"({OUTCOMES.get(call.outcome, call.outcome)}).")
         elif call.officer_id not in (None, user.id) and not also:
             r.error("also", f"{_officer_name(call.officer)} took this call at "
-                            f"{to_local(call.taken_at):%H:%M on %a %-d %b}. Tick \"Go as well\" to go too.")
+                            f"{say_datetime(to_local(call.taken_at))}. Tick \"Go as well\" to go too.")
     r.done()
     return StepInput(call, "taken", r.text("note", 500))
 

@@ -167,7 +167,7 @@ def _replay(existing: FieldEntry, digest: str, user) -> EntryOutcome:
 
 # The payload fields that hold several values: the entry forms' checkbox groups, read by
 # `PayloadReader.choices`. A field named "x[]" is one too. Any other field holds one value; the
-# phone's forms.js keeps the same list (LIST_FIELDS), checked by tests/web/test_sync_batch.py.
+# phone's forms.js keeps the same list (LIST_FIELDS), checked by tests/api/test_sync_batch.py.
 LIST_FIELDS = frozenset({"codes", "ruled_out"})
 
 

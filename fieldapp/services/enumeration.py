@@ -18,6 +18,7 @@ from ..law.enumeration import (
     enumeration_year,
     identification_refusal,
 )
+from ..law.words import say_date
 from ..models import (
     Dog,
     EnumerationExpense,
@@ -87,7 +88,7 @@ def identify_unlicensed(enum: EnumerationResolution, dog: Dog, on: date, today: 
     already = next((i for i in enum.identifications if i.dog_id == dog.id), None)
     if already is not None:
         raise ServiceError({"identified_on": f"{dog.name} is marked in this enumeration already, "
-                                             f"on {already.identified_on:%B %-d, %Y}."})
+                                             f"on {say_date(already.identified_on)}."})
     ident = EnumerationIdentification(enumeration=enum, dog=dog, identified_on=on, where=(where or "").strip()[:200],
                                       identified_by_id=getattr(user, "id", None))
     db.session.add(ident)
@@ -117,7 +118,7 @@ def record_expense(enum: EnumerationResolution, spent_on: date | None, descripti
     elif spent_on > today:
         errors["spent_on"] = "The day of the expense can't be after today."
     elif spent_on < enum.adopted_on:
-        errors["spent_on"] = (f"The enumeration was declared on {enum.adopted_on:%B %-d, %Y}: an expense "
+        errors["spent_on"] = (f"The enumeration was declared on {say_date(enum.adopted_on)}: an expense "
                               "before that is not one of its expenses.")
     if not (description or "").strip():
         errors["description"] = "Say what the expense was for (for example: enumerator's mileage)."

@@ -86,6 +86,7 @@ NOT_ON_CARD: dict[str, str] = {
     "SettingChange": "the dated history of the settings; the office prices fees from it",
     "TicketBlock": "ticket numbers of a device",
     "TicketNumberUse": "ticket numbers of a device",
+    "Town": "the town's record; the copy carries what it needs at each fetch",
     "TownDay": "the calendar; the copy carries the deadline table at each fetch",
     "User": "people who use the app",
     "UserSession": "a signed-in session",

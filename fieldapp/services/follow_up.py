@@ -10,6 +10,7 @@ from sqlalchemy.orm import subqueryload
 
 from ..extensions import db
 from ..law.laws import law_cite
+from ..law.words import say_money
 from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
@@ -86,7 +87,7 @@ def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
          f"Every dog four months of age or over in the {town.title} must have a valid license and wear "
          f"its identification tag ({law_cite(law, '§5(A)(1)', 'AML §109(1)(a), §111(1)')}). Failing to license a "
          f"dog is an offense punishable by {_fine(law)}.",
-         f"A one-year license costs ${total:,.2f}. You may license the dog at the Town Clerk's office or by mail "
+         f"A one-year license costs {say_money(total)}. You may license the dog at the Town Clerk's office or by mail "
          "(§5(A)(3))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 
@@ -99,11 +100,11 @@ def expired_letter(item: RenewalItem, today: date) -> bytes:
     letter = OwnerLetter(dog.primary_owner, [item])
     return letter_pdf(
         dog.primary_owner, f"{dog.name}'s dog license has expired",
-         [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
+        [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
          f"has not been renewed. A dog four months of age or over must have a valid license "
          f"({'§5(A)(1), §5(A)(4)' if law.local else law.license.section}); failing to license a dog is an "
          f"offense punishable by {_fine(law)}.",
-         f"A one-year renewal costs ${item.fee_total:,.2f}. If the dog has died or no longer lives in the "
+         f"A one-year renewal costs {say_money(item.fee_total)}. If the dog has died or no longer lives in the "
          "town, please tell the Town Clerk (§5(J))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
 

@@ -6,6 +6,7 @@ import logging
 import smtplib
 from decimal import Decimal
 
+from ..law.words import say_money
 from ..models import record_event
 from ..settings import get_setting
 from .errors import ServiceError
@@ -64,8 +65,8 @@ def certificate_pdf(lic) -> bytes:
                    colWidths=[1.4 * inch, 5 * inch]),
              Spacer(1, 12), Paragraph("<b>Fees</b>", body)]
     fees = [[Paragraph(_esc(f"{ln.get('label', '')} {ln.get('section', '')}".strip()), body),
-             f"${Decimal(str(ln.get('amount', '0'))):,.2f}"] for ln in lic.fee_lines or []]
-    fees.append([Paragraph("<b>Total paid</b>", body), f"${Decimal(lic.fee_total):,.2f}"])
+             f"{say_money(Decimal(str(ln.get('amount', '0'))))}"] for ln in lic.fee_lines or []]
+    fees.append([Paragraph("<b>Total paid</b>", body), f"{say_money(Decimal(lic.fee_total))}"])
     story.append(Table(fees, colWidths=[5 * inch, 1.4 * inch]))
     receipt = lic.receipt
     if receipt is not None:
@@ -73,7 +74,7 @@ def certificate_pdf(lic) -> bytes:
         payer = f", from {_esc(receipt.payer_name)}" if receipt.payer_name else ""
         story += [Spacer(1, 12), Paragraph(
             f"<b>Receipt {_esc(receipt.number)}</b>, {_esc(say_date(receipt.received_on))}: "
-            f"${receipt.total:,.2f} by {_esc(how)}{payer}.", body)]
+            f"{say_money(receipt.total)} by {_esc(how)}{payer}.", body)]
     story += [Spacer(1, 12), Paragraph("This license is not transferable (§5(J)). Tell the Town Clerk within ten "
                                        "days of a transfer, loss or theft of the dog.", body)]
     doc.build(story)

@@ -15,10 +15,10 @@ from datetime import date
 from decimal import Decimal
 
 from ..extensions import db
+from ..law.words import say_date, say_money
 from ..models import MAIL_MISSING, Dog, License, MailApplication, record_event
 from ..parsing import parse_money
 from .errors import ServiceError
-from .licensing import say_date
 from .money import check_method
 
 
@@ -146,15 +146,22 @@ def record_mailed(ma: MailApplication, mailed_on: date | None, today: date, user
     return ma
 
 
+def print_hold_letter(ma: MailApplication, today: date) -> bytes:
+    """The letter printed for the owner, and the day it was printed kept on the application (its
+    page says "Letter printed ..."): the one GET that writes, a record of what was read."""
+    ma.hold_letter_on = today
+    return hold_letter_pdf(ma, today)
+
+
 def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
     """The letter to the owner: the application is on hold, and what is missing (§5(A)(3))."""
     from .letters import letter_pdf
     how = {"check": "check", "money_order": "money order", "cash": "cash"}.get(ma.method, ma.method)
-    paid = (f"your {how}{' No. ' + ma.reference if ma.reference else ''} for ${ma.amount:,.2f}"
+    paid = (f"your {how}{' No. ' + ma.reference if ma.reference else ''} for {say_money(ma.amount)}"
             if ma.amount else "no payment")
     owner = ma.dog.primary_owner if ma.dog is not None else None
     to = [] if owner is not None else [f"{ma.applicant_name}, {ma.applicant_address}"]
-    short = ([f"The fee for the license is ${ma.fee_due:,.2f}; ${ma.shortfall:,.2f} of it is still "
+    short = ([f"The fee for the license is {say_money(ma.fee_due)}; {say_money(ma.shortfall)} of it is still "
               "missing."] if ma.shortfall else [])
     return letter_pdf(
         owner, f"Your dog license application for {ma.dog.name if ma.dog is not None else ma.dog_name}",

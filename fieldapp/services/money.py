@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..extensions import db
+from ..law.words import say_money
 from ..models import Payment, Receipt, take_from_sequence
 from ..models.licensing import PAYMENT_METHODS
 from .errors import ServiceError
@@ -53,7 +54,7 @@ def record_receipt(lines: list[PaymentLine], *, method: str = "cash", reference:
         raise ServiceError(errors)
     total = sum((line.amount for line in lines), Decimal("0.00"))
     if amount_received is not None and amount_received < total:
-        raise ServiceError({"": f"${amount_received:,.2f} came in, less than the ${total:,.2f} due."})
+        raise ServiceError({"": f"{say_money(amount_received)} came in, less than the {say_money(total)} due."})
     number = receipt_numbers(received_on.year, 1)[0]
     receipt = Receipt(number=number, method=method, reference=reference.strip(), payer_name=payer_name.strip(),
                       received_on=received_on, received_by_id=getattr(user, "id", None),

@@ -19,6 +19,7 @@ from sqlalchemy.orm import contains_eager, joinedload, subqueryload
 from ..extensions import db
 from ..law.laws import law_cite
 from ..law.renewals import expired_over, renewals_due
+from ..law.words import say_money
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
 from ..town import current_law, current_town
@@ -179,10 +180,10 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
         lic = item.license
         state = "expired" if item.window == "expired" else "expires"
         lines.append(f"- {item.dog.name} ({item.dog.description}), license {lic.number}, {state} "
-                     f"{say_date(lic.expires_on)}. One-year renewal: ${item.fee_total:,.2f}")
+                     f"{say_date(lic.expires_on)}. One-year renewal: {say_money(item.fee_total)}")
         for ln in item.fee_lines:
-            lines.append(f"    {ln.label}: ${ln.amount:,.2f}")
-    lines += ["", f"Total for one year: ${letter.total:,.2f}. A license may be for 1, 2 or 3 years, never "
+            lines.append(f"    {ln.label}: {say_money(ln.amount)}")
+    lines += ["", f"Total for one year: {say_money(letter.total)}. A license may be for 1, 2 or 3 years, never "
               "past the rabies vaccination (§5(A)(4)).", "", "Please bring or enclose:"]
     lines += [f"- {w}" for w in what_to_bring(letter)]
     lines += ["", f"Town Clerk, {current_town().title}, {get_setting('clerk_address')} · {get_setting('clerk_phone')}"]
@@ -249,18 +250,18 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         rows = [["Dog", "License", "Expires", "One-year fee"]]
         for item in lt.items:
             lic = item.license
-            fee = "<br/>".join(f"{_esc(ln.label)}: ${ln.amount:,.2f}" for ln in item.fee_lines)
+            fee = "<br/>".join(f"{_esc(ln.label)}: {say_money(ln.amount)}" for ln in item.fee_lines)
             # Every cell a Paragraph, so it wraps inside its column: a plain string runs on
             # into the next ("expired October 31, 2026" printed over the fee).
             expires = ("expired " if item.window == "expired" else "") + say_date(lic.expires_on)
             rows.append([Paragraph(f"<b>{_esc(item.dog.name)}</b><br/>{_esc(item.dog.description)}", body),
                          Paragraph(_esc(lic.number), body), same(_esc(expires)),
-                         same(f"{fee}<br/><b>${item.fee_total:,.2f}</b>")])
+                         same(f"{fee}<br/><b>{say_money(item.fee_total)}</b>")])
         table = Table(rows, colWidths=[1.9 * inch, 1.0 * inch, 1.3 * inch, 2.3 * inch], repeatRows=1)
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.75, "black"),
                                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, "grey")]))
         story += [table, Spacer(1, 6),
-                  same(f"<b>Total for one year: ${lt.total:,.2f}.</b> A license may be for 1, 2 or 3 years, "
+                  same(f"<b>Total for one year: {say_money(lt.total)}.</b> A license may be for 1, 2 or 3 years, "
                        "never past the rabies vaccination (§5(A)(4))."),
                   same("<b>Please bring or enclose:</b>")]
         story += [same(f"• {_esc(w)}") for w in what_to_bring(lt)]

@@ -20,6 +20,7 @@ from sqlalchemy.orm import joinedload
 from ..auth import permission_required
 from ..extensions import db
 from ..field.card import load_card_dog
+from ..law.words import say_date, say_money
 from ..models import Dog, Tag, record_event
 from ..once import once_per_key
 from ..services.errors import ServiceError
@@ -59,7 +60,7 @@ def _private(response):
 
 
 def retired_message(tag: Tag) -> str:
-    return f"Tag replaced on {tag.retired_on:%B %-d, %Y} — not valid" if tag.retired_on else "Tag retired — not valid"
+    return f"Tag replaced on {say_date(tag.retired_on)} — not valid" if tag.retired_on else "Tag retired — not valid"
 
 
 # --- the URL in every QR code -------------------------------------------------------------
@@ -203,7 +204,7 @@ def sheet_pdf():
         except ValueError:
             abort(400)
         query = query.where(Tag.status == "active", Tag.bound_on == day)
-        what.append(f"issued {day:%B %-d, %Y}")
+        what.append(f"issued {say_date(day)}")
     ids = [int(i) for i in request.args.getlist("id") if i.isdigit()]
     if ids:
         query = query.where(Tag.id.in_(ids[:MAX_SHEET_TAGS]))
@@ -262,7 +263,7 @@ def replace(dog_id):
         else:
             fee = get_setting("fee_replacement_tag")
             paid = (f"replacement fee waived ({form.waive_reason.data})" if form.waive_reason.data
-                    else f"replacement fee ${fee:,.2f} recorded")
+                    else f"replacement fee {say_money(fee)} recorded")
             flash(f"New tag {tag.serial} issued to {dog.name} (ID {dog.id_number}); "
                   f"{paid}. The old tag is no longer valid.", "info")
             return redirect(dog_page_url(dog))

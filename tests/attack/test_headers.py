@@ -6,7 +6,7 @@ import re
 import pytest
 
 from fieldapp.law.authority import ROLES
-from tests.web.test_routes_every_role import concrete_urls
+from tests.app.test_routes_every_role import concrete_urls
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", re.I)
 STYLE_ATTR = re.compile(r"<[^>]+\sstyle=", re.I)

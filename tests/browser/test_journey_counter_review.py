@@ -22,7 +22,7 @@ from fieldapp.services.entries import submit_entry
 from fieldapp.timeutil import to_local, utcnow
 
 from ..databases import empty_database_uri
-from ..web.roadside import EVERY_6A1_EXCEPTION
+from ..roadside import EVERY_6A1_EXCEPTION
 from .conftest import LiveServer
 from .journey import Phone, phone_context
 
@@ -171,5 +171,7 @@ def test_the_admin_adds_a_user_choosing_a_role_and_edits_badge_and_phone_later(p
     # The court's session: a day by name, a time from the phone's clock.
     home(phone)
     phone.tap_link("Town settings")
+    phone.tap_link("The town", exact=True)  # the court is on the town's record
+    phone.check_screen()
     assert page.locator("#court_session_time").get_attribute("type") == "time"
     assert page.locator("#court_session_weekday option:checked").inner_text() == "Wednesday"

@@ -51,7 +51,7 @@ def test_cash_report_of_a_month_reconciles_to_the_cent_with_its_lines():
     assert report.reconciles
 
 
-def test_cash_report_splits_license_fees_altered_and_unaltered_s5D():
+def test_s5D_cash_report_splits_license_fees_altered_and_unaltered():
     report = cash_report(MARCH, *month_bounds(2026, 3))
     by = {t.key: (t.count, t.amount) for t in report.by_fee_type}
     assert by["license_altered"] == (1, D("10.00"))

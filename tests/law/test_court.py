@@ -61,7 +61,7 @@ def test_s9_appearance_date_must_be_a_session_day_not_before_the_first_allowed()
     earliest = date(2026, 7, 1)  # a Wednesday
     assert appearance_date_refusal(date(2026, 7, 1), earliest, WEDNESDAY) is None
     assert appearance_date_refusal(date(2026, 7, 8), earliest, WEDNESDAY) is None
-    assert "Wednesday 1 July 2026" in appearance_date_refusal(date(2026, 6, 24), earliest, WEDNESDAY)
+    assert "Wed 1 Jul 2026" in appearance_date_refusal(date(2026, 6, 24), earliest, WEDNESDAY)
     assert "Wednesdays" in appearance_date_refusal(date(2026, 7, 2), earliest, WEDNESDAY)
 
 
@@ -105,14 +105,14 @@ def test_CPL150_40_1_a_later_date_is_refused_with_the_rule():
     assert refusal.startswith("CPL §150.40(1): an appearance ticket is returnable as soon as possible and no "
                               "later than 20 days after it is issued, or at the next session of the Town Court "
                               "when none falls within 20 days.")
-    assert "Wednesday 8 July 2026" in refusal
+    assert "Wed 8 Jul 2026" in refusal
 
 
 def test_CPL150_10_1_a_return_date_already_past_when_the_entry_reached_the_office_is_refused():
     """CPL §150.10(1): a ticket directs the person "to appear ... at a designated future time"."""
     assert past_return_date_refusal(date(2026, 7, 1), date(2026, 7, 1)) is None  # the session is tonight
     refusal = past_return_date_refusal(date(2026, 7, 1), date(2026, 7, 2))
-    assert "Wednesday 1 July 2026" in refusal and "had already passed" in refusal
+    assert "Wed 1 Jul 2026" in refusal and "had already passed" in refusal
 
 
 # --- §10(B), §11: before the Town Justice ---------------------------------------------------------

@@ -24,7 +24,7 @@ def test_s5K_identified_within_the_period_may_be_marked():
 
 def test_s5K_identified_before_the_period_is_refused_with_the_period():
     msg = identification_refusal(date(2026, 2, 28), TODAY, OPENS, CLOSES, False)
-    assert "not open on February 28, 2026" in msg and "March 1, 2026 to May 31, 2026" in msg
+    assert "not open on Sat 28 Feb 2026" in msg and "Sun 1 Mar 2026 to Sun 31 May 2026" in msg
 
 
 def test_s5K_identified_after_the_period_closed_is_refused():

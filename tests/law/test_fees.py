@@ -196,7 +196,7 @@ def test_s5D_fee_breakdown_is_frozen():
 
 @pytest.mark.parametrize("dogs, annual", [(1, "25.00"), (10, "25.00"), (11, "50.00"), (25, "50.00"),
                                           (26, "100.00"), (60, "100.00")])
-def test_5H_purebred_license_priced_by_count_of_dogs_on_premises(dogs, annual):
+def test_s5H_purebred_license_priced_by_count_of_dogs_on_premises(dogs, annual):
     fee = purebred_license_fee(dogs, 1)
     assert len(fee.lines) == 1  # one license for the premises, not a fee per dog
     assert fee.lines[0].kind == "purebred_fee" and fee.lines[0].section == "§5(H)"
@@ -204,13 +204,13 @@ def test_5H_purebred_license_priced_by_count_of_dogs_on_premises(dogs, annual):
 
 
 @pytest.mark.parametrize("term", [1, 2, 3])
-def test_5H_purebred_annual_fee_paid_for_each_year_of_the_term(term):
+def test_s5H_purebred_annual_fee_paid_for_each_year_of_the_term(term):
     fee = purebred_license_fee(12, term)
     assert fee.total == Decimal("50.00") * term
     assert (f"× {term} years" in fee.lines[0].label) == (term > 1)
 
 
-def test_5H_purebred_fee_bands_are_the_towns_settings():
+def test_s5H_purebred_fee_bands_are_the_towns_settings():
     bands = (Decimal("30.00"), Decimal("60.00"), Decimal("120.00"))
     assert purebred_fee(10, *bands) == Decimal("30.00")
     assert purebred_fee(25, *bands) == Decimal("60.00")
@@ -218,7 +218,7 @@ def test_5H_purebred_fee_bands_are_the_towns_settings():
     assert PUREBRED_FEES == (Decimal("25.00"), Decimal("50.00"), Decimal("100.00"))
 
 
-def test_5H_purebred_license_rejects_bad_term_and_float_fee():
+def test_s5H_purebred_license_rejects_bad_term_and_float_fee():
     with pytest.raises(ValueError):
         purebred_license_fee(3, 4)
     with pytest.raises(TypeError):
@@ -227,20 +227,20 @@ def test_5H_purebred_license_rejects_bad_term_and_float_fee():
 
 # --- §5(C) altered fee, §5(D) surcharge of the dog as it is ----------------
 
-def test_5C_5D_vet_statement_pays_altered_license_fee_and_unaltered_surcharge():
+def test_s5C_s5D_vet_statement_pays_altered_license_fee_and_unaltered_surcharge():
     fee = license_fee(False, ALTERED_FEE, UNALTERED_FEE, 1, vet_statement_against_altering=True)
     kinds = {line.kind: line.amount for line in fee.lines}
     assert kinds == {"license_fee": Decimal("10.00"), "population_surcharge": Decimal("3.00")}
     assert fee.total == Decimal("13.00")
 
 
-def test_5D_town_may_charge_the_altered_surcharge_with_a_vet_statement():
+def test_s5D_town_may_charge_the_altered_surcharge_with_a_vet_statement():
     fee = license_fee(False, ALTERED_FEE, UNALTERED_FEE, 1, vet_statement_against_altering=True,
                       vet_statement_surcharge_as_altered=True)
     assert fee.total == Decimal("11.00")
 
 
-def test_5C_vet_statement_ignored_for_a_dog_that_is_altered():
+def test_s5C_vet_statement_ignored_for_a_dog_that_is_altered():
     assert license_fee(True, ALTERED_FEE, UNALTERED_FEE, 1,
                        vet_statement_against_altering=True).total == Decimal("11.00")
 
@@ -275,7 +275,7 @@ OPENED, CLOSED = date(2026, 4, 1), date(2026, 6, 30)
     (date(2027, 5, 1), OPENED, None, True, "5.00"),       # open, not closed yet
 ], ids=["open-identified", "first-day", "last-day", "after-close", "before-open",
         "not-identified", "none-declared", "open-ended"])
-def test_5K_enumeration_surcharge_only_while_open_and_only_on_dogs_identified_unlicensed(
+def test_s5K_enumeration_surcharge_only_while_open_and_only_on_dogs_identified_unlicensed(
         on, opened, closed, identified, due):
     assert enumeration_surcharge_due(Decimal("5.00"), on, opened, closed, identified) == Decimal(due)
     assert enumeration_open(on, opened, closed) == (opened is not None and opened <= on

@@ -171,7 +171,7 @@ def test_s8B_known_owner_from_the_record_gives_nine_business_days():
 def test_s8E_adoption_and_euthanasia_only_after_the_redemption_deadline():
     from fieldapp.law import impoundment_end_refusal
     deadline = date(2026, 10, 26)
-    assert "Tuesday 27 October 2026" in impoundment_end_refusal("adopted", deadline, deadline)
+    assert "Tue 27 Oct 2026" in impoundment_end_refusal("adopted", deadline, deadline)
     assert impoundment_end_refusal("euthanized", date(2026, 10, 20), deadline)
     assert impoundment_end_refusal("adopted", date(2026, 10, 27), deadline) is None
     assert impoundment_end_refusal("redeemed", date(2026, 10, 20), deadline) is None

@@ -144,8 +144,8 @@ def test_s5B2_vet_statement_without_a_date_gives_one_year_from_the_issue_day():
 
 def test_s5A4_term_refusal_reason_past_rabies_end():
     reason = term_refusal_reason(date(2026, 1, 15), date(2028, 3, 14), 3)
-    assert reason == ("A 3-year license would run to 31 Jan 2029, past the end of the month the "
-                      "rabies vaccination ends (14 Mar 2028, §5(A)(4)).")
+    assert reason == ("A 3-year license would run to Wed 31 Jan 2029, past the end of the month the "
+                      "rabies vaccination ends (Tue 14 Mar 2028, §5(A)(4)).")
 
 
 def test_s5A4_term_refusal_reason_none_for_allowed_term():
@@ -299,7 +299,7 @@ def test_s5A1_age_in_months_rejects_birth_after_today():
 
 # --- §5(B)(2) veterinarian's statement: one year from its date ------------
 
-def test_5B2_vet_statement_license_is_one_year_from_the_statements_date():
+def test_s5B2_vet_statement_license_is_one_year_from_the_statements_date():
     issued = date(2026, 3, 14)
     terms = license_terms(issued, None, vet_statement_on=date(2025, 12, 1))
     assert terms.rule == "vet_statement" and "AML §109(1)(a)" in terms.section
@@ -309,24 +309,24 @@ def test_5B2_vet_statement_license_is_one_year_from_the_statements_date():
     assert all("one year from the statement's date" in o.refusal for o in terms.options[1:])
 
 
-def test_5B2_vet_statement_not_any_term_up_to_three_years():
+def test_s5B2_vet_statement_not_any_term_up_to_three_years():
     assert allowed_terms(date(2026, 3, 14), None, vet_statement_on=date(2026, 3, 14)) == [1]
 
 
-def test_5B2_vet_statement_more_than_a_year_old_allows_nothing():
+def test_s5B2_vet_statement_more_than_a_year_old_allows_nothing():
     terms = license_terms(date(2026, 3, 14), None, vet_statement_on=date(2025, 2, 10))
     assert terms.allowed == [] and terms.latest_expiry is None
     assert "more than a year old" in terms.options[0].refusal
 
 
-def test_5B2_vet_statement_dated_after_issue_is_refused():
+def test_s5B2_vet_statement_dated_after_issue_is_refused():
     terms = license_terms(date(2026, 3, 14), None, vet_statement_on=date(2026, 3, 20))
     assert terms.allowed == []
 
 
 # --- license term vs rabies: §5(A)(4) by default, AML §109(1)(a) as an option
 
-def test_5A4_local_rule_is_the_default_and_says_so():
+def test_s5A4_local_rule_is_the_default_and_says_so():
     terms = license_terms(date(2026, 1, 15), date(2028, 3, 14))
     assert terms.rule == RABIES_RULE_LOCAL == "local" and terms.section == "§5(A)(4)"
     assert terms.allowed == [1, 2] and terms.latest_expiry == date(2028, 3, 31)
@@ -357,20 +357,20 @@ def test_AML_109_1a_state_rule_allows_terms_past_the_vaccination_and_says_which_
     assert set(RABIES_RULES) == {"local", "revaccinate", "state"}
 
 
-def test_5B_expired_rabies_certificate_refused_under_either_rule():
+def test_s5B_expired_rabies_certificate_refused_under_either_rule():
     for rule in RABIES_RULES:
         terms = license_terms(date(2026, 3, 14), date(2026, 3, 1), rule=rule)
         assert terms.allowed == [] and "has expired" in terms.options[0].refusal
 
 
-def test_5A4_unknown_term_rule_rejected():
+def test_s5A4_unknown_term_rule_rejected():
     with pytest.raises(ValueError):
         license_terms(date(2026, 3, 14), date(2027, 3, 14), rule="county")
 
 
 # --- §5(A)(1) a puppy may be licensed if the owner asks ----------------------
 
-def test_5A1_puppy_under_four_months_may_be_licensed_if_the_owner_asks():
+def test_s5A1_puppy_under_four_months_may_be_licensed_if_the_owner_asks():
     assert license_required(3, at_large=False) is False
     note = license_note(3, at_large=False, owner_asks=True)
     assert "owner asks" in note and "§5(A)(1)" in note
@@ -381,18 +381,18 @@ def test_5A1_puppy_under_four_months_may_be_licensed_if_the_owner_asks():
 
 # --- §5(J) late notices, §5(J)(3) new residents ----------------------------
 
-def test_5J_notice_filed_after_ten_days_accepted_and_marked_late_by_days():
+def test_s5J_notice_filed_after_ten_days_accepted_and_marked_late_by_days():
     on_time = notice_lateness(date(2026, 3, 1), date(2026, 3, 11))
     assert isinstance(on_time, Lateness) and not on_time.late and on_time.note is None
     late = notice_lateness(date(2026, 3, 1), date(2026, 3, 14))
     assert late.late and late.days_late == 3 and late.due_on == date(2026, 3, 11)
-    assert late.note == "Filed 3 days late (due by 11 Mar 2026)."
-    assert notice_lateness(date(2026, 3, 1), date(2026, 3, 12)).note == "Filed 1 day late (due by 11 Mar 2026)."
+    assert late.note == "Filed 3 days late (due by Wed 11 Mar 2026)."
+    assert notice_lateness(date(2026, 3, 1), date(2026, 3, 12)).note == "Filed 1 day late (due by Wed 11 Mar 2026)."
     with pytest.raises(ValueError):
         notice_lateness(date(2026, 3, 1), date(2026, 2, 28))
 
 
-def test_5J3_new_resident_has_30_days_from_the_date_residence_began():
+def test_s5J3_new_resident_has_30_days_from_the_date_residence_began():
     assert new_resident_license_due(date(2026, 3, 1)) == date(2026, 3, 31)
     assert not new_resident_lateness(date(2026, 3, 1), date(2026, 3, 31)).late
     late = new_resident_lateness(date(2026, 3, 1), date(2026, 4, 10))

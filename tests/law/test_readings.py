@@ -131,6 +131,39 @@ def test_every_offence_of_a_law_has_its_reading(law):
         assert any(x.section == r.section and x.quote == r.text for x in law.readings), code
 
 
+# A word of a test's name that cites a section: "s5A1", "s10B4", "s11" (the house shape), or the
+# shapes it replaced: "5A1", "8A" (no "s"), or a bare section number first ("test_9_...").
+CITATION = re.compile(r"^(?:s\d+[A-Z0-9]*|\d+[A-Z][A-Z0-9]*)$")
+# The local law's test_s<section>_ or the state law's test_aml<section>_ (RULE_TEST_PREFIX above).
+RULE_PREFIX = re.compile(r"^test_(?:s(?:[1-9]|1[0-4])(?:[A-Z][0-9]*)*|aml\d+)_")
+
+
+def _breaks_the_prefix(name: str) -> bool:
+    words = name.removeprefix("test_").split("_")
+    cites = [w for i, w in enumerate(words)
+             if CITATION.match(w) or (i == 0 and w.isdigit() and 1 <= int(w) <= 14)]  # the law's 14 sections
+    return bool(cites) and (not RULE_PREFIX.match(name) or any(c[0] != "s" for c in cites))
+
+
+def test_every_test_citing_a_section_starts_with_test_s_and_its_section():
+    """One prefix for rule tests: a test whose name cites a section starts test_s<section>_ (e.g.
+    test_s5A1_..., test_s10B4_...), and any other section it names is written the same way (s6B,
+    never 6B), so `pytest -k s5A1` and the readings' walk find every one; a test of the state law's
+    rule starts test_aml<section>_ (test_aml117_...)."""
+    assert sorted(n for n in TEST_NAMES if _breaks_the_prefix(n)) == []
+
+
+def test_the_rule_prefix_check_tells_the_shapes_apart():
+    ok = ["test_s5A1_puppy", "test_s10B4_violating_an_order", "test_s9_s4I_served", "test_s4O_iii_needs_notice",
+          "test_s8A_seizure_needs_the_s6B_exception", "test_a_form_at_360_px", "test_dl18_csv", "test_429_page",
+          "test_aml117_a_dog_not_identified_is_held_five_days", "test_aml118_as_the_s8A_seizure"]
+    wrong = ["test_5A1_puppy", "test_9_ticket", "test_8A_needs_the_s6B_exception", "test_s8A_needs_6B",
+             "test_cash_report_s5D", "test_search_follows_a_5J_transfer",
+             "test_aml117_and_5A1"]
+    assert [n for n in ok if _breaks_the_prefix(n)] == []
+    assert [n for n in wrong if not _breaks_the_prefix(n)] == []
+
+
 @pytest.mark.parametrize("code", list(VIOLATIONS))
 def test_every_offence_of_the_law_core_has_its_reading(code):
     """The offences of law/restrictions.py's VIOLATIONS (§5, §6(A), §10(B)(4)): each one's words

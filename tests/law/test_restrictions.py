@@ -210,7 +210,7 @@ def test_s5B1_failure_to_vaccinate_needs_ten_days_passed():
 
 def test_s5B1_failure_to_vaccinate_not_when_a_certificate_came_within_ten_days():
     requested = date(2026, 3, 1)
-    assert "presented on 10 Mar 2026" in failure_to_vaccinate_refusal(
+    assert "presented on Tue 10 Mar 2026" in failure_to_vaccinate_refusal(
         requested, date(2026, 4, 1), certificate_presented_on=date(2026, 3, 10))
     # A certificate after the ten days does not undo the failure.
     assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
@@ -253,7 +253,7 @@ def test_s5B1_not_when_a_current_certificate_was_on_record_on_the_tenth_day():
     requested = date(2026, 3, 1)
     reason = failure_to_vaccinate_refusal(requested, date(2026, 4, 1),
                                           current_certificate_until=date(2027, 1, 5))
-    assert "valid until 5 Jan 2027" in reason and "11 Mar 2026" in reason
+    assert "valid until Tue 5 Jan 2027" in reason and "Wed 11 Mar 2026" in reason
     assert "vet's statement" in failure_to_vaccinate_refusal(requested, date(2026, 4, 1), current_statement=True)
     # Expired before the tenth day: the charge stands.
     assert failure_to_vaccinate_refusal(requested, date(2026, 4, 1),

@@ -6,6 +6,7 @@ from decimal import Decimal
 from ...law import VIOLATIONS, penalty_section, validate_sentence
 from ...law.court import first_court_session
 from ...law.orders import exceptions_for, order_terms
+from ...law.words import say_date
 from .town import BulkDog, ReceiptRecord, Row, Town
 
 COMPLAINED = 0.3  # violations of 6A4 / 6A11 also sworn to before the DCO or constable (§10(A))
@@ -128,7 +129,7 @@ def complaint(town: Town, dog: BulkDog, v: Row, day: date) -> None:
         if lifted <= town.last_day and rng.random() < LIFTED:
             kept[2] = lifted
             town.lifts.append(Row(dog_id=dog.id, complaint_id=c, hearing_id=hearing, kind="lifted",
-                                   ordered_on=lifted, terms=f"The order of {appear:%-d %B %Y} is lifted.",
+                                   ordered_on=lifted, terms=f"The order of {say_date(appear)} is lifted.",
                                    findings={}, supersedes_id=order, ordered_by_id=town.justice.id,
                                    created_at=town.at(lifted, 20)))
     court_outcome(town, c, "complaint", dog, codes, appear, adjourn=False)

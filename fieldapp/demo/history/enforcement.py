@@ -5,6 +5,7 @@ from decimal import Decimal
 from ...law import VIOLATIONS, holding_period, owner_known, rabies_vaccination_due
 from ...law.court import first_court_session
 from ...law.impoundment import days_held, impoundment_fees, impoundments_in_twelve_months
+from ...law.words import say_money
 from ...timeutil import to_local
 from ..people import FIRST, LAST
 from .court import COMPLAINED, complaint, court_outcome
@@ -217,7 +218,7 @@ def seizure(town: Town, dog: BulkDog, v: Row, officer) -> None:
             town.waived.append(Row(kind=ln.kind, amount=Decimal("0.00"), dog_id=dog.id, impoundment_id=imp,
                                     received_on=redeemed_on, received_by_id=town.clerk.id, waived_reason=reason,
                                     created_at=ended, memo=lambda ln=ln, imp=imp: (
-                                        f"{ln.label} {ln.section} — ${ln.amount:.2f} waived — "
+                                        f"{ln.label} {ln.section} — {say_money(ln.amount)} waived — "
                                         f"impoundment no. {imp['id']}")[:200]))
         imp["end_note"] = f"{dog.owner_name}, {identification}"
         return

@@ -181,7 +181,7 @@ READINGS: tuple[Reading, ...] = (
         reading="A dog under restraint is not running at large: before §6(A)(1) stands the officer rules out "
                 "the owner's property (§6(B)) and hunting under command.",
         tests=("test_s6B_and_s6A1_hunting_exceptions_apply_to_running_at_large",
-               "test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out"),
+               "test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out"),
         code="fieldapp/services/enforcement/payload.py `PayloadReader.ruled_out`",
     ),
     Reading(
@@ -191,7 +191,7 @@ READINGS: tuple[Reading, ...] = (
               "knowledge, consent and approval of the owner of such lands without restraint.",
         reading="Running at large is offence 6A1, recorded by the officer who saw it, with its exceptions "
                 "ruled out first.",
-        tests=("test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out",
+        tests=("test_s9_ticket_for_running_at_large_needs_s6B_exception_ruled_out",
                "test_s6B_exceptions_must_be_ruled_out"),
         code="fieldapp/law/restrictions.py `SECTION_6_RESTRICTIONS` (6A1)",
     ),

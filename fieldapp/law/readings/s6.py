@@ -8,8 +8,8 @@ _EVERY = ("test_s6A_restriction_text_is_verbatim_and_titled", "test_s6A_has_twel
           "test_dl18_seizure_code_of_each_offence")
 _ONE = {
     "6A1": ("test_s6B_and_s6A1_hunting_exceptions_apply_to_running_at_large",
-            "test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out",
-            "test_9_ticket_for_running_at_large_needs_6B_exception_ruled_out",
+            "test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out",
+            "test_s9_ticket_for_running_at_large_needs_s6B_exception_ruled_out",
             "test_dl18_running_at_large_unidentified_is_its_own_code"),
     "6A2": ("test_s6A_titles_in_plain_words",),
     "6A8": ("test_s6A8_applies_only_to_an_unspayed_female",
@@ -75,8 +75,8 @@ READINGS: tuple[Reading, ...] = (
                 "violation carries what was ruled out.",
         tests=("test_s6B_applies_only_to_running_at_large", "test_s6B_exception_text_is_verbatim",
                "test_s6B_exceptions_must_be_ruled_out",
-               "test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
-               "test_9_ticket_after_a_violation_carries_its_ruled_out_exceptions",
+               "test_s8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
+               "test_s9_ticket_after_a_violation_carries_its_ruled_out_exceptions",
                "test_rules_as_data_exceptions_come_from_the_law_table_with_the_servers_message"),
         code=f"{_R} `OWNERS_PROPERTY`; fieldapp/services/enforcement/payload.py `PayloadReader.ruled_out`",
     ),

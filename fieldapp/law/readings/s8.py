@@ -15,9 +15,9 @@ READINGS: tuple[Reading, ...] = (
         reading="A seizure needs a §5 or §6 violation that stands (its exceptions ruled out, carried over from "
                 "the violation it follows); a dog held now is not seized again.",
         tests=("test_s8A_seizure_needs_a_violation",
-               "test_8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
-               "test_8A_seizure_for_running_at_large_needs_6B_exception_ruled_out",
-               "test_8A_seizure_of_an_unlicensed_dog_needs_the_5A1_age_exception_ruled_out",
+               "test_s8A_seizure_after_a_violation_carries_its_ruled_out_exceptions",
+               "test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out",
+               "test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out",
                "test_s8A_seizure_and_s9_ticket_after_a_violation_carry_its_place_and_time",
                "test_second_seizure_of_a_held_dog_is_refused", "test_impounded_dog_flagged_on_its_card"),
         code="fieldapp/services/enforcement/seizure.py",

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from ...extensions import db
 from ...law import validate_sentence
 from ...law.court import conviction_refusal
+from ...law.words import say_money
 from ...models import Payment, record_event
 from ...models.court import OUTCOMES, PLEAS, Disposition
 from ...settings import get_setting
@@ -152,7 +153,7 @@ def receive_fine(d: Disposition, *, amount, received_on: date | None, user, meth
     elif amount is None or amount <= 0:
         errors["amount"] = "Give the amount received."
     elif amount > fine_outstanding(d):
-        errors["amount"] = f"Only ${fine_outstanding(d):.2f} of the fine is outstanding."
+        errors["amount"] = f"Only {say_money(fine_outstanding(d))} of the fine is outstanding."
     if received_on is None:
         errors["received_on"] = "Give the date received."
     errors.update(check_method(method, reference))

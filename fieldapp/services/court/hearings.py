@@ -18,6 +18,7 @@ from ...law.orders import (
     order_terms,
     vicious_finding_refusal,
 )
+from ...law.words import say_date
 from ...models import record_event
 from ...models.court import CourtOrder, Hearing, Summons
 from ...models.enforcement import SwornComplaint
@@ -164,7 +165,7 @@ def change_order(order: CourtOrder, *, kind: str, ordered_on: date | None, words
     terms = ""
     try:
         terms = order_terms(kind, words) if kind != "lifted" else (
-            (words or "").strip() or f"The order of {order.ordered_on:%-d %B %Y} is lifted.")
+            (words or "").strip() or f"The order of {say_date(order.ordered_on)} is lifted.")
     except ValueError as e:
         errors["words"] = str(e)
     if errors:

@@ -4,105 +4,45 @@ Payloads are flat objects of form fields by name (as `services.entries.form_to_p
 them); checkboxes may give one value or a list. A later entry made offline refers to an
 earlier one by its client UUID (`violation_entry_id`), as offline there is no server id yet.
 
-Bad input never reaches the database: `check_document` checks the shape of every JSON body the
+Bad input never reaches the database: `check_document` (document.py) checks the shape of every JSON body the
 API receives (depth, size, text that is text, numbers the database can hold) before anything
 reads it, and `PayloadReader` checks each field's type and range as it reads it. Both refuse
 with a `ServiceError` (422, a message per field), never a 500.
 """
 import math
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 
 from ...extensions import db
 from ...law.laws import ALL_OFFENCES
+from ...law.words import say_date
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
 from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
 from ...town import current_law
 from ..errors import ServiceError
 
-# How far ahead of the server's clock a phone's clock may be before a time is "in the future".
-CLOCK_SKEW = timedelta(minutes=15)
-
-# The shape of a JSON document a phone sends (a form's fields, a few lists): anything past these
-# is not a form and is refused before it is read.
-MAX_DEPTH = 6
-MAX_ITEMS = 500  # keys of one object, items of one list
-MAX_KEY = 64
-MAX_STRING = 20_000
-MAX_INT = 2**53 - 1  # what the phone's JavaScript holds exactly (the database holds 2**63 - 1)
-# Dates and times an entry may carry: anything outside is a typing slip, not a day in the field.
-FIRST_YEAR, LAST_YEAR = 1990, 2100
-MAX_ID = 2**31 - 1  # the largest row id: ids are INTEGER columns (PostgreSQL: 32 bits)
-
-NOT_TEXT = "This has a broken character (half of an emoji, or a bad copy and paste). Type it again."
-
-
-def _field(path) -> str:
-    """The field a person fixes: a key of the payload (the body's "payload", or the payload itself)."""
-    if len(path) > 1 and path[0] == "payload":
-        return str(path[1])
-    return str(path[0]) if path else "payload"
-
-
-def _problem(value) -> str | None:
-    """What is wrong with one scalar of a document, or None."""
-    if isinstance(value, str):
-        if len(value) > MAX_STRING:
-            return f"This is too long: keep it under {MAX_STRING:,} characters."
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return NOT_TEXT
-        if "\x00" in value:  # no keyboard types it, and PostgreSQL cannot keep it in text
-            return NOT_TEXT
-    elif isinstance(value, bool) or value is None:
-        return None
-    elif isinstance(value, int):
-        if not -MAX_INT <= value <= MAX_INT:
-            return "This number is too large."
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            return "This is not a number."
-    else:
-        return "This is not a value a form sends."
-    return None
-
-
-def check_document(document, top: str | None = None) -> None:
-    """Refuse (ServiceError, a message per field) a JSON document no phone's form would send:
-    nested more than MAX_DEPTH deep, objects or lists of more than MAX_ITEMS, keys or text too
-    long, text with lone UTF-16 surrogates, integers past what JavaScript holds, NaN/Infinity.
-    `top` names the field when the document is one field's value. Walks without recursion."""
-    errors: dict[str, str] = {}
-    stack = [(document, 0, (top,) if top else ())]
-    while stack:
-        value, depth, path = stack.pop()
-        if isinstance(value, (dict, list)):
-            if depth >= MAX_DEPTH:
-                errors.setdefault(_field(path), "This is nested too deeply to be a form's field.")
-                continue
-            if len(value) > MAX_ITEMS:
-                errors.setdefault(_field(path), f"This holds more than {MAX_ITEMS} values.")
-                continue
-            if isinstance(value, dict):
-                for key, item in value.items():
-                    problem = _problem(key) or (f"A field name is longer than {MAX_KEY} characters."
-                                                if len(key) > MAX_KEY else None)
-                    if problem:
-                        errors.setdefault(_field(path) if path else "payload", problem)
-                        continue
-                    stack.append((item, depth + 1, path if len(path) > 1 else path + (key,)))
-            else:
-                stack.extend((item, depth + 1, path) for item in value)
-            continue
-        problem = _problem(value)
-        if problem:
-            errors.setdefault(_field(path), problem)
-    if errors:
-        raise ServiceError(errors)
+# Read from here by the entries, the API, the views and the demo: the document's limits and check
+# (document.py) and the stale-date gate (late.py).
+from .document import (  # noqa: F401
+    CLOCK_SKEW,
+    FIRST_YEAR,
+    LAST_YEAR,
+    MAX_ID,
+    MAX_INT,
+    _problem,
+    check_document,
+)
+from .late import (  # noqa: F401
+    EVENT_FIELDS,
+    LATE_REASON,
+    LATE_REASON_NEEDED,
+    LateEvent,
+    entered_at_the_time,
+    hold_late_entry,
+    is_late,
+    late_entry_days,
+)
 
 # The messages a refused entry shows, in plain words (no field names, no codes). The phone checks
 # the same ones before it queues an entry (`rules.entry_rules`, served as data).
@@ -286,7 +226,7 @@ class PayloadReader:
         self.late = LateEvent(name, typed_on, reason)
         if not reason:
             days = (reached - typed_on).days
-            self.error(name, f"The {label} is {days} days ago ({typed_on:%A} {typed_on.day} {typed_on:%B %Y}). "
+            self.error(name, f"The {label} is {days} days ago ({say_date(typed_on)}). "
                              "Check the date, the year too. If it is right, say why it is entered only now: "
                              "the office confirms it before it counts.")
             self.error(LATE_REASON, LATE_REASON_NEEDED)
@@ -357,76 +297,6 @@ class PayloadReader:
     def done(self):
         if self.errors:
             raise ServiceError(self.errors)
-
-
-# --- the stale-date gate -------------------------------------------------------------------------
-# Each kind of field entry's event time (the payload's field): the violation seen, the dog seized,
-# the ticket served (or written), the violation complained of.
-EVENT_FIELDS = {"violation": "occurred_at", "seizure": "seized_at", "ticket": "served_at",
-                "complaint": "violation_on"}
-LATE_REASON = "late_reason"
-LATE_REASON_NEEDED = ("Say why this is entered only now (e.g. written on paper during an outage). "
-                      "The office confirms the date before it counts.")
-
-
-@dataclass(frozen=True)
-class LateEvent:
-    field: str
-    typed_on: date
-    reason: str
-
-
-_AT_THE_TIME = ContextVar("entered_at_the_time", default=False)
-
-
-@contextmanager
-def entered_at_the_time():
-    """Entries made now for days past as if each had reached the office on its day (the demo
-    town's past, `seed-demo`): the stale-date gate lets them through."""
-    token = _AT_THE_TIME.set(True)
-    try:
-        yield
-    finally:
-        _AT_THE_TIME.reset(token)
-
-
-def late_entry_days() -> int:
-    from ...settings import get_setting
-    return max(0, int(get_setting("late_entry_days")))
-
-
-def is_late(typed_on: date, reached_on: date) -> bool:
-    """An event dated more than `late_entry_days` before the day the entry reached the office."""
-    return not _AT_THE_TIME.get() and (reached_on - typed_on).days > late_entry_days()
-
-
-def _typed_on(entry) -> date | None:
-    name = EVENT_FIELDS.get(entry.kind)
-    if not name or not isinstance(entry.payload, dict) or not entry.payload.get(name):
-        return None
-    r = PayloadReader(entry.payload)
-    when = r.day(name, name) if name == "violation_on" else to_local(r.instant(name, name)).date()
-    return None if r.errors else when
-
-
-def hold_late_entry(entry):
-    """The stale-date gate's record: a `LateEntry` awaiting the office's confirmation for an entry
-    whose event time is late (the validator asked for the reason already), else None. Idempotent:
-    the seizure's applier asks first (its holding period depends on it), `submit_entry` after."""
-    from ...models import LateEntry
-    # Only a late entry can have the record: an entry on time is answered without asking the
-    # database for one (a query per entry in a shift's batch).
-    typed_on = _typed_on(entry)
-    received = entry.server_received_at or utcnow()
-    if typed_on is None or not is_late(typed_on, to_local(received).date()):
-        return None
-    if entry.late is not None:
-        return entry.late
-    late = LateEntry(entry=entry, kind=entry.kind, field=EVENT_FIELDS[entry.kind], typed_on=typed_on,
-                     received_at=received, late_reason=str(entry.payload.get(LATE_REASON) or "").strip()[:300])
-    db.session.add(late)
-    db.session.flush()
-    return late
 
 
 def resolve_violation(entry_uuid: str) -> Violation | None:

@@ -15,6 +15,7 @@ from sqlalchemy import Date, String, bindparam, cast, literal_column, null, unio
 from ...extensions import db
 from ...law.laws import ALL_OFFENCES as VIOLATIONS  # a record's codes, whatever law judged it
 from ...law.orders import CONFINED_TERMS, LEASH_TERMS, ORDER_KINDS, ROADSIDE_KINDS, order_short
+from ...law.words import say_date
 from ...models.calls import Call
 from ...models.court import CourtOrder
 from ...models.enforcement import Impoundment, RabiesRequest, Violation
@@ -163,12 +164,12 @@ def impounded(dog, today):
         if imp.kind != "impoundment" or imp.status != "held":
             continue
         # Weekends go without saying; holidays and closures are named.
-        skipped = [f"{date.fromisoformat(d):%a %-d %b} ({why})" for d, why in (imp.codes or [])
+        skipped = [f"{say_date(date.fromisoformat(d))} ({why})" for d, why in (imp.codes or [])
                    if why not in WEEKEND]
         flags.append({"code": "impounded", "label": "Currently IMPOUNDED", "level": "bad",
                       "since": imp.day1.isoformat(), "redemption_deadline": imp.day2.isoformat(),
                       "skipped": [d for d, why in (imp.codes or []) if why not in WEEKEND],
-                      "detail": f"Held until {imp.day2:%a %-d %b %Y} (§8(B))"
+                      "detail": f"Held until {say_date(imp.day2)} (§8(B))"
                                 + (f"; not counted: {', '.join(skipped)}" if skipped else "")
                                 + (f" · {imp.text}" if imp.text else "")})
     return flags
@@ -195,9 +196,9 @@ def rabies_requested(dog, today):
         overdue = today > due
         flags.append({"code": "rabies_requested", "level": "bad" if overdue else "warn",
                       "since": req.day1.isoformat(), "due_on": due.isoformat(),
-                      "label": (f"Rabies vaccination OVERDUE: was due {due:%a %-d %b %Y} (§5(B)(1))"
+                      "label": (f"Rabies vaccination OVERDUE: was due {say_date(due)} (§5(B)(1))"
                                 if overdue else
-                                f"Rabies vaccination requested: due {due:%a %-d %b %Y} (§5(B)(1))")})
+                                f"Rabies vaccination requested: due {say_date(due)} (§5(B)(1))")})
     return flags
 
 

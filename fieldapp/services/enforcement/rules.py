@@ -4,7 +4,7 @@ With no signal the phone cannot ask the server whether an entry would stand, so 
 same rules first: the fields each kind needs and the exceptions each offence needs ruled out
 (`GET /api/entry-rules`, kept on the phone). The document is built from the law core's table of
 offences (`law/restrictions.py: VIOLATIONS`, each exception with its section) and the messages
-the validators themselves use (`payload.py`, the kinds' modules); `tests/web/test_entry_rules.py`
+the validators themselves use (`payload.py`, the kinds' modules); `tests/api/test_entry_rules.py`
 runs each validator against each rule, so the phone and the server cannot drift apart.
 
 A rule: `field` must have a value, with `message` if not, unless one of `unless` has one (the

@@ -21,6 +21,7 @@ from ...extensions import db
 from ...law import IMPOUNDMENT_OUTCOMES, impoundment_end_refusal, owner_known
 from ...law.dl18 import dl18_record_number
 from ...law.impoundment import HoldingPeriod, OwnerKnown, day_impounded, holding_period_under
+from ...law.words import say_date
 from ...models import Dog, LateEntry, License, Tag, record_event, take_from_sequence
 from ...models.enforcement import Impoundment, Violation
 from ...settings import get_setting
@@ -202,7 +203,7 @@ def validate_seizure(payload, user) -> SeizureInput:
     held = held_now(dog)
     if held is not None:
         r.error("dog_id", f"{dog.name} is held now (impoundment no. {held.id}, seized "
-                          f"{to_local(held.seized_at):%a %-d %b %Y}) and cannot be seized again. "
+                          f"{say_date(to_local(held.seized_at))}) and cannot be seized again. "
                           "Record its redemption or release first.")
     owner_named = r.text("owner_named", 120)
     known = owner_known_for(dog, owner_named)

@@ -17,6 +17,7 @@ from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...law.court import ATTEMPT_METHODS, SERVICE_METHODS, ticket_overdue
+from ...law.words import say_date
 from ...models import record_event
 from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
@@ -109,18 +110,18 @@ def mark_served(ticket: AppearanceTicket, clean: ServiceInput, user) -> Appearan
         return record_attempt(ticket, clean, user)
     if ticket.served:
         raise ServiceError({"": f"Ticket {ticket.number} was already served on "
-                                f"{to_local(ticket.served_at):%-d %B %Y}."})
+                                f"{say_date(to_local(ticket.served_at))}."})
     served_on = to_local(clean.served_at).date()
     errors = {}
     if served_on < to_local(ticket.issued_at).date():
-        errors["served_at"] = (f"The ticket was written on {to_local(ticket.issued_at):%-d %B %Y}: "
+        errors["served_at"] = (f"The ticket was written on {say_date(to_local(ticket.issued_at))}: "
                                "it can't be served before that.")
     court = court_settings()
     appear_on = clean.appear_on or ticket.appear_on
     refusal = court.return_date_refusal(appear_on, to_local(ticket.issued_at).date(), served_on)
     if refusal:
-        errors["appear_on"] = (f"Served on {served_on:%-d %B %Y}, the ticket can't name "
-                               f"{appear_on:%A %-d %B %Y}. " + refusal)
+        errors["appear_on"] = (f"Served on {say_date(served_on)}, the ticket can't name "
+                               f"{say_date(appear_on)}. " + refusal)
     if errors:
         raise ServiceError(errors)
     before = ticket.appear_on
@@ -138,9 +139,9 @@ def record_attempt(ticket: AppearanceTicket, clean: ServiceInput, user) -> Appea
     not service. Kept as a note of the attempt; the ticket stays on the list to serve."""
     if ticket.served:
         raise ServiceError({"": f"Ticket {ticket.number} was already served on "
-                                f"{to_local(ticket.served_at):%-d %B %Y}."})
+                                f"{say_date(to_local(ticket.served_at))}."})
     if to_local(clean.served_at).date() < to_local(ticket.issued_at).date():
-        raise ServiceError({"served_at": f"The ticket was written on {to_local(ticket.issued_at):%-d %B %Y}: "
+        raise ServiceError({"served_at": f"The ticket was written on {say_date(to_local(ticket.issued_at))}: "
                                          "it can't be tried before that."})
     attempt = ServiceAttempt(ticket=ticket, how=clean.served_how, attempted_at=clean.served_at,
                              note=clean.service_note, by_id=user.id)

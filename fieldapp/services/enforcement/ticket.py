@@ -35,6 +35,7 @@ from ...law.court import (
     past_return_date_refusal,
 )
 from ...law.laws import ALL_OFFENCES as VIOLATIONS  # a record's codes, whatever law judged it
+from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
@@ -79,8 +80,8 @@ class Court:
         earliest = self.first_session(served_on or issued_on, closed)
         if served_on and served_on > issued_on and earliest > latest:
             if latest <= served_on:  # no session left between the serving and the CPL's last
-                return (f"{CPL_150_40_1} Written on {issued_on:%-d %B %Y}, this ticket can name no session "
-                        f"after {latest:%A %-d %B %Y}: it is too late to serve it. Write a new ticket.")
+                return (f"{CPL_150_40_1} Written on {say_date(issued_on)}, this ticket can name no session "
+                        f"after {say_date(latest)}: it is too late to serve it. Write a new ticket.")
             earliest = latest  # the notice period gives way to the CPL
         return (appearance_date_refusal(appear_on, earliest, self.weekday, latest)
                 or past_return_date_refusal(appear_on, received_on or local_today()))

@@ -9,12 +9,14 @@ not have; the app does not send them.
 """
 import logging
 import smtplib
+from datetime import time
 
 from sqlalchemy import event
 
 from ...extensions import db
 from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.laws import law_of_codes, offence_cited, ticket_penalty
+from ...law.words import say_date, say_datetime, say_time
 from ...timeutil import to_local
 from ...town import current_law
 from .. import notify
@@ -23,7 +25,15 @@ log = logging.getLogger(__name__)
 
 
 def _when(instant) -> str:
-    return f"{to_local(instant):%A %-d %B %Y, %H:%M}" if instant else "not recorded"
+    return say_datetime(to_local(instant)) if instant else "not recorded"
+
+
+def _at(wall: str) -> str:
+    """The session's time as the printed ticket says it ("6:00 pm"); a stored text that is no
+    time is kept as written."""
+    from ...parsing import parse_clock
+    hhmm = parse_clock(wall or "")
+    return say_time(time.fromisoformat(hhmm)) if hhmm else (wall or "")
 
 
 def ticket_copy_text(t) -> tuple[str, str]:
@@ -39,7 +49,7 @@ def ticket_copy_text(t) -> tuple[str, str]:
              f"Where: {place}",
              f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
              f"You must appear in person at the {t.court_name}, {t.court_address},",
-             f"on {t.appear_on:%A %-d %B %Y} at {t.appear_time}.", "",
+             f"on {say_date(t.appear_on)} at {_at(t.appear_time)}.", "",
              ticket_penalty(law_of_codes(t.codes, current_law())), "",
              f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
     return f"Appearance ticket {t.number}: {t.court_name}", "\n".join(lines)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ...extensions import db
+from ...law.words import say_date
 from ...models import Dog, EnumerationResolution, record_event
 from ...models.court import CourtOrder
 from ...models.enforcement import Violation
@@ -83,7 +84,7 @@ def _found_in_enumeration(r: PayloadReader, codes, dog, on, user) -> Enumeration
         return None
     enum = open_enumeration(on)
     if enum is None:
-        r.error("found_in_enumeration", f"No dog enumeration was open on {on:%B %-d, %Y} (§5(K)).")
+        r.error("found_in_enumeration", f"No dog enumeration was open on {say_date(on)} (§5(K)).")
         return None
     refusal = identification_refusal(on, local_today(), enum.opens_on, enum.closes_on, licensed_on(dog, on))
     if refusal is None and any(i.dog_id == dog.id for i in enum.identifications):

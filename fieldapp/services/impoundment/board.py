@@ -13,6 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...law.impoundment import impoundment_end_refusal
+from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
 from ...timeutil import local_today, to_local, utcnow
@@ -32,7 +33,7 @@ def allowed_today(imp: Impoundment, today: date) -> list[str]:
     if refusal is None:
         out.append("Available for adoption or euthanasia now (§8(E)), or a transfer that ends the case")
     else:
-        out.append(f"Available for adoption or euthanasia from {after:%A} {after.day} {after:%B %Y} (§8(E)), "
+        out.append(f"Available for adoption or euthanasia from {say_date(after)} (§8(E)), "
                    "or a transfer that ends the case; until then it may be boarded elsewhere, the case open")
     return out
 

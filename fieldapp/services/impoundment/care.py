@@ -5,10 +5,11 @@ Services never commit: the request does (fieldapp/web.py).
 """
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 
 from ...extensions import db
 from ...law import IMPOUNDMENT_OUTCOMES
+from ...law.words import say_date
 from ...models import record_event
 from ...models.enforcement import Impoundment
 from ...models.kennel_care import CareCheck
@@ -32,7 +33,7 @@ def record_care_check(imp: Impoundment, c: CareInput, user, photo: tuple[bytes, 
     errors = {}
     if imp.status != "held":
         errors["checked_at"] = (f"The dog is not held any more ({IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status)}"
-                                f"{' on ' + _say(imp.ended_on) if imp.ended_on else ''}): no care check to log.")
+                                f"{' on ' + say_date(imp.ended_on) if imp.ended_on else ''}): no care check to log.")
     elif c.checked_at > utcnow():
         errors["checked_at"] = "The time is in the future."
     elif to_local(c.checked_at).date() < imp.impounded_on:
@@ -55,7 +56,3 @@ def record_care_check(imp: Impoundment, c: CareInput, user, photo: tuple[bytes, 
     record_event("impoundment.care_check", imp, actor=user, care_check_id=check.id,
                  fed=c.fed, watered=c.watered, cleaned=c.cleaned)
     return check
-
-
-def _say(d: date) -> str:
-    return f"{d:%a} {d.day} {d:%b %Y}"

@@ -12,13 +12,13 @@ from ...law import IMPOUNDMENT_OUTCOMES
 from ...law.dl18 import age_words, dl18_seizure_words
 from ...law.impoundment import impoundments_in_twelve_months
 from ...law.laws import ALL_OFFENCES as VIOLATIONS
+from ...law.words import say_date
 from ...models import Dog, DogOwner
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ...models.kennel_care import ImpoundmentDisposition
 from ...timeutil import to_local
 from ..enforcement.seizure import DOG_SEXES
 from ..errors import ServiceError
-from .care import _say
 
 # The report's fields, in the form's order: (key, heading). The CSV's columns and the PDF's lines.
 DL18_COLUMNS = (
@@ -93,7 +93,7 @@ def dl18_row(imp: Impoundment) -> dict:
         owner_name, owner_address, earlier = imp.owner_named, "", []
     notices = list(imp.notices)
     if imp.status == "held":
-        disposition, disposition_on = f"Held (until the end of {_say(imp.redemption_deadline)})", ""
+        disposition, disposition_on = f"Held (until the end of {say_date(imp.redemption_deadline)})", ""
     else:
         disposition = IMPOUNDMENT_OUTCOMES.get(imp.status, imp.status)
         disposition_on = imp.ended_on.isoformat() if imp.ended_on else ""

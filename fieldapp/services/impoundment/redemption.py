@@ -11,6 +11,7 @@ Nothing here commits: the request does.
 from datetime import date
 
 from ...extensions import db
+from ...law.words import say_date, say_money
 from ...models import Payment, record_event
 from ...models.enforcement import Impoundment
 from ...timeutil import local_today, utcnow
@@ -32,8 +33,8 @@ def license_refusal(imp: Impoundment, today: date) -> str | None:
         return (f"§8(C): {dog.name} has no current license, and a dog is redeemed only with proof of "
                 "licensing. The Town Clerk licenses the dog first (§5(A)(2)), then the dog is released.")
     if lic.expires_on < today:
-        return (f"§8(C): {dog.name}'s license {lic.number} expired on {lic.expires_on:%A} {lic.expires_on.day} "
-                f"{lic.expires_on:%B %Y}. The Town Clerk renews it first (§5(A)(2)), then the dog is released.")
+        return (f"§8(C): {dog.name}'s license {lic.number} expired on "
+                f"{say_date(lic.expires_on)}. The Town Clerk renews it first (§5(A)(2)), then the dog is released.")
     return None
 
 
@@ -119,7 +120,7 @@ def waive_balance(imp: Impoundment, reason: str, user, today: date | None = None
     for ln in owed.owed:
         p = Payment(kind=ln.kind, amount=ZERO, dog_id=imp.dog_id, impoundment_id=imp.id, received_on=today,
                     received_by_id=getattr(user, "id", None), waived_reason=reason,
-                    memo=f"{ln.label} {ln.section} — ${ln.amount:.2f} waived — impoundment no. {imp.id}"[:200])
+                    memo=f"{ln.label} {ln.section} — {say_money(ln.amount)} waived — impoundment no. {imp.id}"[:200])
         db.session.add(p)
         lines.append(p)
     db.session.flush()

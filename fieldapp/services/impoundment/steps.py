@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ...law.impoundment import IMPOUNDMENT_OUTCOMES
+from ...law.words import say_date, say_money
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ...timeutil import TOWN_TZ, to_local
 from .fees import payments_for
@@ -20,7 +21,7 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
     """Everything of the case in order: seizure, notices, fees and payments, release."""
     rank = {"seized": 0, "notice": 1, "money": 2, "end": 3}
     steps = [CaseStep(to_local(imp.seized_at), "Seized and impounded (§8(A))",
-                      f"Hold until {imp.redemption_deadline:%a %-d %b %Y} (§8(B))"
+                      f"Hold until {say_date(imp.redemption_deadline)} (§8(B))"
                       + (f"; held at {imp.held_at}" if imp.held_at else ""))]
     for m in imp.moves:
         steps.append(CaseStep(m.moved_on, "Boarded elsewhere during the hold (case open)",
@@ -36,7 +37,7 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
             steps.append(CaseStep(when, "Fee waived", f"{p.memo or p.kind} — {p.waived_reason}"))
         else:
             number = p.receipt.number if p.receipt else ""
-            steps.append(CaseStep(when, f"Paid ${p.amount:.2f}", f"{p.memo or p.kind}"
+            steps.append(CaseStep(when, f"Paid {say_money(p.amount)}", f"{p.memo or p.kind}"
                                   + (f" — receipt {number}" if number else "")))
     if imp.status != "held" and imp.ended_on:
         when = to_local(imp.ended_at) if imp.ended_at else imp.ended_on

@@ -17,6 +17,7 @@ from ...law import (
     license_required,
     license_terms,
 )
+from ...law.words import say_date
 from ...models import (
     Dog,
     EnumerationIdentification,
@@ -48,9 +49,6 @@ class NoLicenseNeeded(Exception):
         super().__init__(message)
         self.needed_from = needed_from
 
-
-def say_date(d: date) -> str:
-    return f"{d:%B} {d.day}, {d.year}"
 
 # --- the license application (§5(A)-(I)) ----------------------------------
 

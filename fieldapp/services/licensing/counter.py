@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 
 from ...extensions import db
+from ...law.words import say_money
 from ...models import Dog, MailApplication, Owner
 from ...town import current_law
 from ..errors import ServiceError
@@ -167,15 +168,16 @@ def quote_at_counter(app: Application, today: date, dog: Dog | None = None, owne
                              if app.residence_begun_on_valid(today) else None)}
 
 
-def issued_message(lic, money) -> str:
+def issued_message(lic) -> str:
     """What the clerk reads back when the license is issued."""
     dog = lic.dog
     return (f"License {lic.number} issued to {dog.name} (ID No. {dog.id_number}), good through "
-            f"{say_date(lic.expires_on)}. Fee {money(lic.fee_total)}.")
+            f"{say_date(lic.expires_on)}. Fee {say_money(lic.fee_total)}.")
 
 
 def held_message(ma: MailApplication) -> str:
-    return (f"Application by mail put on hold: the ${ma.amount or 0:,.2f} enclosed is ${ma.shortfall:,.2f} short "
-            f"of the ${ma.fee_due:,.2f} fee (§5(A)(3)). Print the letter saying how much is missing.")
+    return (f"Application by mail put on hold: the {say_money(ma.amount or 0)} enclosed is "
+            f"{say_money(ma.shortfall)} short of the {say_money(ma.fee_due)} fee (§5(A)(3)). Print the letter "
+            "saying how much is missing.")
 
 

@@ -17,6 +17,7 @@ These functions add and flush; the request commits (fieldapp.web). A refusal is 
 from decimal import Decimal
 
 from ...extensions import db
+from ...law.words import say_date
 from ...models import Dog, Tag, record_event, take_from_sequence
 from ...settings import get_setting
 from ..errors import ServiceError
@@ -104,7 +105,7 @@ def bind_blank_tag(dog: Dog, serial_or_token: str, today, user) -> Tag:
         raise _refuse(f"No tag numbered “{serial_or_token.strip()}” was found. "
                       "Check the number printed on the tag.", "blank_tag")
     if tag.status == "retired":
-        raise _refuse(f"Tag {tag.serial} was retired on {tag.retired_on:%B %-d, %Y} and cannot be "
+        raise _refuse(f"Tag {tag.serial} was retired on {say_date(tag.retired_on)} and cannot be "
                       "used again.", "blank_tag")
     if tag.dog_id is not None or tag.status != "blank":
         if tag.dog_id == dog.id:

@@ -7,7 +7,7 @@
   it from a worn tag. Lookups are case-insensitive: `normalize_token` folds case and drops the
   spaces and dashes a person may type.
 - Short enough that the QR of `<site>/t/<token>` stays at version <= 4 at error correction M
-  for a base URL of up to ~45 characters (tests/web/test_tags_tokens.py checks it).
+  for a base URL of up to ~45 characters (tests/services/test_tags_tokens.py checks it).
 """
 import math
 import re

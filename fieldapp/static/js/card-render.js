@@ -27,9 +27,6 @@ export function rabiesStatus(validUntil, exemptNow, today) {
 }
 
 const daysBetween = (a, b) => Math.round((b - a) / 86400000);
-// "4 Dec 2026": the order's date on its one line (the online card's words).
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const shortdate = (iso) => (iso ? `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}` : "");
 const small = (el, ...parts) => el("span", { class: "small" }, ...parts);
 
 // §5(B)(1): the request's words worked out again for the phone's date (the copy may be days old).
@@ -45,7 +42,7 @@ function flagItem(f, el) {
   // §10(B): an order in one line (as the online card); its terms a tap away.
   if (f.gist) {
     return el("li", { class: `flag flag-${f.level || "bad"} flag-order`, "data-flag": f.code || "" },
-      el("details", {}, el("summary", {}, el("strong", {}, f.gist), " ", small(el, `order of ${shortdate(f.since)} `, el("span", { class: "terms-toggle" }, "terms ▾"))),
+      el("details", {}, el("summary", {}, el("strong", {}, f.gist), " ", small(el, `since ${longdate(f.since)} `, el("span", { class: "terms-toggle" }, "terms ▾"))),
         el("p", { class: "small" }, `${f.label} (${f.section}): ${f.detail || ""}`)));
   }
   const li = el("li", { class: `flag flag-${f.level || "bad"}`, "data-flag": f.code || "" }, el("strong", {}, f.label));

@@ -1,4 +1,6 @@
-/* Dates and words, the same on every screen of the phone and in the service worker (no DOM).
+/* Dates, money and words, the same on every screen of the phone and in the service worker (no DOM).
+ * They say a date, a time and money as the server does (fieldapp/law/words.py: "Wed 2 Dec 2026",
+ * "2:30 pm", "$1,234.00"); tests/test_format_js.py holds the two to each other.
  *
  * The law counts in the town's local days (America/New_York, as fieldapp.timeutil.TOWN_TZ),
  * whatever zone the phone is set to: dates typed on the forms and "today" are the town's.
@@ -10,7 +12,7 @@ const KIND_LABELS = { violation: "Violation", seizure: "Seizure", ticket: "Appea
   complaint: "Sworn complaint", rabies_request: "Rabies certificate request", ticket_void: "Voided ticket number",
   call: "Call recorded", call_take: "Call taken", call_update: "Call: arrived or note", call_close: "Call closed" };
 
-// The server's pair of filters (fieldapp/web.py): `longdate` "Wed 2 Dec 2026" and `clock` "2:30 pm".
+// As the server's say_date / say_time (and its `longdate` and `clock` filters): "Wed 2 Dec 2026", "2:30 pm".
 // A date ("2026-12-02") is taken as it is; an instant ("2026-12-02T19:30:00Z", a Date) is read on the
 // town's clock, whatever zone the phone is set to.
 const isInstant = (v) => v instanceof Date || /T\d\d:\d\d.*(Z|[+-]\d\d:?\d\d)$/.test(String(v));
@@ -61,6 +63,14 @@ export function townToday() {
 }
 
 export const day = (iso) => (iso ? new Date(String(iso).slice(0, 10) + "T00:00:00Z") : null);
+
+// "$1,234.00" (the server's say_money): from a number or its text ("12.5"), the cents always shown;
+// below nothing "−$5.00" (a minus sign, U+2212).
+export function money(value) {
+  const cents = Math.round(Number(value) * 100);
+  const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${cents < 0 ? "\u2212" : ""}$${whole}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+}
 
 // The phone's own clock with its offset: 2026-12-02T14:05:09.123-05:00 (when an entry was recorded).
 export function localIso(d) {

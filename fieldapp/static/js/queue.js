@@ -240,12 +240,14 @@ async function flushLocked(reason) {
     if (stop) break;
   }
   if (!stop && batch.length) await sendNow();
-  // 2. Then the photos of each confirmed entry, one request each, and off the outbox.
+  // 2. Confirmed entries with no photo left go off the outbox at once, together; then the photos
+  // of the others, in chunks, each entry off the outbox when its last photo is stored.
   if (!stop) {
-    const done = []; // confirmed, no photo left to send: moved together below
-    for (const entry of await entriesFor(userId)) {
-      if (!entry.result || held.has(entry.id)) continue;
-      if (!photosLeft(entry)) { done.push(entry); continue; }
+    const confirmed = (await entriesFor(userId)).filter((e) => e.result && !held.has(e.id));
+    const done = confirmed.filter((e) => !photosLeft(e));
+    await moveToSent(done);
+    result.sent += done.length;
+    for (const entry of confirmed.filter(photosLeft)) {
       const outcome = await finishEntry(entry);
       if (outcome === "sent") { result.sent += 1; continue; }
       if (outcome === "failed") { result.failed += 1; notify("changed"); continue; }
@@ -253,8 +255,6 @@ async function flushLocked(reason) {
       await putBack([entry], outcome, userId, result);
       break;
     }
-    await moveToSent(done);
-    result.sent += done.length;
   }
   if (result.retry && !result.stopped) await setMeta("retry_at", Date.now() + backoffMs(2));
   else if (!result.stopped) await setMeta("retry_at", 0);
