@@ -19,7 +19,7 @@ class Town:
     county: str  # "Oswego"
     state: str  # "NY"
     zip_code: str
-    local_law: str  # the law core's LAW_NAME: the sections the app cites are that law's
+    local_law: str  # the name of the town's law (`current_law().name`): the sections the app cites are that law's
     law: str = ""  # the key of the town's law (fieldapp/law/laws: LAWS)
     time_zone: str = ""  # IANA name
     clerk_address: str = ""
@@ -77,7 +77,6 @@ def current_town() -> Town:
     on the "database unavailable" page)."""
     from sqlalchemy.exc import DBAPIError
 
-    from .law import LAW_NAME
     from .settings import SPECS, TOWN_FIELDS, get_setting
     try:
         read = get_setting
@@ -85,15 +84,34 @@ def current_town() -> Town:
     except DBAPIError:  # the "database unavailable" page: the defaults, not a second failure
         def read(key):
             return SPECS[key].default
-    fields = {"local_law": LAW_NAME}
-    fields.update({column: read(key) for key, column in TOWN_FIELDS.items()})
+    fields = {column: read(key) for key, column in TOWN_FIELDS.items()}
+    fields["local_law"] = _law_of(read).name
     return Town(**fields)
 
 
+def _law_of(read):
+    from .law.laws import DEFAULT_LAW, law_named
+    try:
+        return law_named(read("town_law"))
+    except KeyError:  # a key no longer shipped: the default law, not an error page
+        return law_named(DEFAULT_LAW)
+
+
 def current_law():
-    """The law the town enforces (its record's `law`), as the law core's value."""
-    from .law.laws import law_named
-    return law_named(current_town().law)
+    """The town's dog law (`fieldapp.law.laws.Law`), the one its record's `law` names (the
+    setting `town_law` reads it): every violation, seizure and ticket is judged by it, every paper
+    cites it. One function, so that where the town keeps its law can change here alone."""
+    from flask import has_app_context
+    from sqlalchemy.exc import DBAPIError
+
+    from .settings import SPECS, get_setting
+    default = _law_of(lambda key: SPECS[key].default)
+    if not has_app_context():  # a script or test with no app: the default law
+        return default
+    try:
+        return _law_of(get_setting)
+    except DBAPIError:  # the "database unavailable" page: the default law
+        return default
 
 
 def slug(text: str) -> str:

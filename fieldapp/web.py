@@ -170,9 +170,13 @@ def register_template_helpers(app):
     app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most
     from .field.record_urls import record_url
     from .once import once_key_field
-    from .town import current_town
+    from .town import current_law, current_town
     app.jinja_env.globals["record_url"] = record_url  # the page of the record an entry made
     app.jinja_env.globals["town"] = current_town  # {{ town().title }}: the town is data
+    app.jinja_env.globals["town_law"] = current_law  # {{ town_law().holding }}: the town's law
+    from .law.laws import law_cite
+    # {{ law_cite("§9", "AML §118(2)") }}: a paper's citation in the town's law
+    app.jinja_env.globals["law_cite"] = lambda section, other="": law_cite(current_law(), section, other)
     app.jinja_env.globals["once_key_field"] = once_key_field  # money-taking forms: done once
 
     @app.after_request

@@ -29,7 +29,7 @@ from ..settings import (
     stored_form,
 )
 from ..timeutil import local_today
-from ..town import first_town_id
+from ..town import current_law, first_town_id
 from ..web import refusal_on_form
 from . import bp
 from .forms import (
@@ -127,7 +127,7 @@ def _check_settings(form, changed, rows) -> dict:
     unaltered = parse_value(SPECS["fee_unaltered"],
                             changed.get("fee_unaltered", (None, get_setting("fee_unaltered")))[1])
     try:
-        validate_fee_schedule(Decimal(altered), Decimal(unaltered))
+        validate_fee_schedule(Decimal(altered), Decimal(unaltered), current_law())  # AML §110(1) or §5(D)
     except ValueError:
         errors["fee_unaltered"] = FEE_SCHEDULE_ERROR
     # A fee "by resolution of the Town Board" changes only with the resolution that set it.

@@ -5,7 +5,7 @@ from flask import render_template
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law.restrictions import VIOLATIONS
+from ..law.laws import ALL_OFFENCES as VIOLATIONS
 from ..models import Dog, License, Payment
 from ..models.enforcement import Impoundment
 from ..services.licensing import FEE_KIND_LABELS

@@ -5,7 +5,6 @@ from werkzeug.datastructures import MultiDict
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import LICENSE_EXEMPTIONS
 from ..models import Dog, License, MailApplication, Owner
 from ..once import once_per_key
 from ..services import license_mail, licensing
@@ -18,6 +17,7 @@ from ..services.impoundment.outcome import (
     seized_dog_data,
 )
 from ..timeutil import local_today
+from ..town import current_law
 from ..web import file_response, refusal_on_form
 from .forms import DogFields, LicenseForm, OwnerFields
 from .views import _user, bp
@@ -172,7 +172,7 @@ def license_form(dog_id=None):
                            license_block=licensing.license_blocker(dog, today),
                            held=held_now(dog), issue_blocked=_issue_blocked(form, today, dog),
                            owner_fields=owner_fields, dog_fields=dog_fields, notice=notice,
-                           today=today, exemptions=LICENSE_EXEMPTIONS, **ctx), status
+                           today=today, exemptions=current_law().license.exemptions, **ctx), status
 
 
 def _mail_owner(ma: MailApplication | None) -> dict | None:

@@ -19,7 +19,7 @@ from sqlalchemy.orm import defer
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, VIOLATIONS, rabies_vaccination_due
+from ..law import PRESUMPTIVE_EVIDENCE_NOTE, SECTION_6_RESTRICTIONS, rabies_vaccination_due
 from ..law.impoundment import deadline_table
 from ..law.orders import order_short
 from ..law.words import say_date
@@ -34,6 +34,7 @@ from ..services.photos import store_photo
 from ..services.registry import KINDS
 from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
+from ..town import current_law
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
 from .record_urls import record_url
@@ -86,10 +87,12 @@ def _exceptions_ctx():
     """The exceptions an officer rules out before an offence stands (§6(B), §6(A)(1) hunting,
     §5(A)(1), §5(H), §5(B)(2)), each with the offences it is for: violation, seizure, ticket."""
     exceptions = {}
-    for code, r in VIOLATIONS.items():
+    offences = current_law().offences  # the town's law: under the state law alone, §118(1)'s
+    for code, r in offences.items():
         for e in r.exceptions:
             exceptions.setdefault(e.code, (e, []))[1].append(code)
-    return {"restrictions": VIOLATIONS, "ruled_out_words": enforcement.RULED_OUT_WORDS, "exceptions": exceptions}
+    return {"restrictions": offences, "law": current_law(), "ruled_out_words": enforcement.RULED_OUT_WORDS,
+            "exceptions": exceptions}
 
 
 def _following(violation, form, time_field):
@@ -140,7 +143,8 @@ def _violation_prefill():
     dog = dog_arg()
     form = ViolationForm(formdata=None).prefill(dog_id=dog.id if dog else None,
                                                 occurred_at=now_local_input())
-    form.codes.data = [c for c in request.args.getlist("code") if c in VIOLATIONS]  # e.g. 5B1 from the start page
+    # e.g. 5B1 from the start page: only an offence of the town's law
+    form.codes.data = [c for c in request.args.getlist("code") if c in current_law().offences]
     return form, dog
 
 
@@ -160,7 +164,7 @@ def _seizure_ctx(form):
     whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
     closed, opened = enforcement.closed_days(), enforcement.open_days()
-    table = deadline_table(today - timedelta(days=7), 60, closed, opened)
+    table = deadline_table(today - timedelta(days=7), 60, closed, opened, current_law())
     dog = dog_arg()
     violation = _violation_arg()
     if dog is None and violation is not None:
@@ -223,7 +227,8 @@ def _ticket_prefill():
     minor = owner is not None and owner.minor_on(local_today())  # §4(I)
     if owner is not None:
         capacity = "guardian" if minor else "owner"
-    form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in VIOLATIONS],
+    offences = current_law().offences
+    form = TicketForm(formdata=None).prefill(codes=[c for c in request.args.getlist("code") if c in offences],
         dog_id=dog.id if dog else None, violation_entry_id=request.args.get("violation"),
         served_at=now_local_input(), served_capacity=capacity, served_how="personal",
         served_name=(owner.guardian_name if minor else owner.full_name if owner else None),

@@ -7,12 +7,13 @@ from datetime import datetime
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
 
-from ..law import VIOLATIONS
 from ..law.court import ATTEMPT_METHODS, NOT_SERVED_YET, SERVICE_METHODS
+from ..law.laws import ALL_OFFENCES
 from ..services.enforcement import SERVED_CAPACITIES
 from ..timeutil import TOWN_TZ
 
-CODE_CHOICES = [(code, r.title) for code, r in VIOLATIONS.items()]
+# Every law's offences: the page ticks only the town's law's, the entry kinds judge them by it.
+CODE_CHOICES = [(code, r.title) for code, r in ALL_OFFENCES.items()]
 DATETIME = {"type": "datetime-local"}
 
 

@@ -11,9 +11,10 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import inch
 from reportlab.platypus import ListFlowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from ..law.laws import law_cite
 from ..law.words import say_date, say_datetime, say_money
 from ..timeutil import to_local
-from ..town import current_town
+from ..town import current_law, current_town
 
 
 def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone: str) -> bytes:
@@ -33,7 +34,7 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
     town = current_town()
     story = [p(town.heading),
              p("Notice: your dog has been seized and impounded", h1),
-             p(f"{town.local_law}, Section 8"), Spacer(1, 12), p(say_date(case["today"]))]
+             p(law_cite(current_law(), "Section 8", "AML §117")), Spacer(1, 12), p(say_date(case["today"]))]
     if owner is not None:
         story += [p(f"To {owner.full_name}"), p(owner.full_address)]
     else:

@@ -17,8 +17,9 @@ from sqlalchemy.orm import selectinload
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law import IMPOUNDMENT_OUTCOMES, VIOLATIONS, license_status, rabies_status
+from ..law import IMPOUNDMENT_OUTCOMES, license_status, rabies_status
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
+from ..law.laws import ALL_OFFENCES, law_of_codes, offence_cited, ticket_penalty
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement
@@ -29,6 +30,7 @@ from ..services.search import search_dogs
 from ..services.tags import find_tag
 from ..settings import get_setting
 from ..timeutil import local_today, to_local
+from ..town import current_law
 from ..web import file_response
 from . import bp
 from .card import status_card
@@ -48,7 +50,11 @@ LIST_LIMIT = 100
 
 @bp.app_context_processor
 def _field_helpers():
-    return {"VIOLATIONS": VIOLATIONS, "violation_title": enforcement.violation_title, "to_local": to_local,
+    # VIOLATIONS: the offences of the town's law (the checkboxes); a record's codes are shown by
+    # ALL_OFFENCES, the law it was judged by.
+    return {"VIOLATIONS": current_law().offences, "ALL_OFFENCES": ALL_OFFENCES, "offence_cited": offence_cited,
+            "ticket_penalty": lambda codes: ticket_penalty(law_of_codes(codes, current_law())),
+            "violation_title": enforcement.violation_title, "to_local": to_local,
             "SERVED_CAPACITIES": enforcement.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
             "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES,
             "mail_configured": mail_configured}

@@ -21,14 +21,18 @@ from .words import say_money
 
 # --- §5(D) fees -----------------------------------------------------------
 
-def population_control_surcharge(altered: bool) -> Decimal:
+def population_control_surcharge(altered: bool, law=None) -> Decimal:
     """§5(D): $1.00 for an altered (spayed or neutered) dog, $3.00 for an unaltered dog,
     collected "in addition to the fee charged by the Town" for animal population control.
+    `law` (a `laws.Law`, the town's; None: the local law): its surcharges (AML §110(3): at least
+    $1.00 and $3.00, the least charged).
     """
+    if law is not None:
+        return law.fees.altered_surcharge if altered else law.fees.unaltered_surcharge
     return ALTERED_SURCHARGE if altered else UNALTERED_SURCHARGE
 
 
-def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal) -> None:
+def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal, law=None) -> None:
     """§5(D): check the Town Board's processing fees. "the total fee for an unaltered dog shall
     be at least five ($5.00) dollars more than the total fee for a spayed or neutered dog": the
     totals are the town's fee plus the population control fee collected with it ($3.00 for an
@@ -40,15 +44,19 @@ def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal) -> None:
     """
     altered_fee = _money(altered_fee, "spayed/neutered dog fee")
     unaltered_fee = _money(unaltered_fee, "unaltered dog fee")
-    altered_total = altered_fee + population_control_surcharge(True)
-    unaltered_total = unaltered_fee + population_control_surcharge(False)
+    altered_surcharge = population_control_surcharge(True, law)
+    unaltered_surcharge = population_control_surcharge(False, law)
+    altered_total = altered_fee + altered_surcharge
+    unaltered_total = unaltered_fee + unaltered_surcharge
     difference = unaltered_total - altered_total
-    if difference < MIN_UNALTERED_DIFFERENCE:
+    least = law.fees.min_unaltered_difference if law is not None else MIN_UNALTERED_DIFFERENCE
+    section = law.fees.section if law is not None else "§5(D)"  # AML §110(1) under the state law alone
+    if difference < least:
         raise ValueError(
-            f"The total fee for an unaltered dog ({say_money(unaltered_fee)} + {say_money(UNALTERED_SURCHARGE)} = "
-            f"{say_money(unaltered_total)}) must be at least $5.00 more than the total fee for a spayed or "
-            f"neutered dog ({say_money(altered_fee)} + {say_money(ALTERED_SURCHARGE)} = {say_money(altered_total)}); "
-            f"it is only {say_money(difference)} more (§5(D)).")
+            f"The total fee for an unaltered dog ({say_money(unaltered_fee)} + {say_money(unaltered_surcharge)} = "
+            f"{say_money(unaltered_total)}) must be at least {say_money(least)} more than the total fee for a "
+            f"spayed or neutered dog ({say_money(altered_fee)} + {say_money(altered_surcharge)} = "
+            f"{say_money(altered_total)}); it is only {say_money(difference)} more ({section}).")
 
 
 # --- §5(H) purebred licenses ----------------------------------------------
@@ -129,7 +137,7 @@ class FeeBreakdown:
 def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, term_years: int,
                 exemption: str | None = None, enumeration_surcharge: Decimal = Decimal("0"),
                 fee_per_year: bool = True, *, vet_statement_against_altering: bool = False,
-                vet_statement_surcharge_as_altered: bool = False) -> FeeBreakdown:
+                vet_statement_surcharge_as_altered: bool = False, law=None) -> FeeBreakdown:
     """The itemized fee for one dog license; each line has its ``kind`` (``FEE_KINDS``).
 
     - ``altered``: the dog is spayed or neutered (§5(C) certificate, affidavit or on file).
@@ -152,17 +160,22 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
       a licensing fee too, so an exempt dog's total is $0.00.
     - ``enumeration_surcharge``: the §5(K) surcharge this dog owes, as
       ``enumeration_surcharge_due`` decides it (default 0: no line).
+    - ``law``: the town's law (`laws.Law`; None: the local law): its surcharges, exemptions and
+      the sections the lines cite (AML §110 under the state law alone).
     """
     if not _is_license_term(term_years):
         raise ValueError(f"A dog license is for 1, 2 or 3 years only, not {term_years!r} (§5(A)(4)).")
-    validate_fee_schedule(altered_fee, unaltered_fee)
+    validate_fee_schedule(altered_fee, unaltered_fee, law)
     enumeration_surcharge = _money(enumeration_surcharge, "enumeration surcharge")
+    exemptions = law.license.exemptions if law is not None else LICENSE_EXEMPTIONS
+    exemption_section = law.license.exemptions_section if law is not None else "§5(I)"
+    fees_section = law.fees.section if law is not None else "§5(D)"
 
     if exemption is not None:
-        if exemption not in LICENSE_EXEMPTIONS:
-            raise ValueError(f"{exemption!r} is not a license exemption under §5(I).")
-        marking = LICENSE_EXEMPTIONS[exemption].marking
-        return FeeBreakdown((FeeLine(f"License fee waived: {marking}", Decimal("0.00"), "§5(I)",
+        if exemption not in exemptions:
+            raise ValueError(f"{exemption!r} is not a license exemption under {exemption_section}.")
+        marking = exemptions[exemption].marking
+        return FeeBreakdown((FeeLine(f"License fee waived: {marking}", Decimal("0.00"), exemption_section,
                                      "license_fee"),))
 
     years = term_years if fee_per_year else 1
@@ -175,15 +188,15 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
         fee_words = "spayed/neutered dog rate (vet's statement, §5(C))"
         surcharge_words = ("as altered (vet's statement, town's choice)" if surcharge_altered
                            else "unaltered dog (vet's statement: the dog is not altered)")
-        fee_section = "§5(C), §5(D)"
+        fee_section = "§5(C), §5(D)" if law is None or law.local else fees_section
     else:
         fee_words = surcharge_words = "spayed/neutered dog" if altered else "unaltered dog"
-        fee_section = "§5(D)"
+        fee_section = fees_section
     lines = [
         FeeLine(f"Town processing fee, {fee_words}{per}", town_fee * years, fee_section, "license_fee"),
         # §5(D): the surcharge is collected once with each license application.
         FeeLine(f"Animal population control fee, {surcharge_words}",
-                population_control_surcharge(surcharge_altered), "§5(D)", "population_surcharge"),
+                population_control_surcharge(surcharge_altered, law), fees_section, "population_surcharge"),
     ]
     if enumeration_surcharge:
         lines.append(FeeLine("Enumeration surcharge", enumeration_surcharge, "§5(K)",

@@ -37,6 +37,30 @@ def holding_period(impounded_on: date, owner_known: bool, closed_days=(), open_d
     return HoldingPeriod(deadline, days, tuple(skipped), impounded_on)
 
 
+IN_PERSON_NOTICE = "in_person"  # AML §117(6) "notice given personally": the app's notice method
+
+
+def holding_period_under(law, impounded_on: date, owner_known: bool, closed_days=(), open_days=(),
+                         notice: tuple[date, str] | None = None) -> HoldingPeriod:
+    """The holding period under the town's law (`law.holding`, a `laws.Law`). Business days (the
+    local law, §8(B)): `holding_period`. Calendar days (the state law alone): AML §117(4) five
+    days from the day seized when the dog is not identified; AML §117(6) when it is, seven days
+    after notice given personally or nine from the date of mailing, counted from the first
+    notice (`notice`: (day, method)) or, before any, from the day seized. A notice whose method is
+    not personal, or is not known, gives the longer period: it protects the owner."""
+    h = law.holding
+    if h.business_days:
+        return holding_period(impounded_on, owner_known, closed_days, open_days)
+    if not owner_known:
+        return HoldingPeriod(impounded_on + timedelta(days=h.unidentified_days), h.unidentified_days, (),
+                             impounded_on)
+    start, method = notice if notice is not None else (impounded_on, None)
+    start = max(start, impounded_on)
+    days = h.notified_in_person_days if method == IN_PERSON_NOTICE and h.notified_in_person_days else \
+        h.owner_known_days
+    return HoldingPeriod(start + timedelta(days=days), days, (), start)
+
+
 # §8(B) "excluding the day the dog is impounded": which day that is, when the pound received the
 # dog later than it was seized (a town setting, "impounded_day").
 IMPOUNDED_DAY_RULES = ("received", "seized")
@@ -178,7 +202,7 @@ def _ordinal(n: int) -> str:
 
 def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: bool, *,
                      fee_first: Decimal, fee_second: Decimal, fee_third_and_later: Decimal,
-                     boarding_per_day) -> ImpoundmentFees:
+                     boarding_per_day, law=None) -> ImpoundmentFees:
     """§8(C): what the owner pays to redeem a seized dog, and §8(D) what a known owner owes
     whether or not the dog is redeemed.
 
@@ -189,14 +213,19 @@ def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: 
       one rate, or ``((rate, days), ...)`` runs of the rate in force on each day (law/schedule.py);
     - §8(C)(2) a dangerous dog: $30 for each 24-hour period after the first, or part of one
       (``dangerous_dog_extra_fee(hours_held)``).
+    ``law``: the town's law (`laws.Law`; None or a local law: §8(C)). Under the state law alone the
+    fees are the town's settings (AML §117(4); their amounts in the statute were not read) and
+    there is no dangerous dog's daily fee.
     """
+    section = "§8(C)(1)" if law is None or law.local else law.impoundment_fees.section
+    dangerous = dangerous and (law is None or law.impoundment_fees.dangerous_dog_daily is not None)
     if impoundment_number < 1:
         raise ValueError("The impoundment number counts this impoundment: 1 or more.")
     if days < 0:
         raise ValueError("Days held must be 0 or more.")
     fee = fee_first if impoundment_number == 1 else fee_second if impoundment_number == 2 else fee_third_and_later
     lines = [ImpoundmentFeeLine("impound", f"Impoundment fee, {_ordinal(impoundment_number)} impoundment "
-                                           f"in twelve months", Decimal(fee).quantize(Decimal("0.01")), "§8(C)(1)")]
+                                           f"in twelve months", Decimal(fee).quantize(Decimal("0.01")), section)]
     # A fee changed by resolution applies from its date (law/schedule.py `daily_rates`): each
     # run of days at the rate in force on them, e.g. 3 days at $5.00 and 1 day at $7.50.
     runs = (tuple((Decimal(rate), n) for rate, n in boarding_per_day) if isinstance(boarding_per_day, (tuple, list))
@@ -207,7 +236,7 @@ def impoundment_fees(impoundment_number: int, days: int, hours_held, dangerous: 
     if boarding:
         lines.append(ImpoundmentFeeLine(
             "boarding", "Boarding, " + " and ".join(f"{n} day{'s' if n != 1 else ''} at {say_money(rate)}"
-                                                   for rate, n in runs if n), boarding, "§8(C)(1)"))
+                                                   for rate, n in runs if n), boarding, section))
     if dangerous:
         extra = dangerous_dog_extra_fee(hours_held)
         if extra:
@@ -268,10 +297,16 @@ def impoundments_in_twelve_months(seized_on: date, earlier_seizures) -> int:
     return 1 + sum(1 for d in earlier_seizures if year_before < d <= seized_on)
 
 
-def deadline_table(start: date, days: int, closed_days=(), open_days=()) -> dict:
+def deadline_table(start: date, days: int, closed_days=(), open_days=(), law=None) -> dict:
     """§8(B) redemption deadlines for impoundments made on each of `days` dates from `start`,
     for the phone to show with no signal:
-    {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}."""
+    {"YYYY-MM-DD": {"owner_known": "YYYY-MM-DD", "owner_unknown": "YYYY-MM-DD"}}.
+    `law`: the town's law (None: the local law's §8(B)); under the state law alone the owner
+    known row is the longer period, nine days (AML §117(6)), before any notice is recorded."""
+    if law is not None and not law.holding.business_days:
+        return {(start + timedelta(days=i)).isoformat(): {
+            known: holding_period_under(law, start + timedelta(days=i), known == "owner_known").deadline.isoformat()
+            for known in ("owner_known", "owner_unknown")} for i in range(days)}
     closed = closed_days if isinstance(closed_days, dict) else list(closed_days)
     opened = frozenset(open_days)
     table = {}

@@ -9,10 +9,12 @@ MAX_FINE = Decimal("500.00")
 MAX_IMPRISONMENT_DAYS = 15
 
 
-def validate_sentence(fine: Decimal, days: int, section: str = "§11") -> None:
+def validate_sentence(fine: Decimal, days: int, section: str = "§11", max_fine: Decimal | None = MAX_FINE,
+                      max_days: int = MAX_IMPRISONMENT_DAYS) -> None:
     """§11(A)/(B): ValueError unless 0 <= fine <= $500.00 and 0 <= days <= 15.
     Both together are allowed ("or both"). The fine must be a Decimal (or int), never float.
-    `section` (from `penalty_section`) is named in the refusal.
+    `section` (from `penalty_section`) is named in the refusal. Another law's limits (the town's
+    `Law.penalties`) pass `max_fine` (None: the law sets no most fine) and `max_days`.
     """
     if isinstance(fine, bool) or not isinstance(fine, (Decimal, int)):
         raise TypeError(f"The fine must be a Decimal amount, not {type(fine).__name__}.")
@@ -21,12 +23,12 @@ def validate_sentence(fine: Decimal, days: int, section: str = "§11") -> None:
     fine = Decimal(fine)
     if not fine.is_finite() or fine < 0:
         raise ValueError("The fine can't be negative.")
-    if fine > MAX_FINE:
-        raise ValueError(f"The fine ({say_money(fine)}) can't be more than $500.00 ({section}).")
+    if max_fine is not None and fine > max_fine:
+        raise ValueError(f"The fine ({say_money(fine)}) can't be more than {say_money(max_fine)} ({section}).")
     if days < 0:
         raise ValueError("Days of imprisonment can't be negative.")
-    if days > MAX_IMPRISONMENT_DAYS:
-        raise ValueError(f"Imprisonment ({days} days) can't be more than 15 days ({section}).")
+    if days > max_days:
+        raise ValueError(f"Imprisonment ({days} days) can't be more than {max_days} days ({section}).")
 
 
 # §11(A): "a violation for failure to license a dog"; every other offence is §11(B). Not

@@ -3,7 +3,6 @@ from flask import current_app, has_app_context
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
-from ..law.authority import WHO_MAY_ACT, may
 from ..law.restrictions import owner_is_minor
 from .types import UTCDateTime, now_utc
 
@@ -45,12 +44,21 @@ class User(db.Model):
         return str(self.id)
 
     def may(self, action: str) -> bool:
-        """The law's table of who may act (fieldapp/law/authority.py)."""
-        return may(self.role, action)
+        """The town's law's table of who may act (`Law.powers`; the local law's is
+        fieldapp/law/authority.py): e.g. under the state law alone only the dog control officer
+        brings the action for a violation (AML §118(2))."""
+        from ..law.laws import may_under_every_law
+        agreed = may_under_every_law(self.role, action)
+        if agreed is not None:  # every law says the same: no need to read the town's law
+            return agreed
+        from ..town import current_law
+        return current_law().may(self.role, action)
 
     def powers(self) -> list[str]:
         """Every power this user holds (the page tells its scripts which, see static/js/dom.js)."""
-        return [p.action for p in WHO_MAY_ACT if may(self.role, p.action)]
+        from ..town import current_law
+        law = current_law()
+        return [p.action for p in law.powers if law.may(self.role, p.action)]
 
 
 

@@ -4,7 +4,7 @@ names (`get_setting`)."""
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..law.laws import Law, law_named
+from ..law.laws import Law
 from ..law.readings import Reading
 from ..law.words import say_money
 from ..settings import SPECS, get_setting
@@ -54,8 +54,9 @@ def _settings(r: Reading) -> tuple[SettingNow, ...]:
 
 
 def town_law() -> Law:
-    """The law the town's setting `town_law` names."""
-    return law_named(get_setting("town_law"))
+    """The law the town's setting `town_law` names (`current_law`, as every service reads it)."""
+    from ..town import current_law
+    return current_law()
 
 
 def reading_parts(law: Law) -> list[tuple[str, str, list[Row]]]:

@@ -11,9 +11,10 @@ from sqlalchemy.orm import selectinload
 from ..csvfile import csv_text
 from ..extensions import db
 from ..law.cashbook import CashLine, CashReport, Remittance, cash_report, population_control_remittance
+from ..law.laws import law_cite
 from ..law.words import say_date
 from ..models import Dog, DogOwner, License, Payment, Receipt
-from ..town import current_town
+from ..town import current_law, current_town
 
 
 def cash_lines(starts_on: date, ends_on: date) -> list[CashLine]:
@@ -137,7 +138,7 @@ def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date) -> bytes:
     town = current_town().title
     story = [Paragraph(f"{town}: dog licenses issued {say_date(starts_on)} to {say_date(ends_on)}",
                        styles["Heading2"]),
-             Paragraph(f"Record of licenses kept by the Town Clerk ({current_town().local_law}, §5(F)), with the "
+             Paragraph(f"Record of licenses kept by the Town Clerk ({law_cite(current_law(), '§5(F)')}), with the "
                        f"application's §5(E) information. {len(rows)} license{'s' if len(rows) != 1 else ''}.",
                        styles["BodyText"]),
              Spacer(1, 8), table]

@@ -30,9 +30,9 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..law.authority import POWERS
 from ..models import FieldEntry
 from ..timeutil import utcnow
+from ..town import current_law
 from . import calls
 from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
@@ -106,9 +106,10 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         shown = kind[:40] if isinstance(kind, str) else "(not a name)"
         return EntryOutcome(422, errors={"kind": f"Unknown kind of entry: {shown!r}."})
     if not user.may(spec.power):
-        power = POWERS[spec.power]
+        power = current_law().power[spec.power]  # the town's law says who may
+        cited = f"{power.section}: " if power.section else ""
         return EntryOutcome(403, errors={"kind": f"Your role may not record this kind of entry. "
-                                                 f"{power.section}: {power.text}"})
+                                                 f"{cited}{power.text}"})
     if not isinstance(payload, dict):
         return EntryOutcome(422, errors={"payload": "The entry has no content."})
 

@@ -27,6 +27,7 @@ from ..law.impoundment import deadline_table
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..models.dogs import take_from_sequence, take_on_connection
 from ..timeutil import local_today, utcnow
+from ..town import current_law
 from .calls import call_row, open_calls
 from .card_rows import load_card_dogs
 from .enforcement import closed_days, open_days
@@ -184,6 +185,7 @@ def copy_extras(today) -> dict:
     # Every open call for service, whole at each fetch (a few dozen at most): the queue with no
     # signal. A call changed is a new key: the stored whole copy is built again (its cost at
     # county size is the price of a queue that is never stale).
-    return {"redemption_deadlines": deadline_table(today, 21, closed_days(), open_days()),  # the town's calendar
+    # the town's calendar and its law (AML §117 counts calendar days)
+    return {"redemption_deadlines": deadline_table(today, 21, closed_days(), open_days(), current_law()),
             "calls": [call_row(c) for c in open_calls()]}
 

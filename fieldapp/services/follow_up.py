@@ -9,12 +9,13 @@ from types import SimpleNamespace
 from sqlalchemy.orm import subqueryload
 
 from ..extensions import db
+from ..law.laws import law_cite
 from ..law.words import say_money
 from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
 from ..timeutil import to_local
-from ..town import current_town
+from ..town import current_law, current_town
 from .licensing import fee_total, say_date
 from .renewals import OwnerLetter, RenewalItem, expired_over_30, renewal_fee, what_to_bring
 
@@ -62,6 +63,13 @@ def never_licensed(today: date, dog_id: int | None = None, dog_ids=None) -> list
     return out
 
 
+def _fine(law) -> str:
+    """What failing to license may bring, in the town's law: §11(A), or AML §118(2)."""
+    if law.local:
+        return "a fine of up to $500.00 (§11(A))"
+    return law.penalties.words()
+
+
 def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
     """The letter: the dog must be licensed (§5(A)(1)); how the town knows; what to bring."""
     from .letters import letter_pdf
@@ -70,15 +78,15 @@ def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:
     first = SimpleNamespace(kind="purebred" if dog.purebred else "individual", purebred_dogs_on_premises=None)
     lines = renewal_fee(dog, first, today)
     total = fee_total(lines)
-    town = current_town()
+    town, law = current_town(), current_law()
     letter = OwnerLetter(dog.primary_owner, [RenewalItem(first, dog, "expired", True, lines, total)])
     return letter_pdf(
         dog.primary_owner, f"{dog.name} must be licensed",
         [f"Our records show that {dog.name} ({dog.description}) came to the town's attention through "
          f"{how} on {say_date(first_on)}, and that no license was ever issued for the dog.",
          f"Every dog four months of age or over in the {town.title} must have a valid license and wear "
-         f"its identification tag ({town.local_law}, §5(A)(1)). Failing to license a dog is an offense "
-         "punishable by a fine of up to $500.00 (§11(A)).",
+         f"its identification tag ({law_cite(law, '§5(A)(1)', 'AML §109(1)(a), §111(1)')}). Failing to license a "
+         f"dog is an offense punishable by {_fine(law)}.",
          f"A one-year license costs {say_money(total)}. You may license the dog at the Town Clerk's office or by mail "
          "(§5(A)(3))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")
@@ -88,12 +96,14 @@ def expired_letter(item: RenewalItem, today: date) -> bytes:
     """The letter for a license expired over 30 days: renew now, with the fee and what to bring."""
     from .letters import letter_pdf
     dog, lic = item.dog, item.license
+    law = current_law()
     letter = OwnerLetter(dog.primary_owner, [item])
     return letter_pdf(
         dog.primary_owner, f"{dog.name}'s dog license has expired",
         [f"License {lic.number} for {dog.name} ({dog.description}) expired on {say_date(lic.expires_on)} and "
-         "has not been renewed. A dog four months of age or over must have a valid license (§5(A)(1), "
-         "§5(A)(4)); failing to license a dog is an offense punishable by a fine of up to $500.00 (§11(A)).",
+         f"has not been renewed. A dog four months of age or over must have a valid license "
+         f"({'§5(A)(1), §5(A)(4)' if law.local else law.license.section}); failing to license a dog is an "
+         f"offense punishable by {_fine(law)}.",
          f"A one-year renewal costs {say_money(item.fee_total)}. If the dog has died or no longer lives in the "
          "town, please tell the Town Clerk (§5(J))."],
         what_to_bring(letter), today, items_heading="Please bring or enclose:")

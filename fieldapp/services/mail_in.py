@@ -166,7 +166,14 @@ def hold_letter_pdf(ma: MailApplication, today: date) -> bytes:
     return letter_pdf(
         owner, f"Your dog license application for {ma.dog.name if ma.dog is not None else ma.dog_name}",
         to + [f"We received your application by mail on {say_date(ma.received_on)}, with {paid}. We are "
-              "holding it: a license can be issued only when everything below has come (Local Law No. 2 "
-              "of 2011, §5(A)(3))."] + short,
+              f"holding it: a license can be issued only when everything below has come ({_cited()})."] + short,
         ma.missing_labels, today, items_heading="Please send:",
         closing=["When we have them we will mail you the license and the tag. Questions: call the Town Clerk."])
+
+
+def _cited() -> str:
+    """§5(A)(3) in the town's law's name; under the state law alone, the application to the clerk
+    (AML §109(1)(b))."""
+    from ..town import current_law
+    law = current_law()
+    return f"{law.name}, §5(A)(3)" if law.local else law.power["issue_license"].section

@@ -17,11 +17,12 @@ from decimal import Decimal
 from sqlalchemy.orm import contains_eager, joinedload, subqueryload
 
 from ..extensions import db
+from ..law.laws import law_cite
 from ..law.renewals import expired_over, renewals_due
 from ..law.words import say_money
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
 from ..settings import get_setting
-from ..town import current_town
+from ..town import current_law, current_town
 from .licensing import (
     ONE_DOG,
     PROOF_OF_ALTERING,
@@ -172,9 +173,9 @@ def what_to_bring(letter: OwnerLetter) -> list[str]:
 def letter_text(letter: OwnerLetter, today: date) -> str:
     owner = letter.owner
     lines = [f"Dear {owner.full_name},", ""]
-    lines.append("The dog license{} below {} renewal ({}, §5(A)(4)):".format(
+    lines.append("The dog license{} below {} renewal ({}):".format(
         "s" if len(letter.items) > 1 else "", "are due for" if len(letter.items) > 1 else "is due for",
-        current_town().local_law))
+        law_cite(current_law(), "§5(A)(4)", "AML §109(1)(a)")))
     for item in letter.items:
         lic = item.license
         state = "expired" if item.window == "expired" else "expires"
@@ -242,9 +243,9 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
                   Spacer(1, 18), same(say_date(today)), Spacer(1, 8),
                   same("<b>Dog license renewal notice</b>", styles["Heading2"]),
                   Paragraph(f"Dear {_esc(o.full_name)},", body),
-                  same("Your dog license{} below {} due for renewal ({}, §5(A)(4)).".format(
+                  same("Your dog license{} below {} due for renewal ({}).".format(
                       "s" if len(lt.items) > 1 else "", "are" if len(lt.items) > 1 else "is",
-                      _esc(town.local_law))),
+                      _esc(law_cite(current_law(), "§5(A)(4)", "AML §109(1)(a)")))),
                   Spacer(1, 6)]
         rows = [["Dog", "License", "Expires", "One-year fee"]]
         for item in lt.items:

@@ -178,7 +178,7 @@ def test_offline_copy_of_the_town_with_its_history(town):
         db.session.remove()
         with counting_queries(db.engine) as statements:
             data = field_dataset(None)
-        assert len(data["dogs"]) == N_DOGS and len(statements) <= 11  # with the open calls
+        assert len(data["dogs"]) == N_DOGS and len(statements) <= 12  # with the open calls and the town's law (its holding periods)
         flagged = {r["dog"]["id"]: r["flags"] for r in data["dogs"] if r["flags"]}
         dog_id, _, _ = dog_with_most_violations(town)
         online = dog_status(db.session.get(Dog, dog_id), today)["flags"]

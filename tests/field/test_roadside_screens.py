@@ -38,7 +38,7 @@ def test_s10B2_court_order_on_the_card_is_one_line(client, auth, app):
     html = client.get(f"/field/dogs/{brutus}").get_data(as_text=True)
     item = re.search(r'<li class="flag flag-bad flag-order" data-flag="confined">(.*?)</li>', html, re.S).group(1)
     summary = text(re.search(r"<summary>(.*?)</summary>", item, re.S).group(1))
-    assert summary == "CONFINED: Inside 9 pm-7 am. order of Fri 4 Dec 2026 terms ▾"
+    assert summary == "CONFINED: Inside 9 pm-7 am. since Fri 4 Dec 2026 terms ▾"
     assert "§4(B)" not in summary and "§4(B)" in item  # the terms, inside the closed <details>
     assert "<details open" not in item
     # The owner and the buttons come right after the warnings.

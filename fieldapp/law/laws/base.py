@@ -88,6 +88,19 @@ class Penalties:
     max_imprisonment_days: int
     failure_to_license_codes: tuple[str, ...]
 
+    def words(self) -> str:
+        """The range a conviction may bring, in the law's terms, as the ticket and the court's
+        pages say it (after "punishable by")."""
+        if self.max_fine is not None:
+            return (f"a fine of not more than ${self.max_fine:.2f}, imprisonment of not more than "
+                    f"{self.max_imprisonment_days} days, or both")
+        first, within_five, *more = self.least_fines
+        two_or_more = (f"; two or more within five years, a fine of up to ${more[0]:.2f}, imprisonment of up to "
+                       f"{self.max_imprisonment_days} days, or both") if more else ""
+        return (f"a fine of not less than ${first:.2f}, or not less than ${within_five:.2f} after a violation "
+                f"within the preceding five years{two_or_more} ({self.section}, prosecuted under the penal "
+                "law; the town may instead seek a civil penalty, whose amounts were not read)")
+
 
 @dataclass(frozen=True)
 class Choice:

@@ -16,8 +16,12 @@ def _offence(r) -> Reading:
     return Reading(
         section=r.section, quote=r.text, statute="AML",
         reading=f"An officer may record offence {r.code}, \"{r.title}\"{exceptions}.",
-        tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",),
-        code=f"{_AML} `VIOLATIONS`",
+        tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",
+               "test_aml118_an_officer_records_only_the_state_laws_offences_with_their_exceptions",
+               "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences",
+               "test_aml118_the_pages_name_the_state_law_not_the_local_law"),
+        code=f"{_AML} `VIOLATIONS`; fieldapp/services/enforcement/payload.py `PayloadReader.codes` "
+             "(`current_law().offences`)",
     )
 
 
@@ -38,7 +42,8 @@ LICENSING: tuple[Reading, ...] = (
         reading="A license is for one, two or three years (none shorter than a year), and may run no later "
                 "than the last day of the eleventh month after the rabies certificate expires: the state rule "
                 "is the only rabies rule.",
-        tests=("test_aml109_a_license_runs_no_later_than_the_eleventh_month_after_the_rabies_certificate",),
+        tests=("test_aml109_a_license_runs_no_later_than_the_eleventh_month_after_the_rabies_certificate",
+               "test_aml109_the_eleventh_month_rule_is_the_only_rabies_rule_under_state_law"),
         code="fieldapp/law/licensing.py `state_rule_latest_expiry`; " + f"{_LAW} `license.rabies_rules`",
     ),
     Reading(
@@ -80,7 +85,8 @@ LICENSING: tuple[Reading, ...] = (
               "total fee for a spayed or neutered dog.",
         reading="The town's license fees are its settings; with the surcharges added, the total for an "
                 "unaltered dog must be at least $5.00 more than for a spayed or neutered dog.",
-        tests=("test_aml110_the_unaltered_total_is_at_least_five_dollars_more",),
+        tests=("test_aml110_the_unaltered_total_is_at_least_five_dollars_more",
+               "test_aml110_the_five_dollar_difference_is_checked_and_cites_the_state_law"),
         code="fieldapp/law/fees.py `validate_fee_schedule`",
         values=("fee_altered", "fee_unaltered"),
     ),
@@ -99,7 +105,9 @@ LICENSING: tuple[Reading, ...] = (
               "for the purposes of carrying out animal population control efforts",
         reading="The population control surcharge is $1.00 for an altered dog and $3.00 for an unaltered one, "
                 "the least the statute allows (the town may assess more; the least protects the owner).",
-        tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",),
+        tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",
+               "test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license",
+               "test_aml110_the_license_form_asks_nothing_of_a_purebred_license_under_state_law"),
         code=f"{_AML} `LEAST_ALTERED_SURCHARGE`, `LEAST_UNALTERED_SURCHARGE`; {_LAW} `fees`",
     ),
     Reading(
@@ -139,8 +147,10 @@ SEIZURE: tuple[Reading, ...] = (
               "days from the day seized",
         reading="A dog not identified is held five calendar days from the day seized (not business days, as "
                 "the local law counts). Read in the text before the 2010 renumbering; see the Law's `not_read`.",
-        tests=("test_aml117_a_dog_not_identified_is_held_five_days",),
-        code=f"{_AML} `UNIDENTIFIED_HOLDING_DAYS`; {_LAW} `holding`",
+        tests=("test_aml117_a_dog_not_identified_is_held_five_days",
+               "test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized"),
+        code=f"{_AML} `UNIDENTIFIED_HOLDING_DAYS`; {_LAW} `holding`; fieldapp/law/impoundment.py "
+             "`holding_period_under`",
     ),
     Reading(
         section="AML §117(6)", statute="AML",
@@ -148,8 +158,11 @@ SEIZURE: tuple[Reading, ...] = (
               "day of notice, during which period the dog may be redeemed by the owner. If such notification "
               "is made by mail, such dog shall be held for a period of nine days from the date of mailing",
         reading="An identified dog's owner of record is notified in person (seven days after the day of notice) "
-                "or by certified mail (nine days from the date of mailing).",
-        tests=("test_aml117_an_identified_dog_is_held_seven_days_after_notice_in_person_nine_by_mail",),
+                "or by certified mail (nine days from the date of mailing), counted from the first notice "
+                "recorded; a notice given any other way, or before any is recorded, counts the longer nine "
+                "days (it protects the owner).",
+        tests=("test_aml117_an_identified_dog_is_held_seven_days_after_notice_in_person_nine_by_mail",
+               "test_aml117_notice_in_person_seven_days_by_mail_or_unknown_nine"),
         code=f"{_AML} `NOTIFIED_IN_PERSON_HOLDING_DAYS`, `NOTIFIED_BY_MAIL_HOLDING_DAYS`; {_LAW} `holding`",
     ),
     Reading(
@@ -158,7 +171,8 @@ SEIZURE: tuple[Reading, ...] = (
               "four of this section and by producing proof that the dog has been licensed",
         reading="The impoundment fees are the town's settings; the statute's least amounts in §117(4) were "
                 "not read in its current text, so the app holds none (see the Law's `not_read`).",
-        tests=("test_aml117_the_impoundment_fees_are_the_towns_settings",),
+        tests=("test_aml117_the_impoundment_fees_are_the_towns_settings",
+               "test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee"),
         code=f"{_LAW} `impoundment_fees`",
         values=("fee_impoundment_first", "fee_impoundment_second", "fee_impoundment_third"),
     ),
@@ -172,8 +186,9 @@ VIOLATION_READINGS: tuple[Reading, ...] = (
               "any person who has committed within such municipality any violation set forth in subdivision "
               "one of this section.",
         reading="Only the dog control officer brings the action (issues the appearance ticket).",
-        tests=("test_aml118_the_dog_control_officer_brings_the_action",),
-        code=f"{_LAW} `powers` (issue_ticket)",
+        tests=("test_aml118_the_dog_control_officer_brings_the_action",
+               "test_aml118_only_the_dog_control_officer_issues_a_ticket_under_state_law"),
+        code=f"{_LAW} `powers` (issue_ticket); fieldapp/models/people.py `User.may`",
     ),
     Reading(
         section="AML §118(2)", statute="AML",
@@ -193,7 +208,8 @@ VIOLATION_READINGS: tuple[Reading, ...] = (
         reading="Prosecuted under the penal law, the fine is at least $25.00, or at least $50.00 after a "
                 "violation within five years (two or more: $100.00 and up to fifteen days, read only in the "
                 "text before 2010; see the Law's `not_read`).",
-        tests=("test_aml118_the_least_fines_are_twenty_five_and_fifty_dollars",),
+        tests=("test_aml118_the_least_fines_are_twenty_five_and_fifty_dollars",
+               "test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines"),
         code=f"{_AML} `LEAST_FINE`, `LEAST_FINE_WITHIN_FIVE_YEARS`; {_LAW} `penalties`",
     ),
 )

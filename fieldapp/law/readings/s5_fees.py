@@ -52,7 +52,10 @@ READINGS: tuple[Reading, ...] = (
               "Markets Law shall be:",
         reading="One purebred license covers the owner's premises, priced by the count of purebreds over four "
                 "months there and paid for each year of the term; a second dog joins it with no purebred fee.",
-        tests=("test_s5H_purebred_fee_by_dogs_on_premises", "test_s5H_purebred_fee_rejects_fewer_than_one",
+        tests=("test_s5H_purebred_fee_by_dogs_on_premises",
+               "test_s5H_the_local_law_town_charges_a_purebred_license",
+               "test_s5H_the_license_form_asks_for_the_purebred_count_under_the_local_law",
+               "test_s5H_purebred_fee_rejects_fewer_than_one",
                "test_s5H_purebred_fee_bands_are_the_towns_settings",
                "test_s5H_purebred_annual_fee_paid_for_each_year_of_the_term",
                "test_s5H_purebred_license_priced_by_count_of_dogs_on_premises",

@@ -99,6 +99,7 @@ READINGS: tuple[Reading, ...] = (
         reading="A term is allowed when it ends by the last day of the month the vaccination ends, and the "
                 "clerk's screen says which rule applied; the town may choose the state's rule instead.",
         tests=("test_s5A4_term_ends_by_the_last_day_of_the_month_the_vaccination_ends",
+               "test_s5A4_the_local_law_town_keeps_its_rabies_rule_setting",
                "test_s5A4_term_refusal_reason_agrees_with_allowed_terms",
                "test_s5A4_term_refusal_reason_for_invalid_term", "test_s5A4_term_refusal_reason_none_for_allowed_term",
                "test_s5A4_term_refusal_reason_past_rabies_end",

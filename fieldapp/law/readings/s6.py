@@ -53,7 +53,8 @@ READINGS: tuple[Reading, ...] = (
         reading="The twelve restrictions are offence codes 6A1-6A12, offered with the §5 offences and "
                 "§10(B)(4); a violation is recorded once, even when sent twice.",
         tests=("test_s6A_has_twelve_restrictions_in_order", "test_s5_s6_s10_violations_are_all_offence_codes_in_order",
-               "test_s6_restrictions_are_frozen", "test_s6A_violation_recorded_then_replayed_once"),
+               "test_s6_restrictions_are_frozen", "test_s6A_violation_recorded_then_replayed_once",
+               "test_s6A_the_local_law_town_records_its_own_offences_not_the_states"),
         code=f"{_R} `SECTION_6_RESTRICTIONS`, `VIOLATIONS`",
     ),
     *(_restriction(r) for r in SECTION_6_RESTRICTIONS.values()),

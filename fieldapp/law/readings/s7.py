@@ -19,7 +19,8 @@ READINGS: tuple[Reading, ...] = (
                "test_every_staff_page_outside_the_roadside_code_names_its_power",
                "test_clerk_may_not_sync_field_entries",
                "test_clerk_cannot_record", "test_justice_and_clerk_read_only",
-               "test_s9_constable_records_and_seizes_but_may_not_issue_a_ticket"),
+               "test_s9_constable_records_and_seizes_but_may_not_issue_a_ticket",
+               "test_s9_a_police_officer_issues_a_ticket_under_the_local_law"),
         code="fieldapp/law/authority.py `WHO_MAY_ACT` (enforce); fieldapp/services/registry.py `ENTRY_KINDS`; "
              "fieldapp/services/entries.py `submit_entry`",
     ),

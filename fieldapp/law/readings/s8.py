@@ -34,6 +34,7 @@ READINGS: tuple[Reading, ...] = (
         tests=("test_s8B_redemption_deadline_is_five_business_days_owner_unknown",
                "test_s8B_redemption_deadline_is_nine_business_days_owner_known",
                "test_s8B_holding_period_nine_business_days_owner_known_five_unknown",
+               "test_s8B_the_local_law_town_counts_business_days_from_the_day_impounded",
                "test_s8B_holding_period_reports_the_days_it_skipped_and_why",
                "test_s8B_deadline_shows_the_days_it_skipped_on_result_page_and_card",
                "test_s8B_redemption_deadline_closed_days_as_set_and_generator",

@@ -175,6 +175,7 @@ READINGS: tuple[Reading, ...] = (
                 f"§11(A), named on the record; its fine is at most ${MAX_FINE} and/or at most "
                 f"{MAX_IMPRISONMENT_DAYS} days.",
         tests=("test_s11A_failure_to_license_s11B_any_other_provision",
+               "test_s11_a_local_law_ticket_says_the_local_laws_fines",
                "test_s11_refusal_names_the_section_on_the_record",
                "test_s11_maximums", "test_s11_validate_sentence_allows_fine_or_imprisonment_or_both"),
         code="fieldapp/law/penalties.py `penalty_section`, `FAILURE_TO_LICENSE_CODES`, `validate_sentence`",

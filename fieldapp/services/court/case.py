@@ -12,10 +12,13 @@ from sqlalchemy import func
 from sqlalchemy.orm import selectinload
 
 from ...extensions import db
-from ...law import VIOLATIONS, penalty_section
+from ...law import penalty_section
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
+from ...law.laws import law_of_offence
 from ...models.court import Disposition
 from ...models.enforcement import AppearanceTicket, SwornComplaint
 from ...timeutil import to_local
+from ...town import current_law
 
 # A verdict that ends an offence's case; an adjournment in contemplation of dismissal takes it off
 # the calendar (restored only by a later step, which this app does not yet record).
@@ -78,12 +81,24 @@ class Case:
         return code, "", code
 
     @property
+    def law(self):
+        """The law the case is judged by: its offences' (a record keeps the law it was charged
+        under), or, with none by code (a complaint in words), the town's law."""
+        for code in self.codes:
+            law = law_of_offence(code)
+            if law is not None:
+                return law
+        return current_law()
+
+    @property
     def penalty_section(self) -> str:
-        return penalty_section(self.codes)
+        law = self.law
+        return penalty_section(self.codes) if law.local else law.penalties.section
 
     def offence_section(self, code: str) -> str:
         """§11(A) or §11(B): the subsection one offence's sentence falls under."""
-        return penalty_section([code] if code else [])
+        law = self.law
+        return penalty_section([code] if code else []) if law.local else law.penalties.section
 
     def summoned(self, on: date | None = None) -> bool:
         """§10(B) the alleged owner summoned (on or before `on`); on a ticket, CPL §150.40(2):

@@ -110,7 +110,8 @@ def record_court_disposition(case: Case, *, decided_on: date | None, appeared: b
                 errors[f("outcome")] = refusal
             elif fine is not None and days is not None:
                 try:
-                    validate_sentence(fine, days, section=section)
+                    validate_sentence(fine, days, section=section, max_fine=case.law.penalties.max_fine,
+                                      max_days=case.law.penalties.max_imprisonment_days)
                 except ValueError as e:
                     errors[f("imprisonment_days") if "days" in str(e) and "fine" not in str(e).lower()
                            else f("fine")] = str(e)

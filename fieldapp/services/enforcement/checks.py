@@ -18,11 +18,11 @@ from datetime import date
 from ...extensions import db
 from ...law import (
     FAILURE_TO_VACCINATE,
-    VIOLATIONS,
     failure_to_vaccinate_refusal,
     female_in_heat_refusal,
     rabies_vaccination_due,
 )
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.notices import late_loss_notice_refusal, late_transfer_notice_refusal, new_resident_refusal
 from ...law.restrictions import lost_dog_not_owner_note, minor_owner_refusal
 from ...models.enforcement import RabiesRequest

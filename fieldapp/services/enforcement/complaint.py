@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES as VIOLATIONS  # a record's codes, whatever law judged it
 from ...law.restrictions import minor_owner_refusal
 from ...models import Dog, record_event
 from ...models.enforcement import SwornComplaint

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES
 from ...law.words import say_date
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
 from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ...town import current_law
 from ..errors import ServiceError
 
 # Read from here by the entries, the API, the views and the demo: the document's limits and check
@@ -47,7 +48,7 @@ from .late import (  # noqa: F401
 # the same ones before it queues an entry (`rules.entry_rules`, served as data).
 DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, collar)."
 PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
-UNKNOWN_OFFENCE = "An offence ticked is not in the Local Law's list: untick it and tick the right one."
+UNKNOWN_OFFENCE = "An offence ticked is not in the {law}'s list: untick it and tick the right one."
 EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
 # The one confirmation box over the listed exceptions: ticked, each exception of the ticked
 # offences is ruled out (the page lists each one beside it, and ticks them all with JavaScript).
@@ -60,6 +61,10 @@ RULED_OUT_WORDS = {
     "6A1-accompanied": "not with its owner or a responsible person able to control it by command",
     "5A1-under-4-months": "not a puppy under four months kept from running at large",
     "5H-dog-show": "not at a dog show, licensed in the town where it lives",
+    # AML §109(1)(a), §111(1): the state law's exceptions (a town under the state law alone).
+    "AML109-under-4-months": "not a puppy under four months kept from being at large",
+    "AML109-shelter": "not residing in a pound or shelter",
+    "AML111-dog-show": "not taking part in a dog show the town exempts",
     "5B2": "no vet's statement that vaccination would endanger the dog",
     # §6(A): each offence's own "unless", "without the consent", "except" words.
     "6A3-consent": "the property owner did not consent or approve",
@@ -236,10 +241,12 @@ class PayloadReader:
 
     def codes(self, name, required=None) -> list[str]:
         codes = self.choices(name)
-        unknown = [c for c in codes if c not in VIOLATIONS]
+        offences = current_law().offences  # judged by the law of the town where it happened
+        unknown = [c for c in codes if c not in offences]
         if unknown:
-            self.error(name, UNKNOWN_OFFENCE)
-        codes = [c for c in VIOLATIONS if c in codes]  # the law's order, no repeats
+            law = current_law()  # the town's law: its "Local Law", or the state law alone
+            self.error(name, UNKNOWN_OFFENCE.format(law="Local Law" if law.local else "state law"))
+        codes = [c for c in offences if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
         return codes
@@ -251,13 +258,14 @@ class PayloadReader:
         hunting proviso, §5(A)(1) under four months, §5(H) dog show, §5(B)(2) vet's statement.
         The one check for violations (§6, §5), seizures (§8(A)) and tickets (§9)."""
         ruled_out = set(self.choices(name)) | set(carried or ())
+        offences = current_law().offences  # the law the codes were read by (`codes`)
         if self.flag(NONE_APPLIES):  # "None of these applies", each exception listed beside it
-            ruled_out |= {e.code for c in codes for e in VIOLATIONS[c].exceptions}
-        missing = [exception_missing(VIOLATIONS[code], exc)
-                   for code in codes for exc in VIOLATIONS[code].exceptions if exc.code not in ruled_out]
+            ruled_out |= {e.code for c in codes for e in offences[c].exceptions}
+        missing = [exception_missing(offences[code], exc)
+                   for code in codes for exc in offences[code].exceptions if exc.code not in ruled_out]
         if missing:
             self.error(name, "; ".join(missing) + EXCEPTIONS_ADVICE)
-        applicable = [e.code for c in codes for e in VIOLATIONS[c].exceptions]
+        applicable = [e.code for c in codes for e in offences[c].exceptions]
         return [c for c in dict.fromkeys(applicable) if c in ruled_out]
 
     def dog(self, required_description=True) -> tuple[Dog | None, str]:
@@ -320,7 +328,7 @@ def open_days() -> frozenset:
 
 
 def violation_title(code: str) -> str:
-    r = VIOLATIONS.get(code)
+    r = ALL_OFFENCES.get(code)
     return f"{r.title} ({r.section})" if r else code
 
 

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from sqlalchemy import Date, String, bindparam, cast, literal_column, null, union_all
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES as VIOLATIONS  # a record's codes, whatever law judged it
 from ...law.orders import CONFINED_TERMS, LEASH_TERMS, ORDER_KINDS, ROADSIDE_KINDS, order_short
 from ...law.words import say_date
 from ...models.calls import Call

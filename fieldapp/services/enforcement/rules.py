@@ -13,7 +13,7 @@ field has a given value.
 """
 from dataclasses import asdict, dataclass, field
 
-from ...law import VIOLATIONS
+from ...town import current_law
 from .complaint import PLACE_OF_VIOLATION_NEEDED
 from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
 from .ticket import DUPLICATE_CONFIRM, OFFENCE_PLACE_NEEDED
@@ -82,7 +82,7 @@ def entry_rules() -> dict:
         code: {"title": r.title, "section": r.section,
                "exceptions": [{"code": e.code, "section": e.section, "words": ruled_out_words(e),
                                "message": exception_missing(r, e)} for e in r.exceptions]}
-        for code, r in VIOLATIONS.items()
+        for code, r in current_law().offences.items()  # the town's law: the state's §118(1) under it alone
     }
     return {
         "kinds": {kind: {"required": [asdict(rule) for rule in rules],

@@ -18,14 +18,15 @@ from datetime import date, datetime
 from sqlalchemy import func
 
 from ...extensions import db
-from ...law import IMPOUNDMENT_OUTCOMES, holding_period, impoundment_end_refusal, owner_known
+from ...law import IMPOUNDMENT_OUTCOMES, impoundment_end_refusal, owner_known
 from ...law.dl18 import dl18_record_number
-from ...law.impoundment import HoldingPeriod, OwnerKnown, day_impounded
+from ...law.impoundment import HoldingPeriod, OwnerKnown, day_impounded, holding_period_under
 from ...law.words import say_date
 from ...models import Dog, LateEntry, License, Tag, record_event, take_from_sequence
 from ...models.enforcement import Impoundment, Violation
 from ...settings import get_setting
 from ...timeutil import local_today, to_local, utcnow
+from ...town import current_law
 from ..errors import ServiceError
 from .checks import check_codes
 from .payload import MAX_ID, Location, PayloadReader, closed_days, hold_late_entry, open_days, read_followed_violation
@@ -101,9 +102,20 @@ def owner_known_for(dog, owner_named: str = "") -> OwnerKnown:
                        owner_named_by_officer=owner_named, owner_of_record=owner_of_record(dog))
 
 
-def holding_period_for(impounded_on: date, known: bool) -> HoldingPeriod:
-    """§8(B) with the town's calendar: closures and the listed days the offices stay open."""
-    return holding_period(impounded_on, known, closed_days(), open_days())
+def holding_period_for(impounded_on: date, known: bool, notice: tuple[date, str] | None = None) -> HoldingPeriod:
+    """The holding period under the town's law: §8(B) with the town's calendar (closures and the
+    listed days the offices stay open); under the state law alone AML §117(4), (6) in calendar
+    days, from the first notice to the owner (`notice`: (day, method)) once there is one."""
+    return holding_period_under(current_law(), impounded_on, known, closed_days(), open_days(), notice)
+
+
+def first_notice(imp: Impoundment) -> tuple[date, str] | None:
+    """AML §117(6): the first notice to the owner of a held dog, (local day, method), or None."""
+    notices = [n for n in imp.notices if n.notified_at is not None]
+    if not notices:
+        return None
+    n = min(notices, key=lambda n: n.notified_at)
+    return to_local(n.notified_at).date(), n.method
 
 
 def dog_from_typed(looks: "DogDescription") -> tuple[Dog | None, str]:
@@ -156,7 +168,7 @@ def counted_from(imp: Impoundment) -> date:
 
 
 def _set_period(imp: Impoundment, start: date, reason: str) -> HoldingPeriod:
-    period = holding_period_for(start, imp.owner_known)
+    period = holding_period_for(start, imp.owner_known, first_notice(imp))
     imp.period_from, imp.period_from_reason = start, reason[:120]
     imp.redemption_deadline, imp.deadline_skipped = period.deadline, skipped_list(period)
     return period
@@ -267,7 +279,7 @@ def identify_owner(imp: Impoundment, owner_name: str, user) -> None:
     if len(owner_name) > 120:
         raise ServiceError({"owner_named": "Keep the name under 120 characters."})
     old_deadline, was_known = imp.redemption_deadline, imp.owner_known
-    period = holding_period_for(counted_from(imp), True)
+    period = holding_period_for(counted_from(imp), True, first_notice(imp))
     imp.owner_named = owner_name
     imp.owner_known = True
     imp.owner_known_reason = owner_known_for(imp.dog, owner_name).reason

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from ...extensions import db
-from ...law import VIOLATIONS
 from ...law.court import (
     ATTEMPT_METHODS,
     CPL_150_40_1,
@@ -35,6 +34,7 @@ from ...law.court import (
     latest_return_date,
     past_return_date_refusal,
 )
+from ...law.laws import ALL_OFFENCES as VIOLATIONS  # a record's codes, whatever law judged it
 from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation

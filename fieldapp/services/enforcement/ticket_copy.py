@@ -14,9 +14,11 @@ from datetime import time
 from sqlalchemy import event
 
 from ...extensions import db
-from ...law import VIOLATIONS
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
+from ...law.laws import law_of_codes, offence_cited, ticket_penalty
 from ...law.words import say_date, say_datetime, say_time
 from ...timeutil import to_local
+from ...town import current_law
 from .. import notify
 
 log = logging.getLogger(__name__)
@@ -36,7 +38,7 @@ def _at(wall: str) -> str:
 
 def ticket_copy_text(t) -> tuple[str, str]:
     """(subject, body) of the copy: what the printed ticket says, in plain text."""
-    offences = [f"- {VIOLATIONS[c].title}, Local Law No. 2 of 2011 {VIOLATIONS[c].section}" if c in VIOLATIONS
+    offences = [f"- {VIOLATIONS[c].title}, {offence_cited(c)}" if c in VIOLATIONS
                 else f"- {c}" for c in t.codes]
     place = t.offence_place or (f"GPS {t.offence_latitude:.5f}, {t.offence_longitude:.5f}"
                                 if t.offence_latitude is not None else "not recorded")
@@ -48,8 +50,7 @@ def ticket_copy_text(t) -> tuple[str, str]:
              f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
              f"You must appear in person at the {t.court_name}, {t.court_address},",
              f"on {say_date(t.appear_on)} at {_at(t.appear_time)}.", "",
-             "Upon conviction, an offence under this Local Law is punishable by a fine of not more than $500, "
-             "or imprisonment of not more than 15 days, or both (§11).", "",
+             ticket_penalty(law_of_codes(t.codes, current_law())), "",
              f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
     return f"Appearance ticket {t.number}: {t.court_name}", "\n".join(lines)
 

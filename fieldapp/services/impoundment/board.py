@@ -17,6 +17,7 @@ from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
 from ...timeutil import local_today, to_local, utcnow
+from ...town import current_law
 from ..enforcement.record import attach_enforcement
 from ..errors import ServiceError
 
@@ -121,4 +122,20 @@ def record_notice(imp: Impoundment, method: str, notified_at: datetime | None, t
     db.session.flush()
     record_event("impoundment.owner_notified", imp, actor=user, method=method, to_whom=to_whom,
                  notified_at=notified_at.isoformat())
+    _count_from_the_notice(imp, user)
     return notice
+
+
+def _count_from_the_notice(imp, user) -> None:
+    """AML §117(6) (the state law alone): an identified dog's period runs from the first notice to
+    its owner, seven days after notice given personally, nine from mailing (or any other way):
+    the deadline is recomputed from it. The local law's §8(B) counts from the day impounded."""
+    from ..enforcement.seizure import counted_from, first_notice, holding_period_for, skipped_list
+    if current_law().holding.business_days or not imp.owner_known or imp.status != "held":
+        return
+    period = holding_period_for(counted_from(imp), True, first_notice(imp))
+    if period.deadline != imp.redemption_deadline:
+        old = imp.redemption_deadline
+        imp.redemption_deadline, imp.deadline_skipped = period.deadline, skipped_list(period)
+        record_event("impoundment.deadline_from_notice", imp, actor=user, old_deadline=old.isoformat(),
+                     redemption_deadline=period.deadline.isoformat())

@@ -8,9 +8,10 @@ from datetime import date
 from sqlalchemy.orm import selectinload
 
 from ...extensions import db
-from ...law import IMPOUNDMENT_OUTCOMES, VIOLATIONS
+from ...law import IMPOUNDMENT_OUTCOMES
 from ...law.dl18 import age_words, dl18_seizure_words
 from ...law.impoundment import impoundments_in_twelve_months
+from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.words import say_date
 from ...models import Dog, DogOwner
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment

@@ -29,6 +29,7 @@ from ...models import Payment
 from ...models.enforcement import Impoundment
 from ...settings import get_setting, schedule, setting_on
 from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ...town import current_law
 from ..enforcement.record import orders_in_force
 
 ZERO = Decimal("0.00")
@@ -100,7 +101,8 @@ def fees_for(imp: Impoundment, at: datetime | None = None) -> ImpoundmentFees:
         fee_first=setting_on("fee_impoundment_first", on), fee_second=setting_on("fee_impoundment_second", on),
         fee_third_and_later=setting_on("fee_impoundment_third", on),
         boarding_per_day=daily_rates(schedule("fee_boarding_daily"), from_day, days,
-                                     get_setting("fee_boarding_daily")))
+                                     get_setting("fee_boarding_daily")),
+        law=current_law())  # the town's law: §8(C), or AML §117(4) with no dangerous dog's fee
 
 
 def close_fees(imp: Impoundment) -> None:

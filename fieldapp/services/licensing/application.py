@@ -8,8 +8,6 @@ from sqlalchemy.orm import joinedload
 
 from ...extensions import db
 from ...law import (
-    LICENSE_EXEMPTIONS,
-    LICENSE_TERMS,
     RABIES_RULE_LOCAL,
     RABIES_RULE_REVACCINATE,
     RABIES_RULE_STATE,
@@ -19,7 +17,6 @@ from ...law import (
     license_required,
     license_terms,
 )
-from ...law.licensing import LICENSE_AGE_MONTHS
 from ...law.words import say_date
 from ...models import (
     Dog,
@@ -29,6 +26,7 @@ from ...models import (
     PurebredLicense,
 )
 from ...settings import get_setting
+from ...town import current_law
 from ..enumeration import pending_identification
 from ..enumeration import surcharge_owed as enumeration_surcharge
 from .enumerations import open_enumeration
@@ -123,7 +121,11 @@ class TermChoice:
 def term_rule() -> str:
     """The town's rule for a license term against the rabies vaccination (settings): AML
     §109(1)(a) for every term, or §5(A)(4) with, for a certificate with less than a year left,
-    the one-year license within AML's limit (default) or revaccination."""
+    the one-year license within AML's limit (default) or revaccination. A law with one rule (the
+    state law alone: AML §109(1)(a), the eleventh month) leaves the town no choice."""
+    rules = current_law().license
+    if len(rules.rabies_rules) == 1:
+        return rules.default_rabies_rule
     if get_setting("license_term_state_rule"):
         return RABIES_RULE_STATE
     return RABIES_RULE_LOCAL if get_setting("short_certificate_one_year_license") else RABIES_RULE_REVACCINATE
@@ -135,7 +137,7 @@ def term_choices(issued: date, rabies_limit: date | None,
     license_terms). A vet's statement (§5(B)(2)) passes its date as vet_statement_on; with
     neither a rabies date nor a statement nothing limits the terms yet (a quote)."""
     if rabies_limit is None and vet_statement_on is None:
-        return [TermChoice(t, license_expiry(issued, t), None) for t in LICENSE_TERMS]
+        return [TermChoice(t, license_expiry(issued, t), None) for t in current_law().license.terms]
     terms = license_terms(issued, rabies_limit, rule=term_rule(), vet_statement_on=vet_statement_on)
     return [TermChoice(o.years, o.expires_on, o.refusal) for o in terms.options]
 
@@ -224,6 +226,9 @@ def prepare_application(app: Application, dog: Dog | None, owner: Owner | None, 
     """
     owner = owner or (dog.primary_owner if dog is not None else None)
     app.purebred_license = None
+    if not current_law().fees.purebred_fees:  # a law with no purebred license (the state law alone)
+        app.purebred_dogs_on_premises = None
+        app.new_purebred_license = False
     if app.purebred_dogs_on_premises is not None and not app.new_purebred_license:
         app.purebred_license = lookups.purebred_license(owner, today)
     if dog is not None:
@@ -248,11 +253,13 @@ def license_needed_check(born_on: date | None, at_large: bool, today: date,
     if owner_asks:
         return license_note(age, at_large, owner_asks=True)
     if not license_required(age, at_large):
-        needed_from = born_on + relativedelta(months=LICENSE_AGE_MONTHS)
+        law = current_law()
+        needed_from = born_on + relativedelta(months=law.license.age_months)
+        section = "§5(A)(1)" if law.local else law.license.section  # AML §109(1)(a)
         raise NoLicenseNeeded(
             f"No license is needed yet. The dog is under four months old and not at large, "
             f"so the law does not require a license until it is four months old, on "
-            f"{say_date(needed_from)} (§5(A)(1)). Ask the owner to come back by then.",
+            f"{say_date(needed_from)} ({section}). Ask the owner to come back by then.",
             needed_from)
 
 
@@ -297,12 +304,14 @@ def check_application(app: Application, today: date, dog: Dog | None = None) -> 
                                    "dog. Ask for the veterinarian's certificate or the owner's "
                                    "affidavit (§5(C)).")
     if app.exemption is not None:
-        if app.exemption not in LICENSE_EXEMPTIONS:
-            errors["exemption"] = "Choose one of the exemptions of §5(I)."
+        exemptions = current_law().license  # the town's law's exemptions (§5(I), AML §110(2))
+        if app.exemption not in exemptions.exemptions:
+            errors["exemption"] = f"Choose one of the exemptions of {exemptions.exemptions_section}."
         elif not app.exemption_certificate.strip():
             errors["exemption_certificate"] = ("A certificate that the dog has been trained as a "
-                                               f"{LICENSE_EXEMPTIONS[app.exemption].label.lower()} "
-                                               "must be submitted (§5(I)). Enter what it is.")
+                                               f"{exemptions.exemptions[app.exemption].label.lower()} "
+                                               f"must be submitted ({exemptions.exemptions_section}). "
+                                               "Enter what it is.")
     if r.kind == "vet_statement" and r.statement_on is not None and r.statement_on > today:
         errors["rabies_statement_on"] = "The veterinarian's statement can't be dated after today (§5(B)(2))."
     if app.residence_began_on is not None and app.residence_began_on > today:

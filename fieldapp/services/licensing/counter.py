@@ -12,6 +12,7 @@ from decimal import Decimal
 from ...extensions import db
 from ...law.words import say_money
 from ...models import Dog, MailApplication, Owner
+from ...town import current_law
 from ..errors import ServiceError
 from ..money import check_method
 from .application import (
@@ -76,7 +77,8 @@ def license_at_counter(c: CounterApplication, today: date, user=None) -> Counter
     if c.adoption is not None:
         app.purebred_license = None  # the adopter's premises, not the former owner's (§5(H))
     errors = {}
-    if c.purebred and not app.purebred_dogs_on_premises and app.purebred_license is None:
+    if (c.purebred and not app.purebred_dogs_on_premises and app.purebred_license is None
+            and current_law().fees.purebred_fees):  # no purebred license under the state law alone
         errors["purebred_dogs_on_premises"] = ("Enter how many purebred dogs over four months are on "
                                                "the premises (§5(H)).")
         app.purebred_dogs_on_premises = None

@@ -10,6 +10,7 @@ from decimal import Decimal
 from ...law import FeeLine, enumeration_surcharge_due, license_fee, purebred_license_fee
 from ...settings import setting_on
 from ...timeutil import local_today
+from ...town import current_law
 from ..enumeration import surcharge_owed as enumeration_surcharge
 from ..money import PaymentLine
 from .application import ONE_DOG, PROOF_OF_ALTERING, Application, Lookups, say_date
@@ -55,6 +56,7 @@ def fee_lines(app: Application, term_years: int, on: date | None = None,
       with the clerk's reason when waived.
     """
     on = on or local_today()
+    law = current_law()  # the town's law: its surcharges, exemptions, sections; purebred only if it has one
     s = fee_schedule(app.fees_on or on)
     if app.enumeration_identification is not None:  # identified earlier: the surcharge it owes
         enumeration = enumeration_surcharge(app.enumeration_identification)
@@ -67,14 +69,15 @@ def fee_lines(app: Application, term_years: int, on: date | None = None,
                             term_years, exemption=app.exemption, enumeration_surcharge=enumeration,
                             fee_per_year=s["fee_per_year"],
                             vet_statement_against_altering=app.altered_proof == "vet_statement",
-                            vet_statement_surcharge_as_altered=s["vet_statement_surcharge_as_altered"])
+                            vet_statement_surcharge_as_altered=s["vet_statement_surcharge_as_altered"],
+                            law=law)
     lines = list(breakdown.lines)
     if app.exemption is None and app.purebred_license is not None:
         pl = app.purebred_license
         lines = [FeeLine(f"Covered by purebred license {pl.number} for the premises "
                          f"(paid; through {say_date(pl.expires_on)})", Decimal("0.00"), "§5(H)", "purebred_fee")
                  ] + [ln for ln in lines if ln.kind != "license_fee"]
-    elif app.exemption is None and app.purebred_dogs_on_premises:
+    elif app.exemption is None and app.purebred_dogs_on_premises and law.fees.purebred_fees:
         purebred = purebred_license_fee(app.purebred_dogs_on_premises, term_years, *s["purebred_fees"])
         lines = list(purebred.lines) + [ln for ln in lines if ln.kind != "license_fee"]
     if app.replaces_tag:

@@ -3,7 +3,6 @@ from datetime import date
 
 from ...extensions import db
 from ...law import (
-    LICENSE_EXEMPTIONS,
     new_resident_lateness,
     new_resident_license_due,
 )
@@ -14,6 +13,7 @@ from ...models import (
     RabiesCertificate,
     record_event,
 )
+from ...town import current_law
 from ..enumeration import charged_on, identify_unlicensed
 from ..errors import ServiceError
 from ..money import check_method, record_receipt
@@ -125,7 +125,8 @@ def write_license(dog: Dog, app: Application, today: date, user=None, *, method:
         resident_note = f"Licensed {lateness.days_late} days late (due by {say_date(lateness.due_on)}, §5(J)(3))." \
             if lateness.late else None
 
-    marking = LICENSE_EXEMPTIONS[app.exemption].marking if app.exemption else None
+    # The marking in the words of the town's law (AML §110(2): "Working Search Dog").
+    marking = current_law().license.exemptions[app.exemption].marking if app.exemption else None
     premises = app.purebred_license
     if app.purebred_dogs_on_premises and premises is None and app.exemption is None:
         premises = _new_purebred_license(dog, app, today, lines, user)
