@@ -15,7 +15,8 @@ TEXT_MAX = 200
 class SettingSpec:
     key: str
     label: str
-    kind: str  # money | text | int | weekday | time | dates | bool | server | email | url | choice | timezone
+    kind: str  # money | text | initials | int | weekday | time | dates | bool | server | email | url | choice
+    #   | timezone
     default: object
     section: str = ""
     help: str = ""
@@ -49,6 +50,8 @@ class SettingSpec:
             return "An address starting https:// or http://; empty for the server's own."
         if self.kind == "text":
             return f"Up to {TEXT_MAX} characters."
+        if self.kind == "initials":
+            return "One to four capital letters (SC)."
         return ""
 
     @property
@@ -68,6 +71,19 @@ SETTINGS = [
                 "The town", "The law \"How this app reads ...\" shows; a town with no local dog law chooses "
                 "the state law alone (Agriculture and Markets Law, Article 7).",
                 choices=tuple((key, law.name) for key, law in LAWS.items())),
+    SettingSpec("state_law_prosecution", "Under the state law alone: how the town prosecutes a violation", "choice",
+                "civil_penalty", "AML §118(2)", "\"Any municipality may elect either to prosecute such action as a "
+                "violation under the penal law or to commence an action to recover a civil penalty.\" The default "
+                "protects the owner: no imprisonment, no conviction under the penal law.",
+                choices=(("civil_penalty", "An action to recover a civil penalty (no imprisonment)"),
+                         ("penal_law", "A violation under the penal law (a fine, up to 15 days, or both)"))),
+    SettingSpec("state_law_surcharge_altered", "Under the state law alone: population control surcharge, "
+                "spayed or neutered dog", "money", "1.00", "AML §110(3)", "\"an additional surcharge of at least "
+                "one dollar for altered dogs\": the town may assess more by resolution, never less. The default, "
+                "the least, protects the owner. (The local law's §5(D) fixes its own $1.00.)"),
+    SettingSpec("state_law_surcharge_unaltered", "Under the state law alone: population control surcharge, "
+                "unaltered dog", "money", "3.00", "AML §110(3)", "\"at least three dollars for unaltered dogs\": "
+                "the town may assess more by resolution, never less. (The local law's §5(D) fixes its own $3.00.)"),
     SettingSpec("fee_altered", "Town license fee, spayed or neutered dog (per year)", "money",
                 "10.00", "§5(D)", "Set by resolution of the Town Board."),
     SettingSpec("fee_unaltered", "Town license fee, unaltered dog (per year)", "money",
@@ -109,8 +125,8 @@ SETTINGS = [
     SettingSpec("fee_per_year", "Town fee is charged per year of the license term", "bool", True,
                 "§5(D)"),
     SettingSpec("town_time_zone", "The town's time zone", "timezone", Config.TIMEZONE, "The town",
-                "Kept on the town's record for a deployment serving several towns; days and deadlines are "
-                "counted in the server's time zone (TIMEZONE in config.py) until then."),
+                "The town's days and deadlines are counted, and its times shown, in this zone; a new "
+                "town starts from the deployment's (TIMEZONE in config.py)."),
     SettingSpec("kennel_name", "The town's kennel or shelter where seized dogs are held", "text",
                 "Sandy Creek Town Kennel", "§8(B)", "Filled in as \"Held at\" on the seizure form."),
     SettingSpec("clerk_phone", "Town Clerk's telephone (printed on tags)", "text", "(315) 387-3404",
@@ -142,6 +158,10 @@ SETTINGS = [
                 "serve\"", "int", 3, "§9",
                 "§9: the officer observing a violation \"shall issue and serve an appearance ticket for such "
                 "violation\". 0 lists a violation from the day it is recorded.", minimum=0, maximum=90),
+    SettingSpec("ticket_number_prefix", "Letters printed before the town's appearance ticket numbers (SC-000123)",
+                "initials", "SC", "§9",
+                "The numbers come from one counter for every town, so each names one ticket; the letters say "
+                "whose. A new town starts with its initials. A change holds for the numbers used from then on."),
     SettingSpec("period_from_received", "The holding period counts from the day the pound received the dog "
                 "when that is later than the seizure", "bool", True, "§8(B)",
                 "§8(B) \"excluding the day the dog is impounded\": on (the default, the owner gets the full "
@@ -174,10 +194,12 @@ SETTINGS = [
     SettingSpec("mail_server", "Outbound mail server (host:port); empty = no notifications", "server", ""),
     SettingSpec("mail_from", "Outbound mail sender address", "email", ""),
 ]
-# The settings an amount is computed from: each kept with the day it applies from (the rest, a
-# phone number or a court time, simply holds from when it is saved).
+# The settings an amount or a penalty is computed from: each kept with the day it applies from
+# (the rest, a phone number or a court time, simply holds from when it is saved). The town's
+# election under AML §118(2) is one: an offence is judged by the election in force when it
+# happened, never by a harsher one made after.
 PRICED = frozenset({s.key for s in SETTINGS if s.kind == "money"}
-                   | {"fee_per_year", "vet_statement_surcharge_as_altered"})
+                   | {"fee_per_year", "vet_statement_surcharge_as_altered", "state_law_prosecution"})
 MONEY_MAX = Decimal("9999.99")
 # Fees and amounts the Town Board sets: none negative, none past what a fee of a dog law could be.
 SETTINGS = [replace(spec, minimum=Decimal("0.00"), maximum=MONEY_MAX) if spec.kind == "money" else spec

@@ -40,7 +40,7 @@ from .setting_specs import (  # noqa: F401  (the table, read here; callers impor
     SettingSpec,
 )
 from .timeutil import local_today
-from .town import first_town_id, town_for_write
+from .town import acted_for_key, current_town_id, town_for_write
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,8 @@ def parse_value(spec: SettingSpec, raw):
             days.append(day)
         return days
     text = "" if raw is None else str(raw).strip()
+    if spec.kind == "initials":
+        return text.upper() if re.fullmatch(r"[A-Za-z]{1,4}", text) else refuse()
     if len(text) > TEXT_MAX or any(ord(c) < 32 for c in text):
         refuse(f"Up to {TEXT_MAX} characters, on one line.")
     if text and spec.kind == "server":
@@ -148,33 +150,47 @@ def stored_form(spec: SettingSpec, value):
 
 def _history() -> dict:
     """{key: ((effective_on, typed value), ...)} in the order recorded, read once a request."""
-    cache = g.get("_setting_history") if has_app_context() else None
+    town_id, key = current_town_id(), acted_for_key()
+    cache = g.setdefault("_setting_history", {}).get(key) if has_app_context() else None
     if cache is None:
         cache = {}
-        for row in db.session.execute(db.select(SettingChange).where(SettingChange.town_id == first_town_id())
+        for row in db.session.execute(db.select(SettingChange).where(SettingChange.town_id == town_id)
                                       .order_by(SettingChange.id)).scalars():
             if row.key in SPECS:
                 cache.setdefault(row.key, []).append((row.effective_on, read_value(SPECS[row.key], row.value)))
         cache = {key: tuple(rows) for key, rows in cache.items()}
         if has_app_context():
-            g._setting_history = cache
+            g._setting_history[key] = cache
     return cache
 
 
 def _all_values() -> dict:
-    cache = g.get("_settings") if has_app_context() else None
+    town_id, key = current_town_id(), acted_for_key()
+    cache = g.setdefault("_settings", {}).get(key) if has_app_context() else None
     if cache is None:
         # One statement: the town's record and its settings' rows.
         rows = db.session.execute(db.select(Town, Setting.key, Setting.value)
                                   .outerjoin(Setting, Setting.town_id == Town.id)
-                                  .where(Town.id == first_town_id())).all()
+                                  .where(Town.id == town_id)).all()
         stored = {key: value for _, key, value in rows if key is not None}
         if rows:
             stored.update({key: getattr(rows[0][0], column) for key, column in TOWN_FIELDS.items()})
         cache = {s.key: read_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
         if has_app_context():
-            g._settings = cache
+            g._settings[key] = cache
     return cache
+
+
+def plain_value(key: str):
+    """The value as stored on the town's record or its row (or the default), never a dated change:
+    what `timeutil.town_tz` reads, since the dated path asks for today, on the town's clock.
+    Read without autoflush: a half-made row in the session (a ticket whose date is being counted)
+    is not flushed early by asking the town's clock."""
+    cache = g.get("_settings", {}).get(acted_for_key()) if has_app_context() else None
+    if cache is not None:  # the request's copy: every instant a page shows asks, so no more than a look-up
+        return cache[key]
+    with db.session.no_autoflush:
+        return _all_values()[key]
 
 
 def get_setting(key: str):

@@ -172,3 +172,26 @@ def smtp_sink():
     yield server
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def two_towns(app):
+    """Sandy Creek and a second town, Elm Hollow, with a dog (Rex); the DCO serves both; a third
+    town is no one's. The ids: first, second, third, dog, dco."""
+    from fieldapp.models import Dog, User, UserTown
+    from fieldapp.models.town import Town
+    from fieldapp.town import acting_for
+
+    from .factories import make_town
+    with app.app_context():
+        first = db.session.scalars(db.select(Town).order_by(Town.id)).first()
+        second, third = make_town("Elm Hollow"), make_town("Far Hills")
+        dco = db.session.scalars(db.select(User).filter_by(username="dco")).one()
+        db.session.add(UserTown(user_id=dco.id, town_id=second.id))  # and the first, as the demo seeds it
+        with acting_for(second.id):
+            dog = Dog(name="Rex", sex="M", breed="Beagle", color="tan")
+            db.session.add(dog)
+            db.session.flush()
+        ids = {"first": first.id, "second": second.id, "third": third.id, "dog": dog.id, "dco": dco.id}
+        db.session.commit()
+        return ids

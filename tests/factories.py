@@ -13,16 +13,39 @@ import uuid
 from datetime import date, datetime, timedelta
 
 from fieldapp.extensions import db
-from fieldapp.models import Dog, License, Owner, User
+from fieldapp.models import Dog, License, Owner, Town, User, UserTown
 from fieldapp.models.enforcement import Impoundment
 from fieldapp.services.entries import submit_entry
 from fieldapp.services.licensing import Application, RabiesEvidence, create_dog, create_owner, issue_license
-from fieldapp.timeutil import TOWN_TZ, local_today, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, local_today, utcnow
 
 # Every §6(A)(1) exception ruled out (the officer's checklist), as the roadside forms send them.
 EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
 
 _n = itertools.count(1)
+
+
+def make_town(name: str, **columns) -> Town:
+    """Another town of the deployment: the first town's record (its law, court, clock) under a new
+    name, with any column given replaced."""
+    first = db.session.scalars(db.select(Town).order_by(Town.id)).first()
+    same = {c.name: getattr(first, c.name) for c in Town.__table__.columns if c.name != "id"}
+    town = Town(**{**same, "name": name, **columns})
+    db.session.add(town)
+    db.session.flush()
+    return town
+
+
+def make_user(username: str, role: str, towns: list[int], password: str | None = None) -> User:
+    """A user serving `towns` (ids), signed in with `password` (the demo's unless given)."""
+    from fieldapp.demo import DEMO_PASSWORD
+    user = User(username=username, full_name=username.replace("-", " ").title(), role=role)
+    user.set_password(password or DEMO_PASSWORD)
+    db.session.add(user)
+    db.session.flush()
+    db.session.add_all([UserTown(user_id=user.id, town_id=t) for t in towns])
+    db.session.flush()
+    return user
 
 
 def staff(username: str = "clerk") -> User:
@@ -88,7 +111,7 @@ def make_impoundment(dog: Dog | None = None, *, seized_at: datetime | None = Non
     """A dog seized (§8(A)) and held, as an officer's seizure entry: running at large (§6(A)(1))
     with every exception ruled out, on Ridge Rd, seized now (or `seized_at`, in the town's time).
     `dog` None: a dog not on file, described. Other fields of the seizure form as keywords."""
-    when = (seized_at or utcnow().astimezone(TOWN_TZ).replace(tzinfo=None)).replace(second=0, microsecond=0)
+    when = (seized_at or utcnow().astimezone(DEFAULT_TZ).replace(tzinfo=None)).replace(second=0, microsecond=0)
     data = {"codes": ["6A1"], "ruled_out": EVERY_6A1_EXCEPTION, "seized_at": when.strftime("%Y-%m-%dT%H:%M"),
             "location_text": "Ridge Rd"}
     if dog is not None:

@@ -13,7 +13,8 @@ PACKAGE = ROOT / "fieldapp"
 # Where the demo town may be named: the law's text and its readings, the settings' defaults
 # (the demo town's data, in settings.py and setting_specs.py), the demo, and the docstrings of fieldapp/town.py.
 ALLOWED = ("law/", "settings.py", "setting_specs.py", "demo", "town.py", "migrations/")
-LITERALS = re.compile(r"Sandy Creek|13145|Oswego")
+# And its ticket numbers' letters as a string in code (the setting "ticket_number_prefix").
+LITERALS = re.compile(r"Sandy Creek|13145|Oswego|[\"']SC-")
 
 
 def _sources():

@@ -26,6 +26,6 @@ from .licensing import (  # noqa: F401
     Receipt,
 )
 from .once import FormOnce  # noqa: F401
-from .people import Owner, User, UserSession  # noqa: F401
+from .people import Owner, User, UserSession, UserTown  # noqa: F401
 from .settings import Setting, SettingChange  # noqa: F401
 from .town import Town  # noqa: F401

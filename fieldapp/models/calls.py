@@ -8,10 +8,11 @@ arrived, a record made from it, closed, caller told, is `CallUpdate` rows; the c
 keep the current state for the queue.
 """
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class Call(db.Model):
+class Call(TownOwned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
     received_at = db.Column(UTCDateTime, nullable=False, index=True)
@@ -63,7 +64,7 @@ class Call(db.Model):
             f"GPS {self.latitude:.5f}, {self.longitude:.5f}" if self.latitude is not None else "")
 
 
-class CallUpdate(db.Model):
+class CallUpdate(TownOwned, db.Model):
     """One step of a call: taken, arrived, note, record (a violation, seizure, ticket or sworn
     complaint made from it: `record_kind`, `record_id`), closed, told (the caller)."""
     id = db.Column(db.Integer, primary_key=True)

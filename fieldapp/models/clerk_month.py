@@ -1,10 +1,11 @@
 """The clerk's month on paper: renewal notices sent (§5(J)(2)) and applications by mail (§5(A)(3))."""
 from ..extensions import db
 from ..law.words import say_money
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class RenewalNotice(db.Model):
+class RenewalNotice(TownOwned, db.Model):
     """A renewal notice sent to the owner of record for one license (a letter in the month's
     batch, or an email). §5(J)(2): a death reported "upon receipt of a renewal notice" links
     here (`DogNotice.details["renewal_notice_id"]`)."""
@@ -33,7 +34,7 @@ MAIL_MISSING = {
 }
 
 
-class MailApplication(db.Model):
+class MailApplication(TownOwned, db.Model):
     """§5(A)(3) "by regular mail ... the appropriate fee must accompany the licensing forms": an
     application received by mail, with the payment enclosed (check or money order number). With
     documents missing it is on hold ("on_hold", a letter says what is missing); complete it is

@@ -6,6 +6,7 @@ place: an order is lifted or changed by a later order (`supersedes_id`), a case 
 then decided has a disposition for each step, the latest one standing.
 """
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 HEARING_SIDES = ("complainant", "owner")
@@ -15,7 +16,7 @@ OUTCOMES = {"adjourned": "Adjourned", "acd": "Adjourned in contemplation of dism
 # "default" only where the town's court records one (setting court_records_defaults): never final.
 
 
-class Summons(db.Model):
+class Summons(TownOwned, db.Model):
     """§10(B): the alleged owner summoned to appear in person before the Town Justice.
     What was printed is frozen here (court name and address from the settings then)."""
     id = db.Column(db.Integer, primary_key=True)
@@ -34,7 +35,7 @@ class Summons(db.Model):
     issued_by = db.relationship("User")
 
 
-class Hearing(db.Model):
+class Hearing(TownOwned, db.Model):
     """A hearing (§10(B)) or a court appearance on a ticket (§9): who appeared, counsel for
     either side ("an opportunity to be represented by counsel and to present evidence"), the
     evidence noted, and an adjournment to a later day."""
@@ -60,7 +61,7 @@ class Hearing(db.Model):
     recorded_by = db.relationship("User")
 
 
-class CourtOrder(db.Model):
+class CourtOrder(TownOwned, db.Model):
     """An order of the Town Justice after a hearing (§10(B)(1)-(3)) about one dog: its kind
     (law/orders.py ORDER_KINDS), date and terms, and the findings behind it (the §4(C)
     exceptions considered and ruled out, the §4(O) grounds). A later order that lifts or
@@ -89,7 +90,7 @@ class CourtOrder(db.Model):
         return self.kind != "lifted" and self.superseded_by is None
 
 
-class Disposition(db.Model):
+class Disposition(TownOwned, db.Model):
     """§11: what became of one offence (`code`) of a ticket or a complaint on a court day:
     appeared or not, the plea, and adjourned, adjourned in contemplation of dismissal, dismissed,
     or convicted with a fine and/or days of imprisonment (within §11(A) or §11(B), `section`,

@@ -1,52 +1,75 @@
 """Dogs (§5(E)(2)), their owners of record (§4(I): more than one), and identification tags (§5(G))."""
+import sqlalchemy as sa
+
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 DOG_STATUSES = ("active", "lost", "stolen", "dead", "moved", "transferred")
 
 
 class Sequence(db.Model):
-    """Named counters that never go back: identification numbers (§5(G)), data versions."""
+    """Named counters that never go back: identification numbers (§5(G)), data versions. A
+    town's counter (its ID numbers, licenses, receipts...) is named for the town: `name` for the
+    deployment's first town (so a database of one town counts on where it was), `name:<town id>`
+    for any other (`counter_key`); a deployment's counter (the phones' data version, tag serials)
+    is `name` alone."""
     name = db.Column(db.String(40), primary_key=True)
     value = db.Column(db.BigInteger, nullable=False, default=0)
 
 
-def take_from_sequence(name: str, count: int = 1, start: int = 1) -> int:
+def counter_key(name: str, deployment: bool = False):
+    """The Sequence row of counter `name` for the town acted for: `name` itself for the first
+    town (or the deployment's counter), else `name:<town id>`. Chosen inside the statement that
+    takes the number (a CASE against the first town's id), so it costs no statement of its own."""
+    from ..town import acted_for_key
+    town_id = None if deployment else acted_for_key()
+    if town_id is None:
+        return name
+    from .town_owned import FIRST_TOWN
+    return sa.case((sa.literal(town_id) == FIRST_TOWN, sa.literal(name)),
+                   else_=sa.literal(f"{name}:{town_id}"))
+
+
+def take_from_sequence(name: str, count: int = 1, start: int = 1, deployment: bool = False) -> int:
     """Take `count` consecutive numbers from counter `name` (created at `start`); returns the first.
+    The counter is the town's acted for (`counter_key`), or the deployment's with `deployment=True`.
 
     One atomic statement, INSERT ... ON CONFLICT DO UPDATE SET value = value + count RETURNING,
     so two transactions never get the same number: PostgreSQL holds the row lock until commit,
     SQLite the database's write lock. (Reading the row and writing it back would let two
     transactions read the same value.)"""
     db.session.flush()  # pending Sequence rows go first, so the statement sees them
-    return take_on_connection(db.session, db.session.connection(), name, count, start)
+    return take_on_connection(db.session, db.session.connection(), name, count, start, deployment)
 
 
-def take_on_connection(session, connection, name: str, count: int = 1, start: int = 1) -> int:
+def take_on_connection(session, connection, name: str, count: int = 1, start: int = 1,
+                       deployment: bool = False) -> int:
     """take_from_sequence() on the session's connection, without flushing (for flush hooks)."""
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlalchemy.orm.util import identity_key
 
     table = Sequence.__table__
     insert = postgresql.insert if connection.dialect.name == "postgresql" else sqlite.insert
-    stmt = (insert(table).values(name=name, value=start - 1 + count)
+    key = counter_key(name, deployment)
+    stmt = (insert(table).values(name=key, value=start - 1 + count)
             .on_conflict_do_update(index_elements=[table.c.name], set_={"value": table.c.value + count})
-            .returning(table.c.value))
-    last = connection.execute(stmt).scalar_one()
-    loaded = session.identity_map.get(identity_key(Sequence, name))
+            .returning(table.c.name, table.c.value))
+    taken, last = connection.execute(stmt).one()
+    loaded = session.identity_map.get(identity_key(Sequence, taken))
     if loaded is not None:
         session.expire(loaded)  # the statement moved it on behind the ORM's back
     return last - count + 1
 
 
-def next_in_sequence(name: str, start: int = 1) -> int:
-    return take_from_sequence(name, 1, start)
+def next_in_sequence(name: str, start: int = 1, deployment: bool = False) -> int:
+    return take_from_sequence(name, 1, start, deployment)
 
 
-class Dog(db.Model):
+class Dog(TownOwned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     # §5(G): assigned by the clerk when the dog is first licensed, never reused.
-    id_number = db.Column(db.Integer, unique=True)
+    id_number = db.Column(db.Integer)  # one of each in a town
     name = db.Column(db.String(80), nullable=False)
     # The implanted chip's number (digits, 9-15): a shelter scans the chip before anything else.
     # Unique, so a typed chip number is one B-tree lookup (services/search.py).
@@ -90,6 +113,8 @@ class Dog(db.Model):
     rabies_certificates = db.relationship("RabiesCertificate", back_populates="dog",
                                           order_by="RabiesCertificate.id.desc()")  # latest presented
     tags = db.relationship("Tag", back_populates="dog", foreign_keys="Tag.dog_id")
+    # The number first: its index also finds a dog by ID number alone (the clerk's search).
+    __table_args__ = (db.UniqueConstraint("id_number", "town_id", name="uq_dog_id_number_town_id"),)
 
     @property
     def owners(self):
@@ -121,7 +146,7 @@ class Dog(db.Model):
         return f"{text}; {self.markings}" if self.markings else text
 
 
-class DogOwner(db.Model):
+class DogOwner(TownOwned, db.Model):
     """An owner of record of a dog, from `since` until a transfer (§5(J))."""
     id = db.Column(db.Integer, primary_key=True)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
@@ -132,7 +157,7 @@ class DogOwner(db.Model):
     owner = db.relationship("Owner", backref="dog_links")
 
 
-class Tag(db.Model):
+class Tag(TownOwned, db.Model):
     """An identification tag (§4(H), §5(G)) with a QR code of <site>/t/<token>.
 
     A tag is bound to at most one dog, ever (§5(G)(1)); a replaced tag is retired, not reused.

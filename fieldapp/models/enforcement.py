@@ -9,10 +9,11 @@ recorded as events.
 from sqlalchemy import UniqueConstraint
 
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class Violation(db.Model):
+class Violation(TownOwned, db.Model):
     """A violation of §5 or §6 observed by an officer (codes of fieldapp.law.VIOLATIONS)."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
@@ -42,7 +43,7 @@ class Violation(db.Model):
     supersedes = db.relationship("Violation", remote_side=[id], backref=db.backref("superseded_by", uselist=False))
 
 
-class Impoundment(db.Model):
+class Impoundment(TownOwned, db.Model):
     """A dog seized and impounded (§8(A)), held until `redemption_deadline` (§8(B))."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
@@ -83,7 +84,7 @@ class Impoundment(db.Model):
     # DL-18 (AML §113(4)): the record number (a yearly sequence, 2026-0012), the day the shelter
     # received the dog, and the description of a dog not on file as the officer gave it (a dog
     # on file is described from its record: services/impoundment/dl18.py dl18_row).
-    record_number = db.Column(db.String(12), unique=True)
+    record_number = db.Column(db.String(12))  # one of each in a town
     received_on = db.Column(db.Date)
     dog_breed = db.Column(db.String(80), nullable=False, default="")
     dog_sex = db.Column(db.String(1), nullable=False, default="")  # "M" / "F" / "" unknown
@@ -96,13 +97,14 @@ class Impoundment(db.Model):
     violation = db.relationship("Violation", backref="impoundments")
     officer = db.relationship("User", foreign_keys=[officer_id])
     ended_by = db.relationship("User", foreign_keys=[ended_by_id])
+    __table_args__ = (UniqueConstraint("record_number", "town_id", name="uq_impoundment_record_number_town_id"),)
 
 
 IMPOUNDMENT_NOTICE_METHODS = {"phone": "By telephone", "in_person": "In person", "letter": "By letter",
                               "email": "By email", "text": "By text message"}
 
 
-class ImpoundmentNotice(db.Model):
+class ImpoundmentNotice(TownOwned, db.Model):
     """The owner told that the dog is held (DL-18: whether, when and how the owner was notified)."""
     id = db.Column(db.Integer, primary_key=True)
     impoundment_id = db.Column(db.Integer, db.ForeignKey("impoundment.id"), nullable=False, index=True)
@@ -118,7 +120,7 @@ class ImpoundmentNotice(db.Model):
     by = db.relationship("User")
 
 
-class AppearanceTicket(db.Model):
+class AppearanceTicket(TownOwned, db.Model):
     """An appearance ticket (§9) served on the owner, the person in charge, or a minor
     owner's guardian / head of household (§4(I)). What was printed is frozen here.
 
@@ -168,8 +170,15 @@ class AppearanceTicket(db.Model):
         """CPL §150.40(2): served personally on the person charged."""
         return self.served_how == "personal" and self.served_at is not None
 
+    @property
+    def offence_day(self):
+        """The town's day of the offence, else of the writing (a ticket from before the offence's
+        time was kept)."""
+        from ..timeutil import to_local
+        return to_local(self.offence_at or self.issued_at).date()
 
-class ServiceAttempt(db.Model):
+
+class ServiceAttempt(TownOwned, db.Model):
     """A try at serving an appearance ticket that is not service (CPL §150.40(2) "must be served
     personally"): left at the residence, mailed, the person not found. A note on the ticket,
     which stays not served until it is handed to the person charged."""
@@ -186,7 +195,7 @@ class ServiceAttempt(db.Model):
     by = db.relationship("User")
 
 
-class SwornComplaint(db.Model):
+class SwornComplaint(TownOwned, db.Model):
     """A complaint under oath filed with the DCO or a constable (§10(A)), forwarded to the Town Justice."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
@@ -213,7 +222,7 @@ class SwornComplaint(db.Model):
     forwarded_by = db.relationship("User", foreign_keys=[forwarded_by_id])
 
 
-class RabiesRequest(db.Model):
+class RabiesRequest(TownOwned, db.Model):
     """An officer's request to have a dog vaccinated against rabies within ten days (§5(B)(1))."""
     id = db.Column(db.Integer, primary_key=True)
     entry_id = db.Column(db.String(36), unique=True, nullable=False)
@@ -231,7 +240,7 @@ class RabiesRequest(db.Model):
     officer = db.relationship("User")
 
 
-class Photo(db.Model):
+class Photo(TownOwned, db.Model):
     """A photo taken with a field entry: resized, metadata (EXIF/GPS) stripped, JPEG.
 
     `entry_id` is the client UUID without a foreign key: over a weak signal a photo may

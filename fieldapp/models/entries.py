@@ -1,9 +1,10 @@
 """Field entries as received: the idempotency record of the one write path (see services/entries.py)."""
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class FieldEntry(db.Model):
+class FieldEntry(TownOwned, db.Model):
     # The client-made UUID: a replay of the same entry finds this row and gets the same result.
     id = db.Column(db.String(36), primary_key=True)
     kind = db.Column(db.String(30), nullable=False)
@@ -16,7 +17,7 @@ class FieldEntry(db.Model):
     officer = db.relationship("User")
 
 
-class LateEntry(db.Model):
+class LateEntry(TownOwned, db.Model):
     """A field entry whose event time (the violation, the seizure, the serving of a ticket, the
     complained-of violation) was typed more than the setting `late_entry_days` before the entry
     reached the office: it needs a reason (`late_reason`) and waits for a clerk or the DCO to

@@ -1,10 +1,11 @@
 """After the seizure (§8(B), §8(E)): how a held dog's case ended, in detail, and the daily care
 log of a dog held. The impoundment itself (and its DL-18 fields) is models/enforcement.py."""
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class ImpoundmentDisposition(db.Model):
+class ImpoundmentDisposition(TownOwned, db.Model):
     """§8(E) the disposition of a seized dog with what the DL-18 (AML §113(4)) asks of it:
     adopted (the adopter, the fee's receipt, the referral to the clerk for the license),
     euthanized (where, by whom, on whose authority), transferred (to whom), died in care (cause).
@@ -51,7 +52,7 @@ class ImpoundmentDisposition(db.Model):
         return ", ".join(p for p in (self.adopter_address, self.adopter_town, town) if p)
 
 
-class CareCheck(db.Model):
+class CareCheck(TownOwned, db.Model):
     """§8(B) "properly cared for, sheltered, fed and watered": one short check of a dog held."""
     id = db.Column(db.Integer, primary_key=True)
     impoundment_id = db.Column(db.Integer, db.ForeignKey("impoundment.id"), nullable=False, index=True)
@@ -70,7 +71,7 @@ class CareCheck(db.Model):
     by = db.relationship("User")
 
 
-class ImpoundmentMove(db.Model):
+class ImpoundmentMove(TownOwned, db.Model):
     """§8(B), §8(E): a held dog boarded elsewhere during its redemption period (another kennel, the
     SPCA). The case stays open and the owner may still redeem it; `Impoundment.held_at` says where
     the dog is now."""

@@ -1,9 +1,10 @@
 """Licensing records of §5: licenses, rabies certificates, payments, owners' notices."""
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class RabiesCertificate(db.Model):
+class RabiesCertificate(TownOwned, db.Model):
     """§5(B): a current rabies certificate, or a vet's statement in lieu (§5(B)(2))."""
     id = db.Column(db.Integer, primary_key=True)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
@@ -18,10 +19,10 @@ class RabiesCertificate(db.Model):
     dog = db.relationship("Dog", back_populates="rabies_certificates")
 
 
-class License(db.Model):
+class License(TownOwned, db.Model):
     """A dog license (§5(A)(4), §5(F)); the record the Commissioner may ask for."""
     id = db.Column(db.Integer, primary_key=True)
-    number = db.Column(db.String(20), unique=True, nullable=False)
+    number = db.Column(db.String(20), nullable=False)  # one of each in a town
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)
     kind = db.Column(db.String(12), nullable=False, default="individual")  # individual|purebred
     issued_on = db.Column(db.Date, nullable=False)
@@ -45,7 +46,9 @@ class License(db.Model):
     issued_by = db.relationship("User")
     payments = db.relationship("Payment", viewonly=True, order_by="Payment.id")
     # The clerk's search compares lower(number) (services/search.py): an index, not a scan.
-    __table_args__ = (db.Index("ix_license_number_lower", db.func.lower(number)),)
+    # The number first in the unique index: it also finds a license by number alone.
+    __table_args__ = (db.Index("ix_license_number_lower", db.func.lower(number)),
+                      db.UniqueConstraint("number", "town_id", name="uq_license_number_town_id"))
 
     @property
     def receipt(self):
@@ -56,13 +59,13 @@ class License(db.Model):
 PAYMENT_METHODS = {"cash": "Cash", "check": "Check", "money_order": "Money order", "card": "Card"}
 
 
-class Receipt(db.Model):
+class Receipt(TownOwned, db.Model):
     """One receipt handed over the counter (or mailed): how the money came and who paid.
 
     Its payment lines are the ledger; the receipt only groups them. `number` is from the
     sequence "receipt-YYYY" (R-2026-00042), never reused."""
     id = db.Column(db.Integer, primary_key=True)
-    number = db.Column(db.String(20), unique=True, nullable=False)
+    number = db.Column(db.String(20), nullable=False)  # one of each in a town
     method = db.Column(db.String(12), nullable=False, default="cash")  # PAYMENT_METHODS
     reference = db.Column(db.String(40), nullable=False, default="")  # check or money order number
     payer_name = db.Column(db.String(120), nullable=False, default="")
@@ -74,13 +77,15 @@ class Receipt(db.Model):
 
     lines = db.relationship("Payment", back_populates="receipt", order_by="Payment.id")
     received_by = db.relationship("User")
+    # The number first: its index also finds a receipt by number alone.
+    __table_args__ = (db.UniqueConstraint("number", "town_id", name="uq_receipt_number_town_id"),)
 
     @property
     def total(self):
         return sum((line.amount for line in self.lines), start=0)
 
 
-class Payment(db.Model):
+class Payment(TownOwned, db.Model):
     """Money received, one typed line each: a ledger, never a running total (§5(D), §5(G)(2), §8(C))."""
     id = db.Column(db.Integer, primary_key=True)
     # license_fee|population_surcharge|replacement_tag|purebred_fee|enumeration|impound|boarding|
@@ -103,13 +108,13 @@ class Payment(db.Model):
     receipt = db.relationship("Receipt", back_populates="lines")
 
 
-class PurebredLicense(db.Model):
+class PurebredLicense(TownOwned, db.Model):
     """§5(H): one purebred license covers the owner's premises, its annual fee priced by the
     number of registered (or eligible) purebreds over four months harbored there at the time of
     the application, paid for each year of the term. Each purebred dog on it still has its own
     License row (rabies, tag, roadside status) pointing here, with no purebred fee of its own."""
     id = db.Column(db.Integer, primary_key=True)
-    number = db.Column(db.String(20), unique=True, nullable=False)
+    number = db.Column(db.String(20), nullable=False)  # one of each in a town
     owner_id = db.Column(db.Integer, db.ForeignKey("owner.id"), nullable=False, index=True)
     premises = db.Column(db.String(200), nullable=False)  # the owner's address at application
     dogs_on_premises = db.Column(db.Integer, nullable=False)
@@ -123,9 +128,10 @@ class PurebredLicense(db.Model):
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     owner = db.relationship("Owner")
     licenses = db.relationship("License", back_populates="purebred_license", order_by="License.id")
+    __table_args__ = (db.UniqueConstraint("number", "town_id", name="uq_purebred_license_number_town_id"),)
 
 
-class EnumerationResolution(db.Model):
+class EnumerationResolution(TownOwned, db.Model):
     """§5(K): a dog enumeration the Town Board declared by resolution: when it was adopted, the
     period it is open (closes_on None: still open) and the surcharge on each dog identified as
     unlicensed during it."""
@@ -143,7 +149,7 @@ class EnumerationResolution(db.Model):
                                order_by="EnumerationExpense.spent_on")
 
 
-class EnumerationIdentification(db.Model):
+class EnumerationIdentification(TownOwned, db.Model):
     """§5(K): a dog identified as unlicensed during an enumeration (it owes the surcharge with its
     next license); `license_id` is the license that charged it."""
     id = db.Column(db.Integer, primary_key=True)
@@ -160,7 +166,7 @@ class EnumerationIdentification(db.Model):
     identified_by = db.relationship("User")
 
 
-class EnumerationExpense(db.Model):
+class EnumerationExpense(TownOwned, db.Model):
     """§5(K) "the expenses incurred by the Town in conducting the enumeration": one each."""
     id = db.Column(db.Integer, primary_key=True)
     enumeration_id = db.Column(db.Integer, db.ForeignKey("enumeration_resolution.id"), nullable=False, index=True)
@@ -173,7 +179,7 @@ class EnumerationExpense(db.Model):
     enumeration = db.relationship("EnumerationResolution", back_populates="expenses")
 
 
-class DogNotice(db.Model):
+class DogNotice(TownOwned, db.Model):
     """An owner's notice to the clerk under §5(J): transfer, lost/stolen, death, moved out."""
     id = db.Column(db.Integer, primary_key=True)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), nullable=False, index=True)

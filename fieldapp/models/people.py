@@ -4,6 +4,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
 from ..law.restrictions import owner_is_minor
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
@@ -62,6 +63,16 @@ class User(db.Model):
 
 
 
+class UserTown(db.Model):
+    """A town a user serves (fieldapp/town.py: `towns_served`): a clerk, a Town Justice and an
+    administrator serve one; a dog control officer or police officer may serve several (AML
+    §113(2): towns share an officer by contract or joint appointment). A county administrator
+    serves none: they keep the towns, not a town's records."""
+    __tablename__ = "user_town"
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
+    town_id = db.Column(db.Integer, db.ForeignKey("town.id"), primary_key=True, index=True)
+
+
 class UserSession(db.Model):
     """One signed-in session. The cookie holds a random key, the database only its hash: ending
     a session is deleting its row, seen by every worker, so a copied cookie stops working. The
@@ -73,7 +84,7 @@ class UserSession(db.Model):
     seen_at = db.Column(UTCDateTime, nullable=False, default=now_utc)  # last use, to the minute
 
 
-class Owner(db.Model):
+class Owner(TownOwned, db.Model):
     """A dog's owner of record (§4(I)), with the §5(E)(1) fields."""
     id = db.Column(db.Integer, primary_key=True)
     first_name = db.Column(db.String(80), nullable=False)

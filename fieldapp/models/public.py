@@ -4,10 +4,11 @@ Neither holds a full client address: only coarse client info (user-agent family,
 octets of the IP), enough for an owner or officer to see "scanned Tuesday, Android phone".
 """
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class FoundReport(db.Model):
+class FoundReport(TownOwned, db.Model):
     """A finder's message: about a tagged dog (dog_id/tag_id set) or a dog without a tag (both None)."""
     id = db.Column(db.Integer, primary_key=True)
     dog_id = db.Column(db.Integer, db.ForeignKey("dog.id"), index=True)
@@ -36,7 +37,7 @@ class FoundReport(db.Model):
         return self.handled_at is not None
 
 
-class TagScan(db.Model):
+class TagScan(TownOwned, db.Model):
     """A public view of a tag's page (officers' scans are not logged here)."""
     id = db.Column(db.Integer, primary_key=True)
     tag_id = db.Column(db.Integer, db.ForeignKey("tag.id"), nullable=False)

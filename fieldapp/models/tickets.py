@@ -5,10 +5,11 @@ advance. Every number ever issued is in exactly one block; each ends either used
 ticket) or void (spoiled, with a reason). Numbers in neither state are the clerk's gaps.
 """
 from ..extensions import db
+from .town_owned import TownOwned
 from .types import UTCDateTime, now_utc
 
 
-class TicketBlock(db.Model):
+class TicketBlock(TownOwned, db.Model):
     """A run of ticket numbers [first, last] held by one officer's device (or the server)."""
     id = db.Column(db.Integer, primary_key=True)
     officer_id = db.Column(db.Integer, db.ForeignKey("user.id"), nullable=False, index=True)
@@ -20,7 +21,7 @@ class TicketBlock(db.Model):
     officer = db.relationship("User")
 
 
-class TicketNumberUse(db.Model):
+class TicketNumberUse(TownOwned, db.Model):
     """What became of one ticket number: used on a ticket, or void. Unique: never twice."""
     id = db.Column(db.Integer, primary_key=True)
     number = db.Column(db.String(20), nullable=False, unique=True)

@@ -156,3 +156,25 @@ def test_a_nul_stored_before_forms_refused_it_does_not_stop_a_restore(app, empty
     assert result.exit_code == 0, result.output
     with target.app_context():
         assert db.session.scalars(db.select(Dog.color).filter_by(name="Max")).one() == "brown\ufffdtan"
+
+
+def test_restore_after_flask_db_upgrade_counts_the_made_town_as_empty(app, empty_database, tmp_path):
+    """What an operator types on a new server: `flask db upgrade` (which makes the deployment's
+    town), then `flask restore FILE`: the town the upgrade made is no data; the backup's town
+    takes its place. A second restore is refused: that instance has data now."""
+    path = str(tmp_path / "b.zip")
+    assert app.test_cli_runner().invoke(args=["backup", path]).exit_code == 0
+    before = _all_rows(app)
+    target = create_app(make_test_config(empty_database("upgraded")))
+    runner = target.test_cli_runner()
+    result = runner.invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(args=["restore", path])
+    assert result.exit_code == 0, result.output
+    after = _all_rows(target)
+    assert after["town"] == before["town"] and after["dog"] == before["dog"]
+    result = runner.invoke(args=["restore", path])
+    assert result.exit_code != 0 and "This instance is not empty" in result.output
+    with target.app_context():
+        db.session.remove()
+        db.engine.dispose()

@@ -76,3 +76,64 @@ def test_a_single_town_database_at_0001_upgrades_to_a_deployment_of_one_town(emp
                 in ({"town_name": "Elm Hollow"}, {"town_name": '"Elm Hollow"'})
         upgrade()
         db.engine.dispose()
+
+
+def test_a_database_at_0002_with_records_upgrades_and_every_record_is_the_first_towns(empty_database):
+    """Migration 0003: a database of revision 0002 full of records (the demo town's, every table)
+    upgrades in place; no row is lost and every one is the first town's (a second town made
+    before the upgrade gets none). SQLite's rebuilt tables keep the search index and the
+    lower-case indexes. Then back down to 0002 (the column goes, the rows stay) and up again."""
+    from flask_migrate import downgrade
+
+    from fieldapp.models.town_owned import TownOwned
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": empty_database("r")})
+    assert app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():  # the first town with its cases (a database of 0002 had one town)
+        from fieldapp.demo import seed_cases, seed_demo
+        from fieldapp.timeutil import local_today
+        seed_demo()
+        seed_cases(local_today())
+        db.session.commit()
+    owned = sorted(m.class_.__table__.name for m in db.Model.registry.mappers if issubclass(m.class_, TownOwned))
+    assert {"dog", "owner", "license", "tag", "receipt", "field_entry", "impoundment", "appearance_ticket",
+            "call", "found_report", "renewal_notice", "ticket_block", "sworn_complaint"} <= set(owned)
+
+    def counts(conn):
+        return {t: conn.execute(db.text(f'SELECT count(*) FROM "{t}"')).scalar() for t in owned}
+
+    with app.app_context():
+        downgrade(revision="0002")
+        with db.engine.begin() as conn:
+            before = counts(conn)
+            conn.execute(db.text(
+                "INSERT INTO town (name, county, state, zip_code, law, time_zone, clerk_address, clerk_phone, "
+                "clerk_hours, court_name, court_address, court_session_weekday, court_session_time, "
+                "contact_phone, contact_email, created_at, updated_at) SELECT 'Elm Hollow', county, state, "
+                "zip_code, law, time_zone, clerk_address, clerk_phone, clerk_hours, court_name, court_address, "
+                "court_session_weekday, court_session_time, contact_phone, contact_email, created_at, "
+                "updated_at FROM town WHERE id = 1"))
+        assert sum(before.values()) > 100 and before["dog"] > 10
+        upgrade()
+        with db.engine.connect() as conn:
+            assert counts(conn) == before
+            for table in owned:
+                towns = conn.execute(db.text(f'SELECT DISTINCT town_id FROM "{table}"')).scalars().all()
+                assert towns in ([], [1]), f"{table}: {towns}"
+        # The clerk's search finds a dog the upgraded database was given (SQLite: the triggers).
+        from fieldapp.models import Dog
+        from fieldapp.services.search import search_dogs
+        db.session.add(Dog(name="Zanzibar", sex="F", breed="Collie", color="sable"))
+        db.session.commit()
+        found = search_dogs("zanzib")
+        assert [d.name for d in found] == ["Zanzibar"] and found[0].town_id == 1
+        if db.engine.dialect.name == "sqlite":
+            with db.engine.connect() as conn:
+                names = set(conn.execute(db.text("SELECT name FROM sqlite_master")).scalars())
+            assert {"dog_search_insert", "dog_search_delete", "dog_search_update", "ix_tag_token_lower",
+                    "ix_license_number_lower"} <= names
+        db.session.remove()
+        downgrade(revision="0002")
+        with db.engine.connect() as conn:
+            assert counts(conn) == {**before, "dog": before["dog"] + 1}
+        upgrade()
+        db.engine.dispose()

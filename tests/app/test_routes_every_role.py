@@ -1,6 +1,7 @@
 """Every page answers every role sensibly: never a server error, staff pages are closed to the
-public, and the admin (who manages settings and users, reads how the app reads the law, and holds
-no other power) reaches no staff page. The power × role matrix itself is walked in test_who_may_act.py."""
+public, the admin (who manages settings and users, reads how the app reads the law, and holds
+no other power) reaches no staff page, and the county administrator (who keeps the towns and their
+officers) reaches no page of a town's. The power × role matrix itself is walked in test_who_may_act.py."""
 import pytest
 
 from fieldapp.extensions import db
@@ -45,3 +46,6 @@ def test_no_page_fails_for_any_role(app, client, auth, role):
         if (role == "admin" and response.status_code == 200 and rule not in PUBLIC | ANY_USER | ADMIN_ALSO
                 and not rule.startswith("/admin/")):
             pytest.fail(f"{url} is open to the admin")
+        if (role == "county_admin" and response.status_code == 200 and rule not in PUBLIC | ANY_USER
+                and not rule.startswith("/county/")):
+            pytest.fail(f"{url} is open to the county administrator")

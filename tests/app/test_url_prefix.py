@@ -14,7 +14,7 @@ from fieldapp.cli import DEMO_PASSWORD, DEMO_USERS
 from fieldapp.extensions import db
 from fieldapp.models import Dog, User
 from fieldapp.services.entries import submit_entry
-from fieldapp.timeutil import TOWN_TZ, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, utcnow
 
 from .test_routes_every_role import concrete_urls
 
@@ -78,7 +78,7 @@ def _record_one_of_each():
     returns the "what now" page after each (it links to the record the office made)."""
     dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
     max_id = str(db.session.execute(db.select(Dog.id).filter_by(name="Max")).scalar_one())
-    now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
+    now = datetime.now(DEFAULT_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
     entries = [
         ("violation", {"dog_id": max_id, "codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "occurred_at": now,
                        "location_text": "Lake Rd", "narrative": "Loose on the road."}),
@@ -244,7 +244,7 @@ def test_a_synced_entry_names_its_record_under_the_prefix(mounted):
     body = {"officer_id": me, "entries": [{
         "id": str(uuid.uuid4()), "kind": "violation", "recorded_at": utcnow().isoformat(),
         "payload": {"dog_id": str(dog_id), "codes": ["6A2"], "location_text": "Lake Rd",
-                    "occurred_at": f"{utcnow().astimezone(TOWN_TZ):%Y-%m-%dT%H:%M}"}}]}
+                    "occurred_at": f"{utcnow().astimezone(DEFAULT_TZ):%Y-%m-%dT%H:%M}"}}]}
     for expected in ("created", "duplicate"):
         outcome = client.post(f"{PREFIX}/api/sync/batch", json=body).get_json()["outcomes"][0]
         assert outcome["status"] == expected, outcome

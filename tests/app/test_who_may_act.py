@@ -31,6 +31,7 @@ ROUTE_OF_POWER = {
     "read_the_law_reading": "/law/reading",
     "take_calls": "/calls/new",
     "read_calls": "/calls/",
+    "manage_towns": "/county/",
 }
 # Powers of the law with no page of their own yet, and why.
 NO_ROUTE_YET = {
@@ -44,7 +45,7 @@ NO_ROUTE_YET = {
 # Pages open to the public or to anyone signed in; every other page outside the roadside code
 # names the power it needs (permission_required).
 OPEN_ENDPOINTS = {
-    "static", "auth.login", "auth.logout", "auth.change_password", "main.home", "tags.tag_page", "pwa.service_worker",
+    "static", "auth.login", "auth.logout", "auth.change_password", "main.home", "main.pick_town", "tags.tag_page", "pwa.service_worker",
     "pwa.offline", "pwa.outbox", "public.tag_photo", "public.message", "public.found",
     "public.thanks", "calls.public_report", "calls.public_report_sent",
 }
