@@ -11,10 +11,18 @@ The roles are the offices the law names:
 - justice    the Town Justice (§10(B), §11);
 - admin      manages the town's settings and users, reads how the app reads the law (the page
              of its settings' readings), and holds no other power.
+
+One role is not an office of the local law but of the deployment, which serves many towns:
+- county_admin  the county administrator adds the towns and says which towns each dog control
+             officer and police officer serves; reads no town's records and keeps no town's
+             settings (`manage_towns`, and nothing else).
 """
 from dataclasses import dataclass
 
-ROLES = ("clerk", "dco", "constable", "police", "justice", "admin")
+# The roles of the local law: the offices of a town (a town's administrator gives these).
+TOWN_ROLES = ("clerk", "dco", "constable", "police", "justice", "admin")
+# Every role, with the deployment's own (not the law's): made with `flask create-county-admin`.
+ROLES = (*TOWN_ROLES, "county_admin")
 ROLE_LABELS = {
     "clerk": "Town Clerk",
     "dco": "Dog control officer",
@@ -22,6 +30,7 @@ ROLE_LABELS = {
     "police": "Police officer",
     "justice": "Town Justice",
     "admin": "Administrator",
+    "county_admin": "County administrator",
 }
 # Anyone on the town's staff who reads the records (the admin manages, and does not read them).
 STAFF = ("clerk", "dco", "constable", "police", "justice")
@@ -92,6 +101,10 @@ WHO_MAY_ACT: tuple[Power, ...] = (
           "Fees and other values set by resolution of the Town Board are entered by the admin."),
     Power("manage_users", ("admin",), "",
           "The admin adds users, sets their role and deactivates them."),
+    Power("manage_towns", ("county_admin",), "",
+          "The county administrator adds the towns of the deployment and assigns the dog control "
+          "officers and police officers to the towns they serve (not a rule of the local law: towns "
+          "share an officer by contract or joint appointment, AML §113(2))."),
     Power("read_activity_log", ("admin",), "",
           "The admin sees who signed in, what was exported and every change to the settings."),
     Power("read_the_law_reading", ("clerk", "justice", "admin"), "§4-§11",

@@ -33,7 +33,8 @@ def _rule(offence, code, why, unidentified=None):
     return SeizureCodeRule(offence, code, unidentified, why)
 
 
-# Every offence the app can seize for (fieldapp.law.restrictions.VIOLATIONS), walked by a test.
+# Every offence the app can seize for, under every law it ships (fieldapp.law.laws: ALL_OFFENCES),
+# walked by a test.
 SEIZURE_CODE_TABLE = {r.offence: r for r in (
     _rule("5A1", "unlicensed", "§5(A)(1) no license or tag: AML §117(1)(b) \"any dog which is not licensed\""),
     _rule("5B1", "local_law", "§5(B)(1) failure to vaccinate when requested: the local law (and PHL §2141)"),
@@ -59,6 +60,20 @@ SEIZURE_CODE_TABLE = {r.offence: r for r in (
     _rule("6A11", "dangerous", "§6(A)(11) killing other animals: AML §108(24)(a) a dangerous dog"),
     _rule("6A12", "local_law", "§6(A)(12) food, water, shelter, care not provided: the local law"),
     _rule("10B4", "court_order", "§10(B)(4) an order of the Town Justice violated"),
+    # A town under state law alone (fieldapp/law/aml7.py: VIOLATIONS, AML §118(1)): its seizure
+    # grounds are AML §117(1)(a)-(d); a violation that is none of them is reported as "Other".
+    _rule("AML118-1a", "unlicensed", "AML §118(1)(a) unlicensed: §117(1)(b) \"any dog which is not licensed\""),
+    _rule("AML118-1b", "unidentified_at_large", "AML §118(1)(b) not identified: §117(1)(a) \"any dog which is not "
+                                                "identified and which is not on the owner's premises\""),
+    _rule("AML118-1c", "other", "AML §118(1)(c) a false or improper tag: not a ground of §117(1) by itself"),
+    # Not "Threat to public safety": a dog loose is not by that alone "an immediate threat" (§117(1)(d)),
+    # and the report should not say so of an owner's dog.
+    _rule("AML118-1d", "other", "AML §118(1)(d) failure to confine or restrain: §117(1)(a) when the dog is not "
+                                "identified", unidentified="unidentified_at_large"),
+    _rule("AML118-1e", "other", "AML §118(1)(e) false information on a form: not a ground of §117(1)"),
+    _rule("AML118-1f", "other", "AML §118(1)(f) harm to a guide, hearing or service dog: not a ground of "
+                                "§117(1) by itself (a dangerous dog is §123's, by the court)"),
+    _rule("AML118-1g", "other", "AML §118(1)(g) change of owner or address not notified: not a ground of §117(1)"),
 )}
 
 

@@ -21,18 +21,37 @@ from .words import say_money
 
 # --- §5(D) fees -----------------------------------------------------------
 
-def population_control_surcharge(altered: bool, law=None) -> Decimal:
+def population_control_surcharge(altered: bool, law=None, assessed=None) -> Decimal:
     """§5(D): $1.00 for an altered (spayed or neutered) dog, $3.00 for an unaltered dog,
     collected "in addition to the fee charged by the Town" for animal population control.
-    `law` (a `laws.Law`, the town's; None: the local law): its surcharges (AML §110(3): at least
-    $1.00 and $3.00, the least charged).
+    `law` (a `laws.Law`, the town's; None: the local law): its surcharges. Where the law sets
+    only the least (AML §110(3): "at least one dollar for altered dogs and at least three
+    dollars for unaltered dogs"), `assessed` is the pair (altered, unaltered) the town assesses,
+    never less than the least; a law that fixes the amount (§5(D)) ignores it.
     """
-    if law is not None:
-        return law.fees.altered_surcharge if altered else law.fees.unaltered_surcharge
-    return ALTERED_SURCHARGE if altered else UNALTERED_SURCHARGE
+    if law is None:
+        return ALTERED_SURCHARGE if altered else UNALTERED_SURCHARGE
+    least = law.fees.altered_surcharge if altered else law.fees.unaltered_surcharge
+    if law.fees.surcharge_is_least and assessed is not None:
+        return max(least, _money(assessed[0] if altered else assessed[1], "population control surcharge"))
+    return least
 
 
-def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal, law=None) -> None:
+def check_surcharges(assessed, law) -> dict:
+    """The town's assessed surcharges against the law's least (AML §110(3)): {"altered" or
+    "unaltered": message} for each below it; nothing under a law that fixes the amount."""
+    if law is None or not law.fees.surcharge_is_least:
+        return {}
+    errors = {}
+    for index, (name, least) in enumerate((("altered", law.fees.altered_surcharge),
+                                           ("unaltered", law.fees.unaltered_surcharge))):
+        if _money(assessed[index], "population control surcharge") < least:
+            errors[name] = (f"The surcharge for {'an altered' if name == 'altered' else 'an unaltered'} dog "
+                            f"must be at least {say_money(least)} ({law.fees.surcharge_cited}).")
+    return errors
+
+
+def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal, law=None, surcharges=None) -> None:
     """§5(D): check the Town Board's processing fees. "the total fee for an unaltered dog shall
     be at least five ($5.00) dollars more than the total fee for a spayed or neutered dog": the
     totals are the town's fee plus the population control fee collected with it ($3.00 for an
@@ -44,8 +63,8 @@ def validate_fee_schedule(altered_fee: Decimal, unaltered_fee: Decimal, law=None
     """
     altered_fee = _money(altered_fee, "spayed/neutered dog fee")
     unaltered_fee = _money(unaltered_fee, "unaltered dog fee")
-    altered_surcharge = population_control_surcharge(True, law)
-    unaltered_surcharge = population_control_surcharge(False, law)
+    altered_surcharge = population_control_surcharge(True, law, surcharges)
+    unaltered_surcharge = population_control_surcharge(False, law, surcharges)
     altered_total = altered_fee + altered_surcharge
     unaltered_total = unaltered_fee + unaltered_surcharge
     difference = unaltered_total - altered_total
@@ -137,7 +156,7 @@ class FeeBreakdown:
 def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, term_years: int,
                 exemption: str | None = None, enumeration_surcharge: Decimal = Decimal("0"),
                 fee_per_year: bool = True, *, vet_statement_against_altering: bool = False,
-                vet_statement_surcharge_as_altered: bool = False, law=None) -> FeeBreakdown:
+                vet_statement_surcharge_as_altered: bool = False, law=None, surcharges=None) -> FeeBreakdown:
     """The itemized fee for one dog license; each line has its ``kind`` (``FEE_KINDS``).
 
     - ``altered``: the dog is spayed or neutered (§5(C) certificate, affidavit or on file).
@@ -161,11 +180,13 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
     - ``enumeration_surcharge``: the §5(K) surcharge this dog owes, as
       ``enumeration_surcharge_due`` decides it (default 0: no line).
     - ``law``: the town's law (`laws.Law`; None: the local law): its surcharges, exemptions and
-      the sections the lines cite (AML §110 under the state law alone).
+      the sections the lines cite (AML §110(1), the surcharge §110(3), under the state law alone).
+    - ``surcharges``: the (altered, unaltered) surcharges the town assesses where the law sets
+      only the least (AML §110(3)); see ``population_control_surcharge``.
     """
     if not _is_license_term(term_years):
         raise ValueError(f"A dog license is for 1, 2 or 3 years only, not {term_years!r} (§5(A)(4)).")
-    validate_fee_schedule(altered_fee, unaltered_fee, law)
+    validate_fee_schedule(altered_fee, unaltered_fee, law, surcharges)
     enumeration_surcharge = _money(enumeration_surcharge, "enumeration surcharge")
     exemptions = law.license.exemptions if law is not None else LICENSE_EXEMPTIONS
     exemption_section = law.license.exemptions_section if law is not None else "§5(I)"
@@ -185,7 +206,8 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
     surcharge_altered = altered or (vet_statement and vet_statement_surcharge_as_altered)  # §5(D)
     town_fee = _money(altered_fee if pays_altered_fee else unaltered_fee, "town fee")
     if vet_statement:
-        fee_words = "spayed/neutered dog rate (vet's statement, §5(C))"
+        # §5(C) is the local law's: the state law alone leaves the rate to the town (AML §110(1)).
+        fee_words = "spayed/neutered dog rate (vet's statement" + (", §5(C))" if law is None or law.local else ")")
         surcharge_words = ("as altered (vet's statement, town's choice)" if surcharge_altered
                            else "unaltered dog (vet's statement: the dog is not altered)")
         fee_section = "§5(C), §5(D)" if law is None or law.local else fees_section
@@ -196,10 +218,14 @@ def license_fee(altered: bool, altered_fee: Decimal, unaltered_fee: Decimal, ter
         FeeLine(f"Town processing fee, {fee_words}{per}", town_fee * years, fee_section, "license_fee"),
         # §5(D): the surcharge is collected once with each license application.
         FeeLine(f"Animal population control fee, {surcharge_words}",
-                population_control_surcharge(surcharge_altered, law), fees_section, "population_surcharge"),
+                population_control_surcharge(surcharge_altered, law, surcharges),
+                law.fees.surcharge_cited if law is not None else fees_section,
+                "population_surcharge"),
     ]
     if enumeration_surcharge:
-        lines.append(FeeLine("Enumeration surcharge", enumeration_surcharge, "§5(K)",
+        from .laws.cites import section_in  # the laws are built on this module: read when needed
+        lines.append(FeeLine("Enumeration surcharge", enumeration_surcharge,
+                             section_in(law, "§5(K)") if law is not None else "§5(K)",
                              "enumeration_surcharge"))
     return FeeBreakdown(tuple(lines))
 

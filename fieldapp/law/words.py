@@ -16,8 +16,9 @@ holds the two to each other) all say:
   as one, not a hyphen.
 
 Plain values in, words out; no Flask, no database, not locale dependent. Values are wall values:
-a datetime is said on its own clock, so the caller reads an instant on the town's clock first
-(`fieldapp.timeutil.to_local`, as the `longdate`/`clock`/`when` filters do).
+a datetime is said on its own clock, so the caller reads an instant on the clock of the town
+acted for first (`fieldapp.timeutil.to_local`, its record's time zone, as the
+`longdate`/`clock`/`when` filters do).
 
 Machine formats are not said, they are written, and stay as they are where they are: ISO dates in
 CSV and JSON, HTML date/datetime-local/month input values (`%Y-%m-%dT%H:%M`), file names

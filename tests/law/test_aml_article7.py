@@ -99,6 +99,22 @@ def test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dolla
     assert STATE.fees.purebred_fees == ()  # the statute sets no purebred fee
 
 
+def test_aml110_a_town_may_assess_more_than_the_least_surcharge_never_less():
+    """§110(3) "an additional surcharge of at least one dollar for altered dogs and at least three
+    dollars for unaltered dogs": the town's assessment is charged, and never less than the least."""
+    from fieldapp.law.fees import check_surcharges, population_control_surcharge
+    more = (Decimal("2.00"), Decimal("5.00"))
+    assert population_control_surcharge(True, STATE, more) == Decimal("2.00")
+    assert population_control_surcharge(False, STATE, more) == Decimal("5.00")
+    assert population_control_surcharge(False, STATE, (Decimal("0.50"), Decimal("1.00"))) == Decimal("3.00")
+    assert check_surcharges(more, STATE) == {}
+    assert set(check_surcharges((Decimal("0.50"), Decimal("2.99")), STATE)) == {"altered", "unaltered"}
+    local = law_named("sandy-creek-ll2-2011")
+    # The local law's §5(D) fixes the amounts: an assessment does not change them.
+    assert population_control_surcharge(False, local, more) == Decimal("3.00")
+    assert check_surcharges((Decimal("0.50"), Decimal("1.00")), local) == {}
+
+
 def test_aml111_the_tag_is_worn_at_all_times_but_at_a_dog_show():
     """§111(1) "Such identification number shall be carried by the dog on an identification tag which
     shall be affixed to a collar on the dog at all times, provided that a municipality may exempt dogs

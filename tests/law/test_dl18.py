@@ -1,4 +1,4 @@
-"""The DL-18 (AML §113(4)) seizure codes mapped from the local law's offences, and the report's
+"""The DL-18 (AML §113(4)) seizure codes mapped from the offences of each law, and the report's
 plain values (record number, age)."""
 from datetime import date
 
@@ -13,10 +13,22 @@ from fieldapp.law.dl18 import (
     dl18_seizure_codes,
     dl18_seizure_words,
 )
+from fieldapp.law.laws import ALL_OFFENCES
 
 
 def test_dl18_seizure_code_table_covers_every_offence_the_app_seizes_for():
-    assert set(SEIZURE_CODE_TABLE) == set(VIOLATIONS)
+    assert set(SEIZURE_CODE_TABLE) == set(ALL_OFFENCES) and set(VIOLATIONS) <= set(ALL_OFFENCES)
+
+
+def test_aml117_dl18_reason_of_each_state_offence():
+    """AML §117(1): "shall seize: (a) any dog which is not identified and which is not on the
+    owner's premises; (b) any dog which is not licensed, whether on or off the owner's premises"."""
+    assert dl18_seizure_codes(["AML118-1a"], identified=True) == ["unlicensed"]
+    assert dl18_seizure_codes(["AML118-1b"], identified=False) == ["unidentified_at_large"]
+    assert dl18_seizure_codes(["AML118-1d"], identified=False) == ["unidentified_at_large"]
+    assert dl18_seizure_codes(["AML118-1d"], identified=True) == ["other"]
+    for code in ("AML118-1c", "AML118-1e", "AML118-1f", "AML118-1g"):
+        assert dl18_seizure_codes([code], identified=True) == ["other"]
 
 
 @pytest.mark.parametrize("rule", SEIZURE_CODE_TABLE.values(), ids=lambda r: r.offence)

@@ -62,11 +62,12 @@ LOCAL_TICKET_PENALTY = ("Upon conviction, an offence under this Local Law is pun
                         "than $500, or imprisonment of not more than 15 days, or both (§11).")
 
 
-def ticket_penalty(law: Law) -> str:
-    """What a ticket says a conviction may bring, under the law its offences are of."""
+def ticket_penalty(law: Law, prosecution: str = "civil_penalty") -> str:
+    """What a ticket says a conviction may bring, under the law its offences are of (and the
+    town's election of a civil penalty or the penal law, where the law gives one)."""
     if law.local and law.penalties.section == "§11":
         return LOCAL_TICKET_PENALTY
-    return f"Upon conviction, an offence under the {law.name} is punishable by {law.penalties.words()}."
+    return f"Upon conviction, an offence under the {law.name} is punishable by {law.penalties.words(prosecution)}."
 
 
 def offence_cited(code: str) -> str:

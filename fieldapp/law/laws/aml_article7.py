@@ -53,7 +53,8 @@ CHOICES = (
            ("exempt", "not exempt"), "exempt", "the owner of a working dog"),
     Choice("population_control_surcharge", "AML §110(3)",
            "an additional surcharge of at least one dollar for altered dogs and at least three dollars for "
-           "unaltered dogs", ("the least: $1.00 and $3.00", "more"), "the least: $1.00 and $3.00", "the owner"),
+           "unaltered dogs", ("the least: $1.00 and $3.00", "more"), "the least: $1.00 and $3.00", "the owner",
+           setting="state_law_surcharge_unaltered"),
     Choice("dog_show_tag_exemption", "AML §111(1)",
            "a municipality may exempt dogs participating in a dog show during such participation",
            ("exempt", "not exempt"), "exempt", "the owner showing a dog"),
@@ -61,8 +62,26 @@ CHOICES = (
            "Any municipality may elect either to prosecute such action as a violation under the penal law or "
            "to commence an action to recover a civil penalty.",
            ("civil penalty", "penal law"), "civil penalty",
-           "the owner: no imprisonment, no conviction under the penal law"),
+           "the owner: no imprisonment, no conviction under the penal law", setting="state_law_prosecution"),
 )
+
+# The local law's sections the clerk's and officer's screens cite, as the statute's (laws/cites.py);
+# a section not here, or "", has no counterpart in the passages read (docs/law/...-as-read.txt):
+# no section is cited. Each maps to the words of the statute that say the same thing.
+LOCAL_SECTIONS = {
+    "§5(A)(1)": "AML §109(1)(a)",  # "reaching the age of four months ... not at large"
+    "§5(A)(4)": "AML §109(1)(a)",  # "a period of at least one year ... the current rabies certificate"
+    "§5(B)": "AML §109(1)(b)",  # the rabies certificate with the application
+    "§5(B)(1)": "",  # the officer's request to vaccinate within ten days: the local law's
+    "§5(B)(2)": "AML §109(1)(a)",  # "in lieu of a rabies certificate, a statement certified by a licensed veterinarian"
+    "§5(C)": "AML §110(1)",  # "an unspayed or unneutered dog ... at least five dollars more"
+    "§5(D)": "AML §110(3)",  # "Such surcharges shall be submitted by municipalities to the commissioner."
+    "§5(E)(1)": "AML §109(1)(b)",  # the owner: "Application for a dog license shall be made to the clerk"
+    "§5(E)(2)": "AML §109(1)(b)",  # the dog described on the same application
+    "§5(G)": "AML §111(1)",  # "an identification tag which shall be affixed to a collar"
+    "§5(I)": "AML §110(2)",  # "Municipalities may exempt from their licensing fees any guide dog, ..."
+    "§9": "AML §118(2)",  # "the duty of the dog control officer ... to bring an action"
+}
 
 LAW = Law(
     key=KEY,
@@ -88,7 +107,8 @@ LAW = Law(
         "AML §111(1)", "Each dog licensed is assigned a municipal identification number, carried on a tag "
                        "affixed to its collar at all times."),
     fees=Fees(
-        section="AML §110",
+        section="AML §110(1)",  # "The license fee ... shall be determined by the municipality"
+        surcharge_section="AML §110(3)",  # "an additional surcharge of at least one dollar ..."
         altered_surcharge=aml7.LEAST_ALTERED_SURCHARGE,
         unaltered_surcharge=aml7.LEAST_UNALTERED_SURCHARGE,
         surcharge_is_least=True,
@@ -113,9 +133,11 @@ LAW = Law(
         least_fines=(aml7.LEAST_FINE, aml7.LEAST_FINE_WITHIN_FIVE_YEARS, aml7.FINE_TWO_OR_MORE_WITHIN_FIVE_YEARS),
         max_imprisonment_days=aml7.MAX_IMPRISONMENT_DAYS,
         failure_to_license_codes=aml7.FAILURE_TO_LICENSE_CODES,
+        elective=True,
     ),
     choices=CHOICES,
     parts=PARTS,
+    local_sections=LOCAL_SECTIONS,
     not_read=(
         "AML §117(4): the current amounts of the impoundment fees (the stored copy of the current text ends "
         "before them); the town's impoundment fee settings apply, with no least amount checked.",

@@ -6,7 +6,7 @@ penalties, the choices it leaves to the town, and its readings (the table the re
 Every section it holds is cited as that law cites its own (`Law.cite`).
 """
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ..authority import POWERS, Power
@@ -44,6 +44,11 @@ class Fees:
     purebred_section: str
     purebred_band_limits: tuple[int, ...]
     purebred_fees: tuple[Decimal, ...]
+    surcharge_section: str = ""  # the surcharge's own section, where the law gives it one ("" = `section`)
+
+    @property
+    def surcharge_cited(self) -> str:
+        return self.surcharge_section or self.section
 
 
 @dataclass(frozen=True)
@@ -87,10 +92,24 @@ class Penalties:
     least_fines: tuple[Decimal, ...]
     max_imprisonment_days: int
     failure_to_license_codes: tuple[str, ...]
+    # The town may elect a civil penalty instead of the penal law (AML §118(2)): `prosecution`
+    # below is the town's election, "civil_penalty" or "penal_law" (the setting
+    # `state_law_prosecution`); a law without the election ignores it.
+    elective: bool = False
 
-    def words(self) -> str:
+    def civil(self, prosecution: str) -> bool:
+        return self.elective and prosecution != "penal_law"
+
+    def most_days(self, prosecution: str = "civil_penalty") -> int:
+        """The most days of imprisonment: none in an action to recover a civil penalty."""
+        return 0 if self.civil(prosecution) else self.max_imprisonment_days
+
+    def words(self, prosecution: str = "civil_penalty") -> str:
         """The range a conviction may bring, in the law's terms, as the ticket and the court's
         pages say it (after "punishable by")."""
+        if self.civil(prosecution):
+            return (f"a civil penalty, with no imprisonment ({self.section}: the town elects an action to recover "
+                    "a civil penalty; the statute's amounts were not read, the Town Justice sets it)")
         if self.max_fine is not None:
             return (f"a fine of not more than ${self.max_fine:.2f}, imprisonment of not more than "
                     f"{self.max_imprisonment_days} days, or both")
@@ -99,7 +118,7 @@ class Penalties:
                        f"{self.max_imprisonment_days} days, or both") if more else ""
         return (f"a fine of not less than ${first:.2f}, or not less than ${within_five:.2f} after a violation "
                 f"within the preceding five years{two_or_more} ({self.section}, prosecuted under the penal "
-                "law; the town may instead seek a civil penalty, whose amounts were not read)")
+                "law, as the town elects)")
 
 
 @dataclass(frozen=True)
@@ -142,6 +161,9 @@ class Law:
     choices: tuple[Choice, ...]
     parts: tuple[tuple[str, str, tuple[Reading, ...]], ...]  # (anchor, heading, readings)
     not_read: tuple[str, ...] = ()
+    # The local law's sections, as this law cites them: {"§5(C)": "AML §110(1)"}, "" where it has
+    # none (laws/cites.py: `cite`). Empty for a local law, whose sections the screens are written to.
+    local_sections: Mapping[str, str] = field(default_factory=dict)
 
     def cite(self, section: str) -> str:
         """A section as this law cites it: "§5(D)" or "AML §110(1)"."""

@@ -17,9 +17,11 @@ def _offence(r) -> Reading:
         section=r.section, quote=r.text, statute="AML",
         reading=f"An officer may record offence {r.code}, \"{r.title}\"{exceptions}.",
         tests=("test_aml118_each_offence_is_the_statutes_words_and_cites_its_paragraph",
+               "test_aml118_the_rabies_request_is_no_offence_under_the_state_law_alone",
                "test_aml118_an_officer_records_only_the_state_laws_offences_with_their_exceptions",
                "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences",
-               "test_aml118_the_pages_name_the_state_law_not_the_local_law"),
+               "test_aml118_the_pages_name_the_state_law_not_the_local_law",
+               "test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offline"),
         code=f"{_AML} `VIOLATIONS`; fieldapp/services/enforcement/payload.py `PayloadReader.codes` "
              "(`current_law().offences`)",
     )
@@ -76,7 +78,8 @@ LICENSING: tuple[Reading, ...] = (
         section="AML §109(1)(b)", statute="AML",
         quote="Application for a dog license shall be made to the clerk of the town",
         reading="The Town Clerk issues licenses.",
-        tests=("test_aml109_the_town_clerk_takes_the_application",),
+        tests=("test_aml109_the_town_clerk_takes_the_application",
+               "test_aml109_the_application_term_and_the_vets_statement"),
         code=f"{_LAW} `powers` (issue_license)",
     ),
     Reading(
@@ -86,6 +89,7 @@ LICENSING: tuple[Reading, ...] = (
         reading="The town's license fees are its settings; with the surcharges added, the total for an "
                 "unaltered dog must be at least $5.00 more than for a spayed or neutered dog.",
         tests=("test_aml110_the_unaltered_total_is_at_least_five_dollars_more",
+               "test_aml110_the_spayed_or_neutered_question_cites_the_fee_difference",
                "test_aml110_the_five_dollar_difference_is_checked_and_cites_the_state_law"),
         code="fieldapp/law/fees.py `validate_fee_schedule`",
         values=("fee_altered", "fee_unaltered"),
@@ -103,9 +107,14 @@ LICENSING: tuple[Reading, ...] = (
         section="AML §110(3)", statute="AML",
         quote="surcharge of at least one dollar for altered dogs and at least three dollars for unaltered dogs "
               "for the purposes of carrying out animal population control efforts",
-        reading="The population control surcharge is $1.00 for an altered dog and $3.00 for an unaltered one, "
-                "the least the statute allows (the town may assess more; the least protects the owner).",
+        reading="The population control surcharge is what the town assesses by resolution (the settings "
+                "state_law_surcharge_altered and state_law_surcharge_unaltered), never less than $1.00 for an "
+                "altered dog and $3.00 for an unaltered one; by default the least, which protects the owner.",
+        values=("state_law_surcharge_altered", "state_law_surcharge_unaltered"),
         tests=("test_aml110_the_population_control_surcharge_is_at_least_one_and_three_dollars",
+               "test_aml110_a_town_may_assess_more_than_the_least_surcharge_never_less",
+               "test_aml110_the_surcharge_the_town_assesses_is_on_the_fee_lines",
+               "test_aml110_example_towns_clerk_licenses_an_unaltered_dog_under_the_state_law",
                "test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license",
                "test_aml110_the_license_form_asks_nothing_of_a_purebred_license_under_state_law"),
         code=f"{_AML} `LEAST_ALTERED_SURCHARGE`, `LEAST_UNALTERED_SURCHARGE`; {_LAW} `fees`",
@@ -118,7 +127,8 @@ LICENSING: tuple[Reading, ...] = (
         reading="The Town Clerk assigns the identification number and issues the tag; the town's choice to "
                 "exempt a dog at a dog show is taken (which protects the owner): §118(1)(b) stands only once "
                 "that exception is ruled out.",
-        tests=("test_aml111_the_tag_is_worn_at_all_times_but_at_a_dog_show",),
+        tests=("test_aml111_the_tag_is_worn_at_all_times_but_at_a_dog_show",
+               "test_aml111_the_tag_legend_cites_the_statute"),
         code=f"{_AML} `AT_A_DOG_SHOW`; {_LAW} `identification`, `powers` (manage_tags)",
     ),
 )
@@ -130,8 +140,20 @@ SEIZURE: tuple[Reading, ...] = (
               "officer in the employ of or under contract to a municipality shall seize:",
         reading="Dog control officers, constables (peace officers) and police officers for the town enforce "
                 "and seize.",
-        tests=("test_aml117_dog_control_peace_and_police_officers_seize",),
+        tests=("test_aml117_dog_control_peace_and_police_officers_seize",
+               "test_aml117_the_seizure_form_says_the_state_laws_grounds_not_the_local_laws"),
         code=f"{_LAW} `powers` (enforce)",
+    ),
+    Reading(
+        section="AML §117(1)(a), (b)", statute="AML",
+        quote="(a) any dog which is not identified and which is not on the owner's premises; (b) any dog which "
+              "is not licensed, whether on or off the owner's premises;",
+        reading="On the DL-18 a seizure for an unlicensed dog (§118(1)(a)) is \"Unlicensed\", for a dog not "
+                "identified (§118(1)(b)), or not confined and not identified (§118(1)(d)), \"Unidentified and "
+                "at large\"; a violation that is no ground of §117(1) by itself is \"Other\", never \"Threat to "
+                "public safety\", which the app does not say of a dog on the officer's word alone.",
+        tests=("test_aml117_dl18_reason_of_each_state_offence",),
+        code="`fieldapp/law/dl18.py` `SEIZURE_CODE_TABLE`",
     ),
     Reading(
         section="AML §117(3)", statute="AML",
@@ -194,10 +216,19 @@ VIOLATION_READINGS: tuple[Reading, ...] = (
         section="AML §118(2)", statute="AML",
         quote="Any municipality may elect either to prosecute such action as a violation under the penal law "
               "or to commence an action to recover a civil penalty.",
-        reading="A choice the statute leaves to the town: by default an action to recover a civil penalty "
-                "(which protects the owner: no imprisonment, no conviction under the penal law).",
-        tests=("test_aml118_the_town_elects_the_penal_law_or_a_civil_penalty",),
-        code=f"{_LAW} `choices`",
+        reading="A choice the statute leaves to the town, its setting: by default an action to recover a civil "
+                "penalty (which protects the owner: no imprisonment, no conviction under the penal law). Then "
+                "the ticket and the court's case say a civil penalty with no imprisonment, and a sentence of "
+                "imprisonment is refused; the civil penalty's amounts were not read, so the Town Justice sets "
+                "the sum. Under the penal law, §118(2)(a)'s fines and up to fifteen days apply. The election "
+                "is kept with the day it applies from: an offence is judged by the election in force on its "
+                "day, never by a harsher one made after.",
+        tests=("test_aml118_the_town_elects_the_penal_law_or_a_civil_penalty",
+               "test_aml118_an_offence_keeps_the_election_in_force_when_it_happened",
+               "test_aml118_by_default_the_ticket_says_a_civil_penalty_with_no_imprisonment",
+               "test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines"),
+        code=f"{_LAW} `choices`, `penalties` (`elective`); fieldapp/services/court/case.py `most_days`",
+        values=("state_law_prosecution",),
     ),
     Reading(
         section="AML §118(2)(a)", statute="AML",

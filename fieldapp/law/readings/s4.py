@@ -101,9 +101,12 @@ READINGS: tuple[Reading, ...] = (
         quote="Dog Control Officer. Any person authorized by the Town Board to enforce the provisions of "
               "this Local Law.",
         reading="A dog control officer is a user the admin gives the dog control officer role; the role holds "
-                "the powers of the table of who may act.",
-        tests=("test_create_user_and_deactivate", "test_who_may_act"),
-        code="fieldapp/law/authority.py `ROLES` (dco); admin/views.py users",
+                "the powers of the table of who may act. The towns an officer serves (towns may share one) are "
+                "set by the county administrator, who is not an office of this Local Law and holds none of its "
+                "powers.",
+        tests=("test_create_user_and_deactivate", "test_who_may_act",
+               "test_the_county_administrator_assigns_a_dog_control_officer_whose_sessions_end"),
+        code="fieldapp/law/authority.py `ROLES` (dco); admin/views.py users; county/views.py officers",
     ),
     Reading(
         section="§4(F)",
@@ -133,9 +136,11 @@ READINGS: tuple[Reading, ...] = (
               "together with the name of the town and state, the telephone number of the Town Clerk, and any "
               "other information deemed necessary by the Town Clerk.",
         reading="Each tag printed by the clerk carries the dog's identification number, the town and state, "
-                "the clerk's telephone (a setting) and a QR code of the tag's public page.",
+                "the clerk's telephone (a setting) and a QR code of the tag's public page; that page, in a "
+                "deployment of several towns, is in the name of the dog's own town, with its numbers.",
         tests=("test_s4H_every_qr_on_the_sheet_decodes_to_its_tag_and_the_printed_id_is_that_dogs",
-               "test_every_tag_qr_decodes_to_its_url"),
+               "test_every_tag_qr_decodes_to_its_url",
+               "test_s4H_a_finder_finds_another_towns_tag_in_that_towns_name"),
         values=("clerk_phone",),
         code="fieldapp/services/tags/ (`qr.py` `current_town().place`, `sheets.py`)",
     ),

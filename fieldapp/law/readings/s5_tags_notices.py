@@ -12,7 +12,7 @@ READINGS: tuple[Reading, ...] = (
         section="§5(G)",
         quote="The Town Clerk shall assign an identification number to a dog when it is first licensed.",
         reading="A dog's identification number comes at its first license from a counter that never goes "
-                "back, and a renewal keeps it.",
+                "back, and a renewal keeps it. Each town's clerk assigns the town's own numbers, from its first.",
         tests=("test_s5G_id_numbers_never_reused_and_renewal_keeps_number",
                "test_s5G_identification_numbers_from_many_workers_are_never_given_twice",
                "test_s5G_license_numbers_from_many_workers_are_never_given_twice",
@@ -21,7 +21,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s5G_issue_tag_gives_a_new_active_tag_with_fresh_token_and_next_serial",
                "test_s5G_bind_blank_tag_by_its_scanned_qr_link", "test_s5G_bind_blank_tag_by_printed_number_or_token",
                "test_s5G_blank_tag_bound_and_bad_tag_numbers_refused",
-               "test_s5G_seed_every_licensed_dog_has_one_active_tag"),
+               "test_s5G_seed_every_licensed_dog_has_one_active_tag",
+               "test_s5G_each_town_assigns_its_own_identification_numbers_from_its_first"),
         code="fieldapp/services/numbers.py; fieldapp/services/tags/__init__.py",
     ),
     Reading(

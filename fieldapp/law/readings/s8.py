@@ -19,7 +19,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s8A_seizure_for_running_at_large_needs_s6B_exception_ruled_out",
                "test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out",
                "test_s8A_seizure_and_s9_ticket_after_a_violation_carry_its_place_and_time",
-               "test_second_seizure_of_a_held_dog_is_refused", "test_impounded_dog_flagged_on_its_card"),
+               "test_second_seizure_of_a_held_dog_is_refused", "test_impounded_dog_flagged_on_its_card",
+               "test_s8A_the_local_law_towns_seizure_form_says_section_8"),
         code="fieldapp/services/enforcement/seizure.py",
     ),
     Reading(
