@@ -11,7 +11,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, Regexp
 
-from ..law.authority import ROLE_LABELS, ROLES
+from ..law.authority import ROLE_LABELS, TOWN_ROLES
 from ..parsing import parse_money
 from ..settings import BOARD_SETTINGS, WEEKDAYS, SettingValueError, parse_value
 
@@ -40,13 +40,18 @@ def _setting_check(spec):
     return check
 
 
-def settings_form_class(specs=None, dated=True):
+def settings_form_class(specs=None, dated=True, required=()):
     """A form with one field per setting, each checked by the setting's parser and range (its
     rule, the field's hint); money settings also carry their authority. `specs`: those of a page
-    other than the settings' (the town's record); `dated`: the day the fees changed apply from."""
+    other than the settings' (the town's record); `dated`: the day the fees changed apply from;
+    `required`: the keys of text fields that may not be left empty (a new town's)."""
     attrs = {}
     for spec in BOARD_SETTINGS if specs is None else specs:
         label, check = spec.label, _setting_check(spec)
+        if spec.key in required and spec.kind in ("text", "email", "url", "timezone"):
+            attrs[spec.key] = StringField(label, [InputRequired(f"Enter {label[0].lower() + label[1:]}."), check],
+                                          filters=[_strip])
+            continue
         if spec.kind == "money":
             attrs[spec.key] = StringField(label, [InputRequired("Enter an amount."), check],
                                           filters=[_strip], render_kw={"inputmode": "decimal"})
@@ -84,7 +89,8 @@ class UserForm(FlaskForm):
     full_name = StringField("Full name (as printed on tickets)", [DataRequired("Enter the person's name."),
                                                                   Length(max=120)], filters=[_strip])
     # No role chosen until the admin picks one: a default would hand someone a role by a missed tap.
-    role = SelectField("Role", choices=[("", "Choose a role…")] + [(r, ROLE_LABELS[r]) for r in ROLES],
+    # A town's roles only: the county administrator is the deployment's (`flask create-county-admin`).
+    role = SelectField("Role", choices=[("", "Choose a role…")] + [(r, ROLE_LABELS[r]) for r in TOWN_ROLES],
                        default="", validators=[InputRequired("Choose a role.")])
     badge_number = StringField("Badge or officer number", [Optional(), Length(max=32)], filters=[_strip])
     phone = StringField("Telephone", [Optional(), Length(max=32)], filters=[_strip], render_kw={"type": "tel"})
@@ -97,7 +103,7 @@ class UserEditForm(FlaskForm):
     """A user's name, badge, phone and role, changed later (the username and password have their
     own ways: a new account, the reset)."""
     full_name = UserForm.full_name
-    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in ROLES],
+    role = SelectField("Role", choices=[(r, ROLE_LABELS[r]) for r in TOWN_ROLES],
                        validators=[InputRequired("Choose a role.")])
     badge_number = UserForm.badge_number
     phone = UserForm.phone

@@ -1,6 +1,7 @@
 """Admin: the town's record, the page "The town" (`/admin/town`): its name and place, its law,
 time zone, the Town Clerk's office, the Town Court and the contact finders are given. Written by
-`services/towns.py: update_town`; one town today (no page makes another yet)."""
+`services/towns.py: update_town`; the town acted for (the county administrator adds the others,
+fieldapp/county)."""
 from flask import flash, redirect, render_template, request, url_for
 from flask_login import current_user
 

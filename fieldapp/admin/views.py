@@ -1,7 +1,8 @@
 """Admin: the town's settings (fees by Town Board resolution, with their authority) and users.
 
 The admin holds these two powers ("manage_settings", "manage_users") and no other
-(fieldapp/law/authority.py). The request commits (fieldapp.web)."""
+(fieldapp/law/authority.py), for their own town: the users listed, made and changed here are
+those who serve it (services/town_people.py). The request commits (fieldapp.web)."""
 from decimal import Decimal
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -12,11 +13,12 @@ from ..auth.forms import ResetPasswordForm
 from ..auth.views import account_locked, unlock_account
 from ..extensions import db
 from ..law import validate_fee_schedule
-from ..law.authority import ROLE_LABELS
+from ..law.authority import ROLE_LABELS, TOWN_ROLES
+from ..law.fees import check_surcharges
 from ..law.words import say_date
 from ..models import EnumerationResolution, Setting, User, record_event
 from ..parsing import parse_money
-from ..services import licensing
+from ..services import licensing, town_people
 from ..services.errors import ServiceError
 from ..settings import (
     BOARD_SETTINGS,
@@ -29,7 +31,7 @@ from ..settings import (
     stored_form,
 )
 from ..timeutil import local_today
-from ..town import current_law, first_town_id
+from ..town import current_law, current_town_id
 from ..web import refusal_on_form
 from . import bp
 from .forms import (
@@ -41,6 +43,7 @@ from .forms import (
     settings_form_class,
 )
 
+SURCHARGE_KEYS = ("state_law_surcharge_altered", "state_law_surcharge_unaltered")  # AML §110(3)
 FEE_SCHEDULE_ERROR = ("With the $3/$1 population control fees added, the total fee for an unaltered dog must be "
                       "at least $5.00 more than for a spayed or neutered dog (§5(D)).")
 
@@ -67,7 +70,7 @@ def _display(spec, value):
 @permission_required("manage_settings")
 def settings():
     form = settings_form_class()()
-    rows = {row.key: row for row in db.session.scalars(db.select(Setting).where(Setting.town_id == first_town_id()))}
+    rows = {row.key: row for row in db.session.scalars(db.select(Setting).where(Setting.town_id == current_town_id()))}
     if request.method == "GET":
         for spec in BOARD_SETTINGS:
             form[spec.key].data = _display(spec, get_setting(spec.key))
@@ -126,8 +129,12 @@ def _check_settings(form, changed, rows) -> dict:
     altered = parse_value(SPECS["fee_altered"], changed.get("fee_altered", (None, get_setting("fee_altered")))[1])
     unaltered = parse_value(SPECS["fee_unaltered"],
                             changed.get("fee_unaltered", (None, get_setting("fee_unaltered")))[1])
+    surcharges = tuple(Decimal(parse_value(SPECS[key], changed.get(key, (None, get_setting(key)))[1]))
+                       for key in SURCHARGE_KEYS)
+    for kind, message in check_surcharges(surcharges, current_law()).items():  # AML §110(3): at least
+        errors[f"state_law_surcharge_{kind}"] = message
     try:
-        validate_fee_schedule(Decimal(altered), Decimal(unaltered), current_law())  # AML §110(1) or §5(D)
+        validate_fee_schedule(Decimal(altered), Decimal(unaltered), current_law(), surcharges)  # AML §110(1) or §5(D)
     except ValueError:
         errors["fee_unaltered"] = FEE_SCHEDULE_ERROR
     # A fee "by resolution of the Town Board" changes only with the resolution that set it.
@@ -182,10 +189,28 @@ def close_enumeration(enum_id):
 
 # --- users --------------------------------------------------------------------
 
+# The roles a town's administrator gives: the town's (the county administrator is the deployment's).
+TOWN_ROLE_LABELS = {role: ROLE_LABELS[role] for role in TOWN_ROLES}
+
+
+def _shared(user) -> bool:
+    """An officer other towns share is not one town's to deactivate or re-role: says so."""
+    if town_people.serves_other_towns(user, town_people.town_id_for_write(current_user)):
+        flash(town_people.SHARED.format(name=user.full_name), "error")
+        return True
+    return False
+
+
+def _town_user(user_id):
+    """A user of the administrator's town, or 404: another town's users are not theirs to see."""
+    return town_people.user_of_town(user_id, town_people.town_id_for_write(current_user)) or abort(404)
+
+
 @bp.route("/users", methods=["GET", "POST"])
 @permission_required("manage_users")
 def users():
     form = UserForm()
+    town_id = town_people.town_id_for_write(current_user)
     if form.validate_on_submit():
         if db.session.scalars(db.select(User).filter_by(username=form.username.data)).first():
             form.username.errors = [f"A user named “{form.username.data}” already exists."]
@@ -195,22 +220,25 @@ def users():
             user.set_password(form.password.data)
             db.session.add(user)
             db.session.flush()
+            town_people.give_town(user, town_id)  # a new user serves the administrator's town
             record_event("user.created", user, actor=current_user, username=user.username, role=user.role)
             flash(f"{user.full_name} can now sign in as “{user.username}”.", "success")
             return redirect(url_for(".users"))
-    all_users = db.session.scalars(db.select(User).order_by(User.active.desc(), User.full_name)).all()
+    all_users = town_people.users_of_town(town_id)
     locked = {u.id for u in all_users if account_locked(u.username)}
-    return render_template("admin/users.html", form=form, users=all_users, role_labels=ROLE_LABELS,
+    return render_template("admin/users.html", form=form, users=all_users, role_labels=TOWN_ROLE_LABELS,
                            locked=locked), 422 if form.errors else 200
 
 
 @bp.route("/users/<int:user_id>/active", methods=["POST"])
 @permission_required("manage_users")
 def set_active(user_id):
-    user = db.session.get(User, user_id) or abort(404)
+    user = _town_user(user_id)
     active = request.form.get("active") == "1"
     if user.id == current_user.id and not active:
         flash("You can't deactivate yourself.", "error")
+        return redirect(url_for(".users"))
+    if not active and _shared(user):
         return redirect(url_for(".users"))
     if user.active != active:
         user.active = active
@@ -226,18 +254,21 @@ def set_active(user_id):
 @permission_required("manage_users")
 def set_role(user_id):
     """A new role ends the user's open sessions (fieldapp/auth: the session's fingerprint)."""
-    user = db.session.get(User, user_id) or abort(404)
+    user = _town_user(user_id)
     role = request.form.get("role", "")
-    if role not in ROLE_LABELS:
+    if role not in TOWN_ROLE_LABELS:
         flash("Choose one of the roles listed.", "error")
         return redirect(url_for(".users"))
     if user.id == current_user.id:
         flash("You can't change your own role; ask another administrator.", "error")
         return redirect(url_for(".users"))
+    if user.role != role and _shared(user):
+        return redirect(url_for(".users"))
     if user.role != role:
         record_event("user.role_changed", user, actor=current_user, username=user.username,
                      old=user.role, new=role, sessions_ended=end_sessions(user))
         user.role = role
+        town_people.keep_one_town(user, town_people.town_id_for_write(current_user))
         flash(f"{user.full_name} is now {ROLE_LABELS[role]}; they sign in again to use it.", "success")
     return redirect(url_for(".users"))
 
@@ -247,7 +278,7 @@ def set_role(user_id):
 def edit_user(user_id):
     """A user's name (as printed on tickets), badge, phone and role. A new role ends their
     sessions, as `set_role` does; no one changes their own role."""
-    user = db.session.get(User, user_id) or abort(404)
+    user = _town_user(user_id)
     form = UserEditForm(obj=user)
     own = user.id == current_user.id
     if own:
@@ -257,6 +288,9 @@ def edit_user(user_id):
     if form.validate_on_submit():
         if own and form.role.data != user.role:
             form.role.errors = ["You can't change your own role; ask another administrator."]
+        elif form.role.data != user.role and town_people.serves_other_towns(
+                user, town_people.town_id_for_write(current_user)):
+            form.role.errors = [town_people.SHARED.format(name=user.full_name)]
         else:
             changed = {name: [getattr(user, name), value] for name, value in (
                 ("full_name", form.full_name.data), ("badge_number", form.badge_number.data or None),
@@ -270,6 +304,7 @@ def edit_user(user_id):
                 record_event("user.role_changed", user, actor=current_user, username=user.username,
                              old=user.role, new=form.role.data, sessions_ended=end_sessions(user))
                 user.role = form.role.data
+                town_people.keep_one_town(user, town_people.town_id_for_write(current_user))
                 flash(f"{user.full_name} is now {ROLE_LABELS[user.role]}; they sign in again to use it.", "success")
             else:
                 flash(f"{user.full_name} is saved." if changed else "Nothing changed.", "success")
@@ -282,7 +317,7 @@ def edit_user(user_id):
 def reset_password(user_id):
     """A new password for someone who forgot theirs: it ends all their sessions and unlocks the
     account. The administrator changes their own on the page everyone uses."""
-    user = db.session.get(User, user_id) or abort(404)
+    user = _town_user(user_id)
     if user.id == current_user.id:
         return redirect(url_for("auth.change_password"))
     form = ResetPasswordForm()
@@ -303,7 +338,7 @@ def reset_password(user_id):
 def unlock(user_id):
     """After too many wrong passwords: the account may sign in again at once (the count of the
     address they came from is left to run out; it may be someone else's)."""
-    user = db.session.get(User, user_id) or abort(404)
+    user = _town_user(user_id)
     unlock_account(user.username)
     record_event("user.unlocked", user, actor=current_user, username=user.username)
     flash(f"{user.full_name} can sign in again.", "success")
@@ -326,15 +361,20 @@ SIGN_IN_KINDS = {
     "user.password_change_failed": "Wrong current password (password change)",
     "user.password_reset": "Password reset by the administrator",
     "user.unlocked": "Unlocked by the administrator",
+    "user.towns_changed": "Towns changed by the county administrator",
 }
 
 
 @bp.route("/sign-ins")
 @permission_required("manage_users")
 def sign_ins():
-    """Every sign-in, failure and refusal, newest first (the last 300), with the address."""
+    """Every sign-in, failure and refusal of the town's users, newest first (the last 300), with the
+    address."""
     from ..models import Event
-    events = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS))
+    # The town's users' (a wrong username is no one's, and shown to every town's administrator).
+    users = {u.id: u for u in town_people.users_of_town(town_people.town_id_for_write(current_user))}
+    theirs = db.or_(db.and_(Event.subject_type == "User", Event.subject_id.in_(list(users))),
+                    Event.subject_type.is_(None))
+    events = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS), theirs)
                                 .order_by(Event.at.desc(), Event.id.desc()).limit(300)).all()
-    users = {u.id: u for u in db.session.scalars(db.select(User))}
     return render_template("admin/sign_ins.html", events=events, users=users, kinds=SIGN_IN_KINDS)

@@ -116,6 +116,13 @@ def end_idle_sessions(app):
                 from ..models.types import now_utc
                 db.session.execute(db.update(UserSession).where(UserSession.id == sid).values(seen_at=now_utc()))
 
+    @app.before_request
+    def _choose_the_towns():
+        # The signed-in person is loaded before any view reads a record, so every read is
+        # narrowed to their towns (the same query that checks the session).
+        if "_user_id" in session and request.endpoint not in (None, "static"):
+            current_user._get_current_object()
+
     @app.after_request
     def _tell_the_copy_its_lifetime(response):
         # The phone keeps its copy of the field data (owners' names, addresses, phones) no
@@ -126,8 +133,20 @@ def end_idle_sessions(app):
         return response
 
 
+def serve_towns(user, towns: str | None) -> None:
+    """The request reads the towns the user serves and acts for the one picked on the phone
+    (`session["town_id"]`, see fieldapp/town.py: serve). A user with no town of their own is of
+    a deployment of one town (made before towns were kept per user): they serve the first; a
+    county administrator serves none."""
+    from ..town import serve
+    if user.role == "county_admin":
+        serve([])
+    elif towns:
+        serve([int(t) for t in towns.split(",")], session.get("town_id"))
+
+
 def setup_login(login_manager):
-    from ..models import User, UserSession
+    from ..models import User, UserSession, UserTown
 
     login_manager.anonymous_user = SignedOut
     login_manager.login_view = "auth.login"
@@ -136,7 +155,10 @@ def setup_login(login_manager):
 
     # Built once: session.get() makes a new SELECT (and its cache key) for every request. The
     # session's row in the same query: one round trip, as before sessions were kept.
-    user_by_session = (db.select(User).join(UserSession, UserSession.user_id == User.id)
+    # The towns the user serves come in the same query, as "1,3" (fieldapp/town.py: serve).
+    towns = (db.select(db.func.aggregate_strings(db.cast(UserTown.town_id, db.String), ","))
+             .where(UserTown.user_id == User.id).correlate(User).scalar_subquery())
+    user_by_session = (db.select(User, towns).join(UserSession, UserSession.user_id == User.id)
                        .where(User.id == db.bindparam("user_id"), UserSession.id == db.bindparam("session_id")))
 
     @login_manager.user_loader
@@ -148,12 +170,14 @@ def setup_login(login_manager):
         session_id = current_session_id()
         if session_id is None:
             return None
-        user = db.session.execute(user_by_session, {"user_id": user_id, "session_id": session_id}).scalar_one_or_none()
+        row = db.session.execute(user_by_session, {"user_id": user_id, "session_id": session_id}).one_or_none()
+        user, towns = row if row is not None else (None, None)
         # No row: signed out, or ended by a password change, a reset, a deactivation or a role
         # change. A deactivated user's sessions end at their next request; so do the sessions of
         # a user whose role or password changed since they signed in.
         if user is None or not user.active or session.get("_fp") != session_fingerprint(user):
             return None
+        serve_towns(user, towns)
         return user
 
     @login_manager.unauthorized_handler

@@ -157,8 +157,9 @@ def logout():
     record_event("user.signed_out", user, actor=user, address=get_remote_address() or "")
     end_session()  # the session's row goes: a copy of this cookie signs no one in
     logout_user()
-    flash("You are signed out.", "info")
-    # The page clears the offline copy of the field data on this flag.
+    # The sign-in page says "You are signed out." on this flag (not a flash: the phone's service
+    # worker may fetch a page meanwhile, and a flash goes to the first page drawn), and the phone
+    # clears its offline copy of the field data on it.
     return redirect(url_for("auth.login", signed_out=1))
 
 
