@@ -55,6 +55,7 @@ def create_app(test_config=None):
     from .calls import bp as calls_bp
     from .charts import bp as charts_bp
     from .clerk import bp as clerk_bp
+    from .county import bp as county_bp
     from .court import bp as court_bp
     from .field import bp as field_bp
     from .main import bp as main_bp
@@ -64,7 +65,7 @@ def create_app(test_config=None):
     from .seizure_reports import bp as seizure_reports_bp
     from .tags import bp as tags_bp
     for bp in (main_bp, auth_bp, admin_bp, clerk_bp, calendar_bp, tags_bp, field_bp, court_bp, public_bp, api_bp,
-               pwa_bp, audit_bp, charts_bp, seizure_reports_bp, law_bp, calls_bp):
+               pwa_bp, audit_bp, charts_bp, seizure_reports_bp, law_bp, calls_bp, county_bp):
         app.register_blueprint(bp)
 
     # The kennel board at /impoundments as well: the same view as field.impoundments.

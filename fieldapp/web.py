@@ -170,13 +170,20 @@ def register_template_helpers(app):
     app.jinja_env.globals["search_page"] = PAGE  # dogs a search shows at most
     from .field.record_urls import record_url
     from .once import once_key_field
-    from .town import current_law, current_town
+    from .town import current_law, current_town, law_key_of, town_label, towns_served, towns_to_pick
     app.jinja_env.globals["record_url"] = record_url  # the page of the record an entry made
     app.jinja_env.globals["town"] = current_town  # {{ town().title }}: the town is data
     app.jinja_env.globals["town_law"] = current_law  # {{ town_law().holding }}: the town's law
+    app.jinja_env.globals["towns_served"] = towns_served  # an officer of several towns picks one
+    app.jinja_env.globals["towns_to_pick"] = towns_to_pick  # ... and says on an entry where it happened
+    app.jinja_env.globals["law_key_of"] = law_key_of  # ... and the forms warn of a town of another law
+    app.jinja_env.globals["town_label"] = town_label  # ... and reads on each line of a list whose it is
     from .law.laws import law_cite
     # {{ law_cite("§9", "AML §118(2)") }}: a paper's citation in the town's law
     app.jinja_env.globals["law_cite"] = lambda section, other="": law_cite(current_law(), section, other)
+    from .law.laws.cites import cite_in_town_law
+    # {{ cite("Tag (§5(G))") }}: a screen's local-law citations, as the town's law cites them
+    app.jinja_env.globals["cite"] = cite_in_town_law
     app.jinja_env.globals["once_key_field"] = once_key_field  # money-taking forms: done once
 
     @app.after_request

@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog
-from fieldapp.timeutil import TOWN_TZ, local_today
+from fieldapp.timeutil import DEFAULT_TZ, local_today
 
 EVERY_6A1_EXCEPTION = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]
 EVERY_5A1_EXCEPTION = ["5A1-under-4-months", "5H-dog-show"]
@@ -63,7 +63,7 @@ def record_violation(client, app, **over):
 
 def recently(minutes=10) -> str:
     """A local time a few minutes ago, as the phone's form gives it."""
-    return (datetime.now(TOWN_TZ) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
+    return (datetime.now(DEFAULT_TZ) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
 
 
 def ticket_data(app, **over):

@@ -67,3 +67,12 @@ def test_the_one_format():
 
 def test_a_bare_time_is_said_the_same_way():
     assert clock(time(18, 0)) == "6:00 pm"
+
+
+def test_format_js_reads_the_town_zone_its_page_names():
+    """A town in Chicago: its pages say `<html data-town-tz="America/Chicago">`, and the phone
+    counts on that clock (05:30 UTC on 3 Dec is still 2 Dec there)."""
+    script = ("globalThis.document = { documentElement: { dataset: { townTz: 'America/Chicago' } } };"
+              f"const {{ when }} = await import('{ROOT / 'fieldapp/static/js/format.js'}');"
+              "console.log(JSON.stringify(when('2026-12-03T05:30:00Z')));")
+    assert node(script) == "Wed 2 Dec 2026, 11:30 pm"

@@ -25,7 +25,7 @@ import time
 import uuid
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import closing
+from contextlib import closing, contextmanager
 from datetime import UTC, datetime, timedelta
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -43,7 +43,7 @@ from fieldapp.models.enforcement import Violation
 from fieldapp.models.public import FoundReport
 from fieldapp.models.tickets import TicketBlock, TicketNumberUse
 from fieldapp.public.pages import MESSAGE_LIMIT
-from fieldapp.timeutil import TOWN_TZ
+from fieldapp.timeutil import DEFAULT_TZ
 
 pytestmark = pytest.mark.workers
 
@@ -142,14 +142,15 @@ def wait_for(check, what, proc, log, seconds=60):
         time.sleep(0.2)
 
 
-@pytest.fixture
-def redis_url(tmp_path):
+@contextmanager
+def redis_running(tmp: Path):
+    """Debian's redis-server on its own port, keeping nothing on disk; yields its URL. Shared with
+    benchmarks/processes.py."""
     assert os.path.exists(REDIS_SERVER), "Debian's redis-server is needed: apt-get install redis-server (make test does)"
     import redis
     port = free_port()
-    log = tmp_path / "redis.log"
     proc = subprocess.Popen([REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(tmp_path), "--logfile", str(log)],
+                             "--appendonly", "no", "--dir", str(tmp), "--logfile", str(tmp / "redis.log")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     client = redis.Redis(host="127.0.0.1", port=port, socket_timeout=2)
     try:
@@ -157,25 +158,34 @@ def redis_url(tmp_path):
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         client.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
+
+
+def stop(proc):
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 @pytest.fixture
-def server(tmp_path, redis_url, empty_database):
-    """gunicorn with the README's settings (gunicorn.conf.py: 4 workers) on a new seeded database."""
-    uri = empty_database("workers")
-    facts = seed(uri)
+def redis_url(tmp_path):
+    with redis_running(tmp_path) as url:
+        yield url
+
+
+@contextmanager
+def gunicorn_running(tmp: Path, env_update: dict, workers: int, name: str = "gunicorn"):
+    """gunicorn -c gunicorn.conf.py (the README's command) with `env_update` (PUBLIC_BASE_URL is
+    its own address), once each of its `workers` has answered; yields (base URL, process, access
+    log, log). The access log names the worker (pid) of each request. Shared with
+    benchmarks/processes.py."""
     port = free_port()
-    # The number of workers is gunicorn.conf.py's own (no WEB_CONCURRENCY): the README's command.
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "GUNICORN_", "WEB_CONCURRENCY"))}
-    env.update(DATABASE_URL=uri, SECRET_KEY="four-workers-one-key", RATELIMIT_STORAGE_URI=redis_url,
-               PUBLIC_BASE_URL=f"http://127.0.0.1:{port}")
-    log, access = tmp_path / "gunicorn.log", tmp_path / "access.log"
+    env.update(env_update, PUBLIC_BASE_URL=f"http://127.0.0.1:{port}")
+    log, access = tmp / f"{name}.log", tmp / f"access-{name}.log"
     with open(log, "w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "-b", f"127.0.0.1:{port}",
@@ -184,22 +194,28 @@ def server(tmp_path, redis_url, empty_database):
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(lambda: log.read_text().count("Booting worker") == WORKERS and Client(base).request("/login")[0] == 200,
-                 "gunicorn with 4 workers", proc, log)
+        wait_for(lambda: log.read_text().count("Booting worker") == workers and Client(base).request("/login")[0] == 200,
+                 f"gunicorn with {workers} workers", proc, log)
         # A worker is "booting" before it has loaded the app: wait until each one has answered.
-        with ThreadPoolExecutor(max_workers=2 * WORKERS) as pool:
+        with ThreadPoolExecutor(max_workers=2 * workers) as pool:
             def all_answer():
-                list(pool.map(lambda _: Client(base).request("/sw.js"), range(2 * WORKERS)))
-                return len(served_by(access, "/sw.js")) == WORKERS
-            wait_for(all_answer, "an answer from each of the 4 workers", proc, log)
-        yield {"base": base, "uri": uri, "redis": redis_url, "access": access, "log": log, **facts}
+                list(pool.map(lambda _: Client(base).request("/sw.js"), range(2 * workers)))
+                return len(served_by(access, "/sw.js")) == workers
+            wait_for(all_answer, f"an answer from each of the {workers} workers", proc, log)
+        yield base, proc, access, log
     finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
+
+
+@pytest.fixture
+def server(tmp_path, redis_url, empty_database):
+    """gunicorn with the README's settings (gunicorn.conf.py: 4 workers) on a new seeded database."""
+    uri = empty_database("workers")
+    facts = seed(uri)
+    # The number of workers is gunicorn.conf.py's own (no WEB_CONCURRENCY): the README's command.
+    with gunicorn_running(tmp_path, {"DATABASE_URL": uri, "SECRET_KEY": "four-workers-one-key",
+                                     "RATELIMIT_STORAGE_URI": redis_url}, WORKERS) as (base, _proc, access, log):
+        yield {"base": base, "uri": uri, "redis": redis_url, "access": access, "log": log, **facts}
 
 
 def served_by(access: Path, path_part: str) -> set:
@@ -259,7 +275,7 @@ def test_four_workers_lose_no_entry_give_no_number_twice_and_share_one_rate_limi
     # Entries: each phone voids its numbers and records violations, in batches and one at a time;
     # each request is sent twice at the same moment, by its own session and another officer's.
     now = datetime.now(UTC)
-    occurred = (datetime.now(TOWN_TZ) - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    occurred = (datetime.now(DEFAULT_TZ) - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
 
     def make_entry(kind, payload):
         return {"id": str(uuid.uuid4()), "kind": kind, "recorded_at": now.isoformat(), "payload": payload}

@@ -26,7 +26,7 @@ from ..services import copy_store, field_data, ticket_numbers
 from ..services.enforcement.payload import MAX_INT, check_document
 from ..services.entries import parse_entry_id, submit_entry
 from ..services.errors import ServiceError
-from ..settings import get_setting
+from ..services.photos import MAX_PHOTOS_PER_ENTRY
 from ..timeutil import local_today, utcnow
 from . import bp
 
@@ -217,8 +217,8 @@ def _photo_entry(entry_id, index):
         return None, _error(404, "The entry of this photo has not arrived yet; send the entry first.")
     if entry.officer_id != current_user.id:
         return None, _error(403, "This photo belongs to another officer's entry.")
-    if not 0 <= index < 20:
-        return None, _error(422, "A field entry has at most 20 photos.")
+    if not 0 <= index < MAX_PHOTOS_PER_ENTRY:  # the store's own limit, so a photo it would refuse never starts
+        return None, _error(422, f"A field entry has at most {MAX_PHOTOS_PER_ENTRY} photos.")
     return key, None
 
 
@@ -308,10 +308,13 @@ def field_dataset():
         return _error(400, "The data version `since` is not one this server gave; "
                            "leave it out to load everything again.")
     today = local_today()
-    # The worker answers a tag's link from the copy only while it is younger than this (copy-first.js).
-    extras = {**field_data.copy_extras(today), "copy_max_age_hours": get_setting("copy_max_age_hours")}
+    extras = copy_store.phone_extras(today)
     if since is None:
         return _full_copy(extras, today)
+    if _changed_dogs(since) > current_app.config.get("FIELD_COPY_INLINE_DOGS", 10000):
+        # Most of a county changed (an import): the delta would be a whole build in the request.
+        # The current whole copy replaces the phone's; while it is built, the phone keeps its own.
+        return _full_copy(extras, today, older_ok=False)
     dataset = field_data.field_dataset(since, today)
     dataset.update(extras)
     response = jsonify(dataset)
@@ -319,12 +322,25 @@ def field_dataset():
     return response
 
 
-def _full_copy(extras, today):
-    """The whole copy, built once per data version and day (services/copy_store.py), sent gzipped."""
-    body, _built = copy_store.full_copy_gz(extras, today)
+def _changed_dogs(since) -> int:
+    return db.session.execute(db.select(func.count(Dog.id)).where(Dog.data_version > since)).scalar()
+
+
+def _full_copy(extras, today, older_ok=True):
+    """The whole copy, built once per data version and day (services/copy_store.py), sent gzipped.
+    A county's copy is built in the background: meanwhile the phone gets the last copy stored
+    (it asks for the changes since later) or 202 with Retry-After (it keeps what it has)."""
+    dogs = db.session.execute(db.select(func.count(Dog.id))).scalar()
+    body, current = copy_store.copy_for_phone(extras, today, dogs, older_ok)
+    retry_after = str(current_app.config.get("FIELD_COPY_RETRY_AFTER", 30))
+    if body is None:
+        response = jsonify(status="building", message="The phone's copy is being built; ask again later.")
+        response.status_code = 202
+        response.headers["Retry-After"] = retry_after
+        response.headers["Cache-Control"] = "no-store"
+        return response
     # A whole copy of the owners' contacts leaves for a phone: the admin sees it.
-    record_event("export.field_dataset", None, actor=current_user,
-                 dogs=db.session.execute(db.select(func.count(Dog.id))).scalar())
+    record_event("export.field_dataset", None, actor=current_user, dogs=dogs)
     if "gzip" in request.headers.get("Accept-Encoding", "").lower():
         response = make_response(body)
         response.headers["Content-Encoding"] = "gzip"
@@ -333,7 +349,12 @@ def _full_copy(extras, today):
     response.headers["Content-Type"] = "application/json"
     response.headers["Vary"] = "Accept-Encoding"
     response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Copy-As-Of"] = utcnow().isoformat()  # the data are current while the version is
+    if current:
+        response.headers["X-Copy-As-Of"] = utcnow().isoformat()  # the data are current while the version is
+    else:
+        # An older copy: its own generated_at says how old (dataset.js), and the phone asks for
+        # what changed since once the current one is built.
+        response.headers["Retry-After"] = retry_after
     return response
 
 
@@ -359,11 +380,10 @@ def ticket_blocks():
     except ServiceError as exc:
         db.session.rollback()
         return jsonify(status="rejected", errors=exc.errors), 422
+    numbers = ticket_numbers.block_numbers(block)  # with the letters of the block's town
     return jsonify(status="created", block={
         "id": block.id, "device_id": block.device_id, "issued_at": block.issued_at.isoformat(),
-        "first": ticket_numbers.format_number(block.first),
-        "last": ticket_numbers.format_number(block.last),
-        "numbers": ticket_numbers.block_numbers(block)}), 201
+        "first": numbers[0], "last": numbers[-1], "numbers": numbers}), 201
 
 
 @bp.post("/ticket-numbers/<number>/void")

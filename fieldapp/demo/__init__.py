@@ -5,6 +5,8 @@
 - the storybook town (`town`): a few owners and dogs (`people`, `dogs`), each with a story, one
   case of each rule of the clerk's counter; with `cases`, the officers' and the Justice's cases
   too: seizures and the calendar (`roadside`), the docket (`court`), calls for service (`calls`);
+- with `cases` too, a second town (`example_town`): "Example Town", made up, under the state
+  law alone, with its own clerk, Justice and administrator; the DCO and police officer serve both;
 - the bulk town (`bulk`, `seed_demo(n_dogs=N)`) for the benchmarks, with `history_years` of past
   (`history`: licenses, violations, tickets, seizures, court cases, in core bulk inserts).
 
@@ -15,16 +17,16 @@ import random
 
 from ..extensions import db
 from ..timeutil import local_today
-from .people import DEMO_PASSWORD, DEMO_USERS, seed_users
+from .people import DEMO_PASSWORD, DEMO_USERS, add_to_town, seed_users
 
 __all__ = ["DEMO_PASSWORD", "DEMO_USERS", "seed_demo"]
 
 
 def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=False) -> str:
     """The demo town; flushes and commits. Used by the CLI (`cases=True`: the roadside, court and
-    calls cases of the small town) and by tests (on a schema made with create_all). A bulk town
-    (`n_dogs`) gets `history_years` of past (fieldapp/demo/history/; 0: none). Returns what the
-    CLI prints."""
+    calls cases of the small town, then the second town) and by tests (on a schema made with
+    create_all). A bulk town (`n_dogs`) gets `history_years` of past (fieldapp/demo/history/; 0:
+    none). Returns what the CLI prints."""
     # The parts are imported here, not at the top: the CLI imports this package whenever the app
     # starts, and the parts pull in the services; no part imports this module back.
     from ..town import town_for_write
@@ -33,7 +35,8 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     rng = random.Random(rng_seed)
     fees = LicenseFees()
     clerk = seed_users()
-    town_for_write(clerk)  # the town's record, from the settings' defaults (models/town.py)
+    town = town_for_write(clerk)  # the town's record, from the settings' defaults (models/town.py)
+    add_to_town([username for username, _, _ in DEMO_USERS], town.id)
     if n_dogs is None:
         from .town import seed_storybook_town
         dog_ids = seed_storybook_town(today, clerk, fees)
@@ -58,6 +61,10 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     lines = [f"Demo town seeded: {len(dog_ids)} dogs."] + ([tag_note] if tag_note else [])
     if cases and n_dogs is None:
         lines += seed_cases(today)
+        # Last, so that none of the first town's rows or numbers change (tests read them).
+        from .example_town import seed_example_town
+        lines.append(seed_example_town(today))
+        db.session.commit()
     return "\n".join(lines)
 
 

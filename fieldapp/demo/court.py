@@ -26,7 +26,7 @@ from flask import current_app
 from ..extensions import db
 from ..models.enforcement import AppearanceTicket, SwornComplaint
 from ..services import court
-from ..timeutil import TOWN_TZ, utcnow
+from ..timeutil import town_tz, utcnow
 from .entries import dog, ruled_out, send, user
 
 
@@ -44,9 +44,9 @@ def _as_of(day):
 def _at(day, hour, minute=0) -> str:
     """The time on `day`; one not yet come (seeding before 8 am) moves back before now, the
     morning's order kept, so an event is never in the future."""
-    at = datetime.combine(day, time(hour, minute), TOWN_TZ)
-    eight = datetime.combine(day, time(8), TOWN_TZ)
-    now = utcnow().astimezone(TOWN_TZ) - timedelta(minutes=5)
+    at = datetime.combine(day, time(hour, minute), town_tz())
+    eight = datetime.combine(day, time(8), town_tz())
+    now = utcnow().astimezone(town_tz()) - timedelta(minutes=5)
     if hour < 8 and eight > now:
         at = now - (eight - at)
     return at.strftime("%Y-%m-%dT%H:%M")

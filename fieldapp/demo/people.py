@@ -11,6 +11,8 @@ DEMO_USERS = [
     ("police", "Ofc. Dana Pratt", "police"),  # a police officer under contract to the town (§9)
     ("justice", "Hon. Paul Weaver", "justice"),
     ("admin", "Town Supervisor", "admin"),
+    # The deployment's, not the town's: adds towns and assigns officers (serves no town).
+    ("county_admin", "County Administrator", "county_admin"),
 ]
 
 STREETS = ["Harwood Dr", "Lake Rd", "Salisbury St", "Ridge Rd", "County Route 15", "Railroad St",
@@ -31,6 +33,15 @@ def seed_users() -> User:
         db.session.add(user)
     db.session.flush()
     return db.session.execute(db.select(User).filter_by(username="clerk")).scalar_one()
+
+
+def add_to_town(usernames, town_id: int) -> None:
+    """The users named serve the town (`UserTown`): each demo user their own town, the shared
+    officers both (fieldapp/auth: the towns a user serves are read with the user)."""
+    from ..models import UserTown
+    ids = db.session.scalars(db.select(User.id).where(User.username.in_(usernames))).all()
+    db.session.add_all(UserTown(user_id=user_id, town_id=town_id) for user_id in ids)
+    db.session.flush()
 
 
 def town_address() -> dict:

@@ -20,10 +20,13 @@ from flask_login import current_user
 from sqlalchemy import bindparam, cast, literal_column, null, union_all
 
 from ..extensions import db
+from ..models import Dog
+from ..models.town_owned import seen
 from ..services.card_rows import PARTS, CardDog, add_part, finish, from_tables, part_columns
 from ..services.enforcement import EnforcementRecord, enforcement_selects
 from ..services.status import dog_status
 from ..timeutil import local_today
+from ..town import acting_for
 from ..web import is_htmx
 
 
@@ -56,7 +59,10 @@ def card_select():
     for kind, values in kinds.items():
         columns = [literal_column(f"'{kind}'", types["kind"]).label("kind")]
         columns += [values[name].label(name) if name in values else empty(name) for name in list(types)[1:]]
-        selects.append(from_tables(kind, db.select(*columns).where(values["dog_id"] == dog_id)))
+        select = db.select(*columns).where(values["dog_id"] == dog_id)
+        if kind == "dog":  # a dog of a town not seen has no card: the rest follow its row
+            select = select.where(seen(Dog.town_id))
+        selects.append(from_tables(kind, select))
     selects += [select.add_columns(*[empty(name) for name in extra]) for select in history]
     return union_all(*selects)
 
@@ -110,9 +116,10 @@ def status_card(dog_id: int, tag=None):
     dog = load_card_dog(dog_id)
     if dog is None:
         return None
-    context = card_context(dog, tag)
-    template = "field/_card.html" if wants_partial() else "field/card.html"
-    response = make_response(render_template(template, **context))
+    with acting_for(dog.town_id):  # judged by its own town's law and clock, in that town's name
+        context = card_context(dog, tag)
+        template = "field/_card.html" if wants_partial() else "field/card.html"
+        response = make_response(render_template(template, **context))
     # Staff-only data: never kept by a shared cache.
     response.headers["Cache-Control"] = "private, no-store"
     return response

@@ -32,9 +32,11 @@ from ..services.entries import form_to_payload, submit_entry
 from ..services.errors import ServiceError
 from ..services.photos import store_photo
 from ..services.registry import KINDS
+from ..services.ticket_numbers import town_prefix
 from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
-from ..town import current_law
+from ..town import current_law, each_town
+from ..web import clock
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
 from .record_urls import record_url
@@ -163,8 +165,8 @@ def _seizure_ctx(form):
     """§8(B): the deadline table for the phone (the town's calendar), and for a dog on file
     whether its owner is known from the record (then the form does not ask)."""
     today = local_today()
-    closed, opened = enforcement.closed_days(), enforcement.open_days()
-    table = deadline_table(today - timedelta(days=7), 60, closed, opened, current_law())
+    tables = each_town(lambda: deadline_table(local_today() - timedelta(days=7), 60, enforcement.closed_days(),
+                                              enforcement.open_days(), current_law()))
     dog = dog_arg()
     violation = _violation_arg()
     if dog is None and violation is not None:
@@ -172,7 +174,8 @@ def _seizure_ctx(form):
     known = enforcement.owner_known_for(dog, form.owner_named.data or "")
     seized_on = parse_date((form.seized_at.data or "")[:10])  # None for no date, or one past any holding period
     period = enforcement.holding_period_for(seized_on, known.known) if seized_on else None
-    return {**_exceptions_ctx(), "deadlines_json": json.dumps(table), "today": today,
+    return {**_exceptions_ctx(), "deadlines_json": json.dumps(tables), "today": today,
+            "dog_town": _dog_town(dog, tables),
             "initial_deadline": period.deadline if period else None,
             "initial_skipped": period.skipped if period else (), "violation": violation,
             "owner_known": known, "owner_of_record": bool(dog and dog.primary_owner) or bool(
@@ -205,15 +208,30 @@ _seizure_done = record_page("seizure", Impoundment, "impoundment_id", "field/imp
 
 # Issue appearance ticket (§9) ----------------------------------------------------------------
 
+def _sessions() -> dict:
+    """The town's court, and the earliest appearance date for a ticket served on each coming day,
+    for the page offline."""
+    court, today, closed = enforcement.court_settings(), local_today(), enforcement.closed_days()
+    return {"court": {"name": court.name, "address": court.address, "time": clock(court.time),
+                      "min_days_ahead": court.min_days_ahead},
+            "letters": town_prefix(),  # a ticket number's letters are its court's town's
+            "sessions": {(today + timedelta(days=i)).isoformat():
+                         court.first_session(today + timedelta(days=i), closed).isoformat() for i in range(-7, 60)}}
+
+
+def _dog_town(dog, tables) -> str:
+    """The key of the dog's own town in a form's per-town tables ("" when it has none of its own)."""
+    return str(dog.town_id) if dog is not None and str(dog.town_id) in tables else ""
+
+
 def _ticket_ctx(form=None):
     court = enforcement.court_settings()
     today = local_today()
     closed = enforcement.closed_days()
-    # Earliest appearance date for a ticket served on each coming day, for the page offline.
-    sessions = {(today + timedelta(days=i)).isoformat():
-                court.first_session(today + timedelta(days=i), closed).isoformat()
-                for i in range(-7, 60)}
-    return {**_exceptions_ctx(), **_orders_ctx(), "court": court, "sessions_json": json.dumps(sessions),
+    courts = each_town(_sessions)
+    dog = dog_arg() or getattr(_violation_arg(), "dog", None)
+    return {**_exceptions_ctx(), **_orders_ctx(), "court": court, "sessions_json": json.dumps(courts),
+            "dog_town": _dog_town(dog, courts),
             "duplicate_confirm": enforcement.ticket.DUPLICATE_CONFIRM,
             "first_session": court.first_session(today, closed), "violation": _violation_arg()}
 

@@ -9,8 +9,9 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField, 
 
 from ..law.court import ATTEMPT_METHODS, NOT_SERVED_YET, SERVICE_METHODS
 from ..law.laws import ALL_OFFENCES
+from ..law.laws.cites import CitesTownLaw
 from ..services.enforcement import SERVED_CAPACITIES
-from ..timeutil import TOWN_TZ
+from ..timeutil import town_tz
 
 # Every law's offences: the page ticks only the town's law's, the entry kinds judge them by it.
 CODE_CHOICES = [(code, r.title) for code, r in ALL_OFFENCES.items()]
@@ -18,10 +19,10 @@ DATETIME = {"type": "datetime-local"}
 
 
 def now_local_input() -> str:
-    return datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+    return datetime.now(town_tz()).strftime("%Y-%m-%dT%H:%M")
 
 
-class EntryForm(FlaskForm):
+class EntryForm(CitesTownLaw, FlaskForm):
     entry_id = HiddenField()
     dog_id = HiddenField()
     call_entry_id = HiddenField()  # made from a call for service (services/calls.py)

@@ -21,7 +21,7 @@ from ..services.enforcement.payload import PayloadReader
 from ..services.errors import ServiceError
 from ..services.impoundment import board, care, outcome
 from ..timeutil import local_today, to_local, utcnow
-from ..town import current_town
+from ..town import current_town, record_or_404
 from .entry_pages import photo_list
 
 OUTCOME_LABELS = {
@@ -83,7 +83,7 @@ def _read(form) -> outcome.OutcomeInput:
 def record_impoundment_outcome(impoundment_id):
     """§8(E): the case closes as adopted, euthanized, transferred or died in care, with details."""
     from .views import impoundment_detail
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     chosen = request.form.get("outcome", "")
     if chosen not in OUTCOME_LABELS:
         abort(400)
@@ -99,7 +99,7 @@ def record_impoundment_outcome(impoundment_id):
 @permission_required("keep_care_log")
 def care_check(impoundment_id):
     """§8(B): today's care check of a dog held (fed, watered, cleaned, a health note, a photo)."""
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     errors, values, status = {}, {}, 200
     if request.method == "POST":
         values = request.form
@@ -125,7 +125,7 @@ def care_check(impoundment_id):
 def move_held_dog(impoundment_id):
     """§8(B), §8(E): a held dog boarded elsewhere during the hold; the case stays open."""
     from .views import impoundment_detail
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     raw = (request.form.get("moved_on") or "").strip()
     try:
         on = date.fromisoformat(raw) if raw else local_today()
@@ -176,7 +176,7 @@ def confirm_late_entry(late_id):
     """The office confirms the typed date: it counts from now on (a seizure's holding period is
     counted again from it, never giving a deadline already past when the entry arrived)."""
     from ..services.enforcement.late import confirm_late_entry
-    late = db.get_or_404(LateEntry, late_id)
+    late = record_or_404(LateEntry, late_id)
     if late.confirmed_at is not None:
         return redirect(url_for("field.late_entries"), 303)
     note = (request.form.get("confirm_note") or "").strip()

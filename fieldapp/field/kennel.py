@@ -21,7 +21,8 @@ from ..services.impoundment import board, fees, redemption
 from ..services.impoundment.steps import case_steps
 from ..services.licensing import license_blocker
 from ..settings import get_setting
-from ..timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ..timeutil import local_today, to_local, town_tz, utcnow
+from ..town import acting_for, current_town_id, record_or_404
 from ..web import file_response
 
 
@@ -64,7 +65,7 @@ def _back(imp: Impoundment, anchor: str = ""):
 
 def _local_instant(text: str):
     try:
-        return datetime.fromisoformat(text.strip()).replace(tzinfo=TOWN_TZ) if text and text.strip() else None
+        return datetime.fromisoformat(text.strip()).replace(tzinfo=town_tz()) if text and text.strip() else None
     except ValueError:
         return None
 
@@ -102,7 +103,7 @@ def add_kennel_pages(bp) -> None:
     @permission_required("record_redemption")
     def record_impoundment_notice(impoundment_id):
         """The owner told that the dog is held: how, when, to whom (the DCO or the clerk)."""
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         raw = request.form.get("notified_at", "")
         when = _local_instant(raw)
         try:
@@ -120,7 +121,7 @@ def add_kennel_pages(bp) -> None:
     def impoundment_notice_letter(impoundment_id):
         """The printable notice to the owner: the dog, where it is held, the §8(B) deadline, what to
         bring (§8(C): proof of license and identification) and the fees owed so far."""
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         return render_template("field/impoundment_letter.html", imp=imp, case=kennel_case(imp),
                                kennel=imp.held_at or get_setting("kennel_name"),
                                clerk_phone=get_setting("clerk_phone"), dco_phone=get_setting("dco_phone"))
@@ -130,7 +131,7 @@ def add_kennel_pages(bp) -> None:
     def impoundment_notice_letter_pdf(impoundment_id):
         """The same notice as a PDF, to mail (reportlab): field/notice_pdf.py."""
         from .notice_pdf import notice_letter_pdf
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         body = notice_letter_pdf(imp, kennel_case(imp), imp.held_at or get_setting("kennel_name"),
                                  get_setting("clerk_phone"), get_setting("dco_phone"))
         return file_response(body, "application/pdf", filename=f"impoundment-{imp.id}-notice.pdf")
@@ -141,7 +142,7 @@ def add_kennel_pages(bp) -> None:
     def redeem_impoundment(impoundment_id):
         """§8(C): redeemed with proof of a current license and identification, the fees paid
         (§8(C)(1), §8(C)(2)) on one receipt; then the dog is released."""
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         f = request.form
         try:
             receipt = redemption.redeem(imp, identification=f.get("identification", ""), method=f.get("method", ""),
@@ -159,7 +160,7 @@ def add_kennel_pages(bp) -> None:
     @once_per_key("impoundment_fees")
     def pay_impoundment(impoundment_id):
         """§8(D): the known owner pays the impoundment fees, whether or not the dog is redeemed."""
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         f = request.form
         try:
             receipt = redemption.pay_balance(imp, method=f.get("pay_method", ""), reference=f.get("pay_reference", ""),
@@ -173,7 +174,7 @@ def add_kennel_pages(bp) -> None:
     @permission_required("receive_impoundment_fees")
     def waive_impoundment(impoundment_id):
         """§8(D): what is owed waived, with the clerk's reason ($0.00 lines)."""
-        imp = db.get_or_404(Impoundment, impoundment_id)
+        imp = record_or_404(Impoundment, impoundment_id)
         try:
             redemption.waive_balance(imp, request.form.get("waive_reason", ""), _user())
         except ServiceError as exc:
@@ -184,11 +185,19 @@ def add_kennel_pages(bp) -> None:
     @bp.get("/receipts/<number>")
     @permission_required("read_records")
     def receipt(number):
-        """A printable receipt: each typed line, how it was paid, by whom, and the total."""
-        rec = db.session.execute(db.select(Receipt).filter_by(number=number)).scalar_one_or_none()
+        """A printable receipt: each typed line, how it was paid, by whom, and the total. Each
+        town numbers its own receipts: `?town=` says whose, else the town acted for's comes first
+        (an officer of several towns may read two of one number). The town's own paper."""
+        query = db.select(Receipt).filter_by(number=number)
+        town_id = request.args.get("town", type=int)
+        if town_id is not None:
+            query = query.where(Receipt.town_id == town_id)
+        rec = db.session.execute(query.order_by(Receipt.town_id != current_town_id(), Receipt.id)
+                                 .limit(1)).scalar_one_or_none()
         if rec is None:
             abort(404)
-        imp_ids = {ln.impoundment_id for ln in rec.lines if ln.impoundment_id}
-        imp = db.session.get(Impoundment, min(imp_ids)) if imp_ids else None
-        return render_template("field/receipt.html", rec=rec, imp=imp, methods=PAYMENT_METHODS,
-                               clerk_phone=get_setting("clerk_phone"))
+        with acting_for(rec.town_id):
+            imp_ids = {ln.impoundment_id for ln in rec.lines if ln.impoundment_id}
+            imp = db.session.get(Impoundment, min(imp_ids)) if imp_ids else None
+            return render_template("field/receipt.html", rec=rec, imp=imp, methods=PAYMENT_METHODS,
+                                   clerk_phone=get_setting("clerk_phone"))

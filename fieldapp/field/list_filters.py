@@ -10,7 +10,7 @@ from sqlalchemy import func, or_
 from ..extensions import db
 from ..models import Dog, User
 from ..parsing import parse_date
-from ..timeutil import TOWN_TZ
+from ..timeutil import town_tz
 
 OFFICER_ROLES = ("dco", "constable", "police")
 
@@ -49,7 +49,7 @@ class ListFilters:
 
 
 def _utc_start(day: date) -> datetime:
-    return datetime.combine(day, time.min, TOWN_TZ)
+    return datetime.combine(day, time.min, town_tz())
 
 
 def read_filters() -> ListFilters:

@@ -9,10 +9,10 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_login import current_user
 
 from ..auth import permission_required
-from ..extensions import db
 from ..models.enforcement import AppearanceTicket
 from ..services import enforcement
 from ..services.errors import ServiceError
+from ..services.ticket_numbers import ticket_by_number
 from ..settings import get_setting
 from ..timeutil import local_today
 from ..web import refusal_on_form
@@ -28,7 +28,7 @@ def to_serve():
 
 
 def _ticket_or_404(number) -> AppearanceTicket:
-    ticket = db.session.execute(db.select(AppearanceTicket).filter_by(number=number)).scalar_one_or_none()
+    ticket = ticket_by_number(number)
     if ticket is None:
         abort(404)
     return ticket

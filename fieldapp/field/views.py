@@ -19,18 +19,20 @@ from ..auth import permission_required
 from ..extensions import db
 from ..law import IMPOUNDMENT_OUTCOMES, license_status, rabies_status
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
-from ..law.laws import ALL_OFFENCES, law_of_codes, offence_cited, ticket_penalty
+from ..law.laws import ALL_OFFENCES, offence_cited
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement
 from ..services.enforcement.payload import MAX_ID
+from ..services.enforcement.ticket_copy import penalty_on_ticket
 from ..services.errors import ServiceError
 from ..services.notify import mail_configured
 from ..services.search import search_dogs
 from ..services.tags import find_tag
+from ..services.ticket_numbers import ticket_by_number
 from ..settings import get_setting
 from ..timeutil import local_today, to_local
-from ..town import current_law
+from ..town import current_law, record_or_404
 from ..web import file_response
 from . import bp
 from .card import status_card
@@ -53,7 +55,7 @@ def _field_helpers():
     # VIOLATIONS: the offences of the town's law (the checkboxes); a record's codes are shown by
     # ALL_OFFENCES, the law it was judged by.
     return {"VIOLATIONS": current_law().offences, "ALL_OFFENCES": ALL_OFFENCES, "offence_cited": offence_cited,
-            "ticket_penalty": lambda codes: ticket_penalty(law_of_codes(codes, current_law())),
+            "penalty_on_ticket": penalty_on_ticket,
             "violation_title": enforcement.violation_title, "to_local": to_local,
             "SERVED_CAPACITIES": enforcement.SERVED_CAPACITIES, "SERVICE_METHODS": SERVICE_METHODS,
             "ATTEMPT_METHODS": ATTEMPT_METHODS, "IMPOUNDMENT_OUTCOMES": IMPOUNDMENT_OUTCOMES,
@@ -80,9 +82,11 @@ def lookup():
         return redirect(url_for("tags.tag_page", token=token))
     text = q.lstrip("#").replace(" ", "")
     if text.isdigit() and int(text) <= MAX_ID:  # an ID number (a longer one is no INTEGER: PostgreSQL refuses it)
-        dog = db.session.execute(db.select(Dog).filter_by(id_number=int(text))).scalar_one_or_none()
-        if dog is not None:
-            return redirect(url_for("field.dog_card", dog_id=dog.id))
+        # One dog of that number: its card. Each town numbers its own dogs, so an officer of
+        # several towns may have two of one number: the search below lists both.
+        dogs = db.session.execute(db.select(Dog.id).filter_by(id_number=int(text)).limit(2)).scalars().all()
+        if len(dogs) == 1:
+            return redirect(url_for("field.dog_card", dog_id=dogs[0]))
     if text.isdigit() and 9 <= len(text) <= 15:  # a microchip number, as a shelter's reader shows it
         chipped = db.session.execute(db.select(Dog.id).filter_by(microchip=text)).scalar_one_or_none()
         if chipped is not None:
@@ -155,7 +159,7 @@ def _image(data):
 @permission_required("enforce")
 def correct_violation(violation_id):
     """A correction is a new version linked to the old one; the old one stays as it was."""
-    old = db.get_or_404(Violation, violation_id)
+    old = record_or_404(Violation, violation_id)
     if old.superseded_by is not None:
         return redirect(url_for("field.correct_violation", violation_id=_latest(old).id))
     local = to_local(old.occurred_at)
@@ -178,7 +182,7 @@ def _latest(v):
 @bp.get("/violations/<int:violation_id>")
 @permission_required("read_records")
 def violation_detail(violation_id):
-    v = db.get_or_404(Violation, violation_id)
+    v = record_or_404(Violation, violation_id)
     versions = []
     older = v.supersedes
     while older is not None:
@@ -222,7 +226,7 @@ def what_next():
 @bp.get("/impoundments/<int:impoundment_id>")
 @permission_required("read_records")
 def impoundment_detail(impoundment_id, errors=None, status=200, **extra):
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     return render_template("field/impoundment.html", imp=imp, just_recorded=False, photo_errors=[],
                            photos=photo_list(imp.entry_id), errors=errors or {},
                            outcomes=_outcomes_for(current_user), today=local_today(), **extra), status
@@ -240,7 +244,7 @@ def _outcomes_for(user) -> dict:
 @permission_required("record_redemption")
 def impoundment_owner_identified(impoundment_id):
     """§8(B): the owner of a held dog becomes known: nine business days, the deadline recomputed."""
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     try:
         enforcement.identify_owner(imp, request.form.get("owner_named", ""), current_user)
     except ServiceError as exc:
@@ -253,7 +257,7 @@ def impoundment_owner_identified(impoundment_id):
 def end_impoundment(impoundment_id):
     """§8(C), §8(E): redeemed, from this page. Adopted, euthanized, transferred and died in care
     have their own forms with their details (field/impoundment_outcomes.py); here they are refused."""
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
         return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
@@ -282,9 +286,11 @@ def end_impoundment(impoundment_id):
 @bp.get("/tickets/<number>")
 @permission_required("read_records")
 def ticket_detail(number):
-    ticket = db.session.execute(db.select(AppearanceTicket).filter_by(number=number)).scalar_one_or_none()
+    ticket = ticket_by_number(number)  # typed with any town's letters, or none
     if ticket is None:
         abort(404)
+    if ticket.number != number:
+        return redirect(url_for("field.ticket_detail", number=ticket.number))
     return render_template("field/ticket.html", t=ticket, just_recorded=False, photo_errors=[])
 
 
@@ -299,7 +305,7 @@ def tickets():
 @bp.get("/complaints/<int:complaint_id>")
 @permission_required("read_records")
 def complaint_detail(complaint_id):
-    return render_template("field/complaint.html", c=db.get_or_404(SwornComplaint, complaint_id),
+    return render_template("field/complaint.html", c=record_or_404(SwornComplaint, complaint_id),
                            just_recorded=False, photo_errors=[])
 
 
@@ -307,7 +313,7 @@ def complaint_detail(complaint_id):
 @permission_required("take_sworn_complaint")
 def forward_complaint(complaint_id):
     """§10(A): forwarded to the Town Justice; the service changes the record, the request commits."""
-    c = db.get_or_404(SwornComplaint, complaint_id)
+    c = record_or_404(SwornComplaint, complaint_id)
     enforcement.forward_complaint(c, current_user)
     return redirect(url_for("field.complaint_detail", complaint_id=c.id), 303)
 

@@ -61,7 +61,7 @@ from ..models.enforcement import (
 from ..models.entries import LateEntry
 from ..models.kennel_care import CareCheck, ImpoundmentDisposition, ImpoundmentMove
 from ..models.once import FormOnce
-from ..models.people import UserSession
+from ..models.people import UserSession, UserTown
 from ..models.photo_uploads import PhotoUploadPart
 from ..models.public import FoundReport, TagScan
 from ..models.tickets import TicketBlock, TicketNumberUse
@@ -94,6 +94,7 @@ AUDITED: dict[type, frozenset[str]] = {
     EnumerationIdentification: frozenset(),  # §5(K) dogs identified unlicensed
     EnumerationExpense: frozenset(),  # §5(K) the enumeration's expenses
     User: frozenset(),
+    UserTown: frozenset(),  # the towns an officer serves: whose records they read and record
     RabiesRequest: frozenset(),  # §5(B)(1) the request that starts the ten days
     ImpoundmentNotice: frozenset(),  # §8(B) the owner told
     Summons: frozenset(),  # §10(B) the Town Justice's work: who was summoned, heard, ordered,

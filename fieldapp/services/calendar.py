@@ -11,7 +11,7 @@ from datetime import date
 from ..extensions import db
 from ..law import public_holidays
 from ..models import TownDay, record_event
-from ..town import first_town_id, town_for_write
+from ..town import current_town_id, town_for_write
 from .errors import ServiceError
 
 
@@ -27,7 +27,7 @@ def open_days() -> frozenset:
 
 
 def _of_town():
-    return TownDay.town_id == first_town_id()
+    return TownDay.town_id == current_town_id()
 
 
 def year_days(year: int) -> list[TownDay]:

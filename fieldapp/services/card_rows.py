@@ -15,11 +15,12 @@ from datetime import date, datetime
 
 from ..extensions import db
 from ..models import Dog, DogNotice, DogOwner, License, Owner, RabiesCertificate, Tag
+from ..models.town_owned import seen
 from .enforcement import enforcement_histories_of, keep_enforcement
 
 # The dog's own columns the card and its flag sources read (never the photo: has_photo).
 DOG_COLUMNS = ("id", "id_number", "microchip", "name", "sex", "born_on", "breed", "color", "markings", "altered",
-               "exemption", "status", "status_on", "data_version", "has_photo")
+               "exemption", "status", "status_on", "data_version", "has_photo", "town_id")
 # The kinds of rows that are parts of a dog (the rest of a card's rows: the dog, its history).
 PARTS = ("license", "rabies", "owner", "tag", "loss")
 
@@ -208,7 +209,9 @@ def load_card_dogs(dog_ids) -> list[CardDog]:
         return (db.select(*[column.label(name) for name, column in columns[kind].items()])
                 .where(columns[kind]["dog_id"].in_(dog_ids)))
 
-    dogs = {dog.id: dog for dog in map(CardDog, connection.execute(select("dog").order_by(Dog.id)))}
+    # Only dogs of the towns seen; every other row is kept only for a dog read here.
+    read = select("dog").where(seen(Dog.town_id)).order_by(Dog.id)
+    dogs = {dog.id: dog for dog in map(CardDog, connection.execute(read))}
     for kind in PARTS:
         for row in connection.execute(from_tables(kind, select(kind))):
             # A dog changed after the dogs were read may bring rows of a dog not read: left

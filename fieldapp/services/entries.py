@@ -30,9 +30,9 @@ from datetime import UTC, datetime
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import FieldEntry
+from ..models import Dog, FieldEntry
 from ..timeutil import utcnow
-from ..town import current_law
+from ..town import acting_for, current_law, seeing, towns_seen
 from . import calls
 from .enforcement.payload import CLOCK_SKEW, FIRST_YEAR, LAST_YEAR, check_document, hold_late_entry
 from .errors import ServiceError
@@ -92,8 +92,49 @@ def parse_recorded_at(value) -> datetime:
     return utc
 
 
+NOT_SERVED = ("You do not serve the town this entry names. It stays on the phone: pick one of "
+              "your towns on the start page and record it again.")
+
+
+def entry_town(payload) -> int | None:
+    """The town whose law judges an entry: where it happened. The town the officer picked on
+    the phone (`town_id`), else the dog's own town, else the town acted for (None: the request's
+    town as it is). An officer of one town needs no look-up; a town they do not serve is a
+    ServiceError at `town_id`."""
+    seen = towns_seen()
+    if not isinstance(seen, list) or not isinstance(payload, dict):
+        return None
+    said = payload.get("town_id")
+    if said not in (None, ""):
+        town_id = int(said) if isinstance(said, (int, str)) and str(said).isdigit() else None
+        if town_id not in seen:
+            raise ServiceError({"town_id": NOT_SERVED})
+        return town_id
+    if len(seen) < 2:
+        return None
+    dog_id = payload.get("dog_id")
+    if isinstance(dog_id, (int, str)) and str(dog_id).isdigit() and len(str(dog_id)) < 10:
+        return db.session.scalar(db.select(Dog.town_id).where(Dog.id == int(dog_id)))
+    return None
+
+
 def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
-    """The entry applied once (the one service that commits: see the module's docstring)."""
+    """The entry applied once (the one service that commits: see the module's docstring), under
+    the law of the town where it happened (`entry_town`)."""
+    try:
+        town_id = entry_town(payload)
+    except ServiceError as exc:
+        return EntryOutcome(403, errors=exc.errors)
+    if town_id is None:
+        return _submit(user, entry_id, kind, recorded_at, payload)
+    # Judged by that town's law, while the officer still sees every town they serve: a dog of
+    # one town may be caught in another.
+    served = towns_seen()
+    with acting_for(town_id), seeing(served):
+        return _submit(user, entry_id, kind, recorded_at, payload)
+
+
+def _submit(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
     try:
         entry_id = parse_entry_id(entry_id)
         recorded = parse_recorded_at(recorded_at)

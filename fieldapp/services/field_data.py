@@ -27,7 +27,7 @@ from ..law.impoundment import deadline_table
 from ..models import Dog, DogOwner, License, Owner, RabiesCertificate, Sequence, Tag
 from ..models.dogs import take_from_sequence, take_on_connection
 from ..timeutil import local_today, utcnow
-from ..town import current_law
+from ..town import current_law, each_town
 from .calls import call_row, open_calls
 from .card_rows import load_card_dogs
 from .enforcement import closed_days, open_days
@@ -80,6 +80,8 @@ NOT_ON_CARD: dict[str, str] = {
     "Photo": "bytes; the card says only whether a dog has a photo",
     "PhotoUploadPart": "a chunk of a photo on its way from a phone",
     "PurebredLicense": "the premises' license; each dog's License is on the card",
+    # It has a dog_id, but a month's letters would otherwise send every dog renewed back to the phones.
+    "RenewalNotice": "the clerk's letter; the license it renews is on the card",
     "Receipt": "money taken; the licenses it paid for are on the card",
     "Sequence": "a counter",
     "Setting": "the town's settings; the copy carries what it needs at each fetch",
@@ -90,6 +92,7 @@ NOT_ON_CARD: dict[str, str] = {
     "TownDay": "the calendar; the copy carries the deadline table at each fetch",
     "User": "people who use the app",
     "UserSession": "a signed-in session",
+    "UserTown": "the towns a user serves; the copy holds the towns of the officer who asks",
 }
 
 
@@ -99,7 +102,7 @@ def touch_changed_dogs(session, flush_context, instances):
     with session.no_autoflush:
         dogs = set()
         for obj in list(session.new) + list(session.dirty) + list(session.deleted):
-            if isinstance(obj, (Sequence,)) or not hasattr(obj, "__table__"):
+            if isinstance(obj, (Sequence,)) or not hasattr(obj, "__table__") or type(obj).__name__ in NOT_ON_CARD:
                 continue
             if isinstance(obj, watched) or hasattr(obj, "dog_id"):
                 if obj in session.dirty and not session.is_modified(obj) and not isinstance(obj, Owner):
@@ -110,7 +113,7 @@ def touch_changed_dogs(session, flush_context, instances):
             return
         # Not next_in_sequence(): it flushes, and we are inside a flush. One atomic statement,
         # so two transactions at once never give their dogs the same version.
-        version = take_on_connection(session, session.connection(), "field_data")
+        version = take_on_connection(session, session.connection(), "field_data", deployment=True)
         for dog in dogs:
             dog.data_version = version
 
@@ -118,7 +121,7 @@ def touch_changed_dogs(session, flush_context, instances):
 def reserve_data_versions(count: int) -> int:
     """Move the data version on past `count` dogs written with their own versions 1..count by
     core inserts (the demo's bulk town), which pass the flush hook by; returns the first."""
-    return take_from_sequence("field_data", count)
+    return take_from_sequence("field_data", count, deployment=True)
 
 
 def current_version() -> int:
@@ -186,6 +189,8 @@ def copy_extras(today) -> dict:
     # signal. A call changed is a new key: the stored whole copy is built again (its cost at
     # county size is the price of a queue that is never stale).
     # the town's calendar and its law (AML §117 counts calendar days)
-    return {"redemption_deadlines": deadline_table(today, 21, closed_days(), open_days(), current_law()),
+    # Each town's, for an officer of several (town.py: each_town): the town where a seizure happens.
+    return {"redemption_deadlines": each_town(lambda: deadline_table(today, 21, closed_days(), open_days(),
+                                                                     current_law())),
             "calls": [call_row(c) for c in open_calls()]}
 

@@ -14,6 +14,7 @@ from ..law.words import say_money
 from ..models import Dog, DogOwner
 from ..models.enforcement import AppearanceTicket, Impoundment, SwornComplaint, Violation
 from ..models.public import FoundReport
+from ..settings import get_setting
 from ..timeutil import to_local
 from ..town import current_law, current_town
 from .licensing import fee_total, say_date
@@ -67,7 +68,7 @@ def _fine(law) -> str:
     """What failing to license may bring, in the town's law: §11(A), or AML §118(2)."""
     if law.local:
         return "a fine of up to $500.00 (§11(A))"
-    return law.penalties.words()
+    return law.penalties.words(get_setting("state_law_prosecution"))
 
 
 def never_licensed_letter(known: KnownUnlicensed, today: date) -> bytes:

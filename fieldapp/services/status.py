@@ -47,6 +47,7 @@ def dog_status(dog, today) -> dict:
             "altered": dog.altered,
             "exemption": dog.exemption,
             "has_photo": dog.has_photo,  # never the photo itself (a deferred column)
+            "town_id": dog.town_id,  # the phone shows its town's deadlines and court (town-tables.js)
         },
         "license": {
             # §5(A)(4): valid through its expiry date; "expiring" within 30 days.

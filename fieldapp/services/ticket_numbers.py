@@ -11,6 +11,9 @@ Paper ticket books have the same rules the clerk audits: every number is account
 - `gaps()`: numbers skipped inside what was used of a block (a later number of the block was used
   or voided), as ranges; `not_yet_used()`: numbers after the last one used, still held by a phone.
 Errors are `ServiceError({"ticket_number": ...})` so an entry applier can let them through.
+The counter is the deployment's, so a number names one ticket whatever its town; what is printed
+before it is the town's own (the setting "ticket_number_prefix"): a block shows its town's, a
+number used is stored with the letters of the town it is used for.
 A void recorded offline is the "ticket_void" entry kind (services/registry.py).
 """
 import re
@@ -24,14 +27,31 @@ from ..models import record_event, take_from_sequence
 from ..models.tickets import TicketBlock, TicketNumberUse
 from .errors import ServiceError
 
-PREFIX = "SC-"
+PREFIX_SETTING = "ticket_number_prefix"
 BLOCK_SIZE = 25
 SERVER_DEVICE = "server"
-_NUMBER = re.compile(r"^\s*(?:SC-?)?0*(\d{1,9})\s*$", re.IGNORECASE)
+# Any town's letters (a number typed at another town's desk is still found), or none.
+_NUMBER = re.compile(r"^\s*(?:[A-Z]{1,4}\s*-?\s*)?0*(\d{1,9})\s*$", re.IGNORECASE)
 
 
-def format_number(n: int) -> str:
-    return f"{PREFIX}{n:06d}"
+def town_prefix(town_id: int | None = None) -> str:
+    """The letters the town prints before its ticket numbers: the town acted for's, or
+    `town_id`'s (a block is its town's, whichever town the page acts for)."""
+    from ..settings import get_setting  # here: settings imports the models this module does
+    if town_id is None:
+        return get_setting(PREFIX_SETTING)
+    from ..town import acting_for
+    with acting_for(town_id):
+        return get_setting(PREFIX_SETTING)
+
+
+def block_prefix(block: TicketBlock) -> str:
+    return town_prefix(block.town_id)
+
+
+def format_number(n: int, prefix: str | None = None) -> str:
+    """The town's letters (`prefix`, else the town acted for's), a hyphen, the number in six digits."""
+    return f"{town_prefix() if prefix is None else prefix}-{n:06d}"
 
 
 def parse_number(number) -> int:
@@ -39,8 +59,26 @@ def parse_number(number) -> int:
         return number
     match = _NUMBER.match(number if isinstance(number, str) and len(number) < 40 else "")
     if not match:
-        raise ServiceError({"ticket_number": "The ticket number is missing or not like SC-000123."})
+        raise ServiceError({"ticket_number": f"The ticket number is missing or not like {format_number(123)}."})
     return int(match.group(1))
+
+
+def ticket_by_number(typed):
+    """The appearance ticket a number names, as stored (its town's letters, a hyphen, six digits)
+    or typed with any town's letters, or none ("123"): the counter is one, so the digits name one
+    ticket. None when none."""
+    from ..models.enforcement import AppearanceTicket  # here: the enforcement services import this module
+    if isinstance(typed, str):
+        exact = db.session.execute(db.select(AppearanceTicket).filter_by(number=typed)).scalar_one_or_none()
+        if exact is not None:
+            return exact
+    try:
+        n = parse_number(typed)
+    except ServiceError:
+        return None
+    found = [t for t in db.session.execute(db.select(AppearanceTicket).where(
+        AppearanceTicket.number.like(f"%-{n:06d}"))).scalars() if parse_number(t.number) == n]
+    return found[0] if len(found) == 1 else None
 
 
 def block_size(value) -> int:
@@ -67,7 +105,11 @@ def _reason(value) -> str:
 
 def take_numbers(count: int) -> int:
     """`count` consecutive ticket numbers from the counter (the first; format_number prints them)."""
-    return take_from_sequence("ticket_number", count)
+    # The deployment's, not a town's: an officer serving several towns holds one run of numbers
+    # on the phone, and a number looked up (serving, the court's case) names one ticket
+    # (AppearanceTicket.number and the blocks are unique in the deployment). Each town's blocks,
+    # uses and gaps are its own.
+    return take_from_sequence("ticket_number", count, deployment=True)
 
 
 def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBlock:
@@ -89,7 +131,8 @@ def reserve_block(officer, device_id: str, size: int = BLOCK_SIZE) -> TicketBloc
 
 
 def block_numbers(block: TicketBlock) -> list[str]:
-    return [format_number(n) for n in range(block.first, block.last + 1)]
+    prefix = block_prefix(block)
+    return [format_number(n, prefix) for n in range(block.first, block.last + 1)]
 
 
 def _block_of(officer, n: int) -> TicketBlock:
@@ -104,8 +147,14 @@ def _block_of(officer, n: int) -> TicketBlock:
 def _use(officer, number, status: str, reason=None, entry_id=None) -> str:
     n = parse_number(number)
     block = _block_of(officer, n)
+    # The issuing town's letters (the town acted for: where the ticket was written), whatever was
+    # typed: a phone's block may be another town's of the officer's, the counter is one.
     text = format_number(n)
-    existing = db.session.execute(db.select(TicketNumberUse).filter_by(number=text)).scalar_one_or_none()
+    # By the number, not its text (the letters may differ, the unique column would let it by), and
+    # in every town: a number of the block used for another town's ticket is used all the same.
+    existing = next((use for use in db.session.execute(db.select(TicketNumberUse).filter_by(block_id=block.id)
+                                                       .execution_options(all_towns=True))
+                     .scalars() if parse_number(use.number) == n), None)
     if existing is not None:
         said = "used on a ticket" if existing.status == "used" else "voided"
         raise ServiceError({"ticket_number": f"{text} was already {said}. No number is used twice; "
@@ -134,22 +183,27 @@ def void_number(officer, number, reason: str, entry_id=None) -> str:
 
 def allocate_number(officer, entry_id=None) -> str:
     """Next free number of the officer's server-held block (a new block when it runs out), claimed."""
-    blocks = db.session.execute(db.select(TicketBlock).filter_by(
-        officer_id=officer.id, device_id=SERVER_DEVICE).order_by(TicketBlock.first)).scalars().all()
+    from ..town import current_town_id
+    blocks = db.session.execute(db.select(TicketBlock).filter_by(  # the town's own: its book, its gaps
+        officer_id=officer.id, device_id=SERVER_DEVICE).where(TicketBlock.town_id == current_town_id())
+        .order_by(TicketBlock.first)).scalars().all()
     for block in blocks:
-        taken = set(db.session.execute(db.select(TicketNumberUse.number).filter_by(
-            block_id=block.id)).scalars())
-        for text in block_numbers(block):
-            if text not in taken:
-                return claim_number(officer, text, entry_id=entry_id)
+        for n in _free(block):
+            return claim_number(officer, n, entry_id=entry_id)
     block = reserve_block(officer, SERVER_DEVICE)
-    return claim_number(officer, format_number(block.first), entry_id=entry_id)
+    return claim_number(officer, block.first, entry_id=entry_id)
+
+
+def _free(block: TicketBlock) -> list[int]:
+    """The block's numbers neither used nor voided (compared as numbers: the letters may differ)."""
+    taken = {parse_number(text) for text in db.session.execute(db.select(TicketNumberUse.number).filter_by(
+        block_id=block.id).execution_options(all_towns=True)).scalars()}  # whichever town's ticket used it
+    return [n for n in range(block.first, block.last + 1) if n not in taken]
 
 
 def remaining(block: TicketBlock) -> list[str]:
-    taken = set(db.session.execute(db.select(TicketNumberUse.number).filter_by(
-        block_id=block.id)).scalars())
-    return [t for t in block_numbers(block) if t not in taken]
+    prefix = block_prefix(block)
+    return [format_number(n, prefix) for n in _free(block)]
 
 
 def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
@@ -163,9 +217,11 @@ def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def range_text(first: int, last: int) -> str:
-    """"SC-001041" or "SC-001041–SC-001046" (an en dash)."""
-    return format_number(first) if first == last else f"{format_number(first)}–{format_number(last)}"
+def range_text(first: int, last: int, prefix: str | None = None) -> str:
+    """One number, or the first and the last with an en dash between ("XY-001041–XY-001046")."""
+    if first == last:
+        return format_number(first, prefix)
+    return f"{format_number(first, prefix)}–{format_number(last, prefix)}"
 
 
 def _block_accounts(block: TicketBlock, taken: set[int]) -> tuple[list[int], list[int]]:
@@ -178,7 +234,8 @@ def _block_accounts(block: TicketBlock, taken: set[int]) -> tuple[list[int], lis
 
 
 def _rows(block: TicketBlock, numbers: list[int]) -> list[dict]:
-    return [{"first": first, "last": last, "count": last - first + 1, "text": range_text(first, last),
+    prefix = block_prefix(block)
+    return [{"first": first, "last": last, "count": last - first + 1, "text": range_text(first, last, prefix),
              "officer": block.officer.full_name, "officer_id": block.officer_id,
              "device_id": block.device_id, "block_id": block.id, "issued_at": block.issued_at}
             for first, last in _ranges(numbers)]

@@ -2,12 +2,14 @@
 
 Each field is checked by its setting's rule (`fieldapp/settings.py: TOWN_FIELDS`, the same
 parser a setting has); the change is audited on the record (services/audit.py) and logged as
-one event. One town today: the deployment's record, made from the defaults when there is none.
-New towns are not made here yet: a county's administrator, who would add them, comes later.
-Nothing here commits: the request does.
+one event. The town acted for is the one written (the deployment's first, made from the defaults
+when there is none); the county administrator adds the others (`add_town`), each with the
+settings' defaults until its own administrator changes them. Nothing here commits: the request does.
 """
+import re
+
 from ..extensions import db
-from ..models import record_event
+from ..models import Setting, Town, record_event
 from ..settings import (
     SPECS,
     TOWN_FIELDS,
@@ -26,10 +28,15 @@ REQUIRED = ("town_name", "town_county", "town_state", "town_zip", "clerk_address
             "court_name", "court_address", "dco_phone")
 
 
-def update_town(values: dict, user) -> dict:
-    """Write the fields in `values` (form field name -> what was typed) to the town's record.
-    Returns {key: (old, new)} of what changed, as stored; raises ServiceError, a message per field, when a
-    value is not one its field takes (nothing is written then)."""
+# What the county administrator types for a new town; its other fields start from the defaults.
+NEW_TOWN_KEYS = ("town_name", "town_county", "town_zip", "town_law", "town_time_zone", "clerk_phone",
+                 "clerk_address", "court_name", "court_address", "dco_phone")
+NEW_TOWN_SPECS = [SPECS[key] for key in NEW_TOWN_KEYS]
+
+
+def _typed(values: dict) -> dict:
+    """{key: typed value} of the fields in `values`, each by its setting's rule; ServiceError,
+    a message per field, when one is not a value its field takes or a required one is empty."""
     errors, typed = {}, {}
     for spec in TOWN_SPECS:
         if spec.key not in values:
@@ -43,6 +50,14 @@ def update_town(values: dict, user) -> dict:
             errors[spec.key] = f"Enter {spec.label[0].lower() + spec.label[1:]}."
     if errors:
         raise ServiceError(errors)
+    return typed
+
+
+def update_town(values: dict, user) -> dict:
+    """Write the fields in `values` (form field name -> what was typed) to the town's record.
+    Returns {key: (old, new)} of what changed, as stored; raises ServiceError, a message per field, when a
+    value is not one its field takes (nothing is written then)."""
+    typed = _typed(values)
     town = town_for_write(user)
     # What is stored, compared in its stored shape: a value kept before its rule (a weekday of 7,
     # read as the default) is written again in shape even when the page showed the default.
@@ -58,3 +73,45 @@ def update_town(values: dict, user) -> dict:
         record_event("town.changed", town, actor=user,
                      changed={key: [old, new] for key, (old, new) in changed.items()})
     return changed
+
+
+def initials(name: str) -> str:
+    """A town's letters from its name: "Example Town" -> "ET" (the first letter of each word, four
+    at most); a name of one word gives its first two letters ("Richland" -> "RI")."""
+    words = re.findall(r"[A-Za-z]+", name)
+    letters = "".join(w[0] for w in words)[:4] if len(words) > 1 else "".join(words)[:2]
+    return letters.upper() or "T"
+
+
+def start_settings(town: Town) -> None:
+    """A new town's own settings, those not read as the deployment's default: its ticket numbers'
+    letters are its initials (the default is the first town's)."""
+    spec = SPECS["ticket_number_prefix"]
+    letters = parse_value(spec, initials(town.name))
+    db.session.add(Setting(town_id=town.id, key=spec.key, value=stored_form(spec, letters),
+                           updated_by_id=town.updated_by_id))
+    db.session.flush()
+    forget_cached()
+
+
+def add_town(values: dict, user) -> Town:
+    """The county administrator's new town (`values`: the fields of NEW_TOWN_KEYS as typed); the
+    rest of its record, and all its settings, are the defaults (a town with no setting of its own
+    reads the default, fieldapp/settings.py). A town of the same name in the same county is
+    refused: it is already there."""
+    typed = _typed({key: values.get(key) for key in NEW_TOWN_KEYS})
+    same = db.session.scalar(db.select(db.func.count(Town.id)).where(
+        db.func.lower(Town.name) == typed["town_name"].lower(),
+        db.func.lower(Town.county) == typed["town_county"].lower()))
+    if same:
+        raise ServiceError({"town_name": f"The Town of {typed['town_name']} in {typed['town_county']} County "
+                                         "is already one of the towns."})
+    value = {key: typed[key] if key in typed else parse_value(SPECS[key], SPECS[key].default) for key in TOWN_FIELDS}
+    fields = {column: stored_form(SPECS[key], value[key]) for key, column in TOWN_FIELDS.items()}
+    town = Town(**fields, updated_by_id=getattr(user, "id", None))
+    db.session.add(town)
+    db.session.flush()
+    start_settings(town)
+    record_event("town.added", town, actor=user, name=town.name, county=town.county, law=town.law,
+                 ticket_number_prefix=initials(town.name))
+    return town

@@ -22,6 +22,7 @@ from ..extensions import db
 from ..field.card import load_card_dog
 from ..law.words import say_date, say_money
 from ..models import Dog, Tag, record_event
+from ..models.town_owned import seen
 from ..once import once_per_key
 from ..services.errors import ServiceError
 from ..services.status import dog_status
@@ -31,7 +32,7 @@ from ..services.tags.sheets import STOCK, render_sheet
 from ..services.tags.tokens import normalize_token
 from ..settings import get_setting
 from ..timeutil import local_today
-from ..town import current_town, slug
+from ..town import acting_for, current_town, slug
 from ..web import file_response, is_htmx, refusal_on_form
 from . import bp
 from .forms import BlankTagsForm, ReplaceTagForm
@@ -40,11 +41,19 @@ MAX_SHEET_TAGS = 5000
 
 
 def tag_by_token(token: str) -> Tag | None:
-    """Case-insensitive: tokens are stored upper case; a person may type lower case."""
+    """Case-insensitive: tokens are stored upper case; a person may type lower case. The tag of
+    any town (a finder's tag may be any town's), with `tag.served` set: whether the signed-in
+    person reads that town's records (fieldapp/town.py: towns_seen). One statement."""
     text = normalize_token(token)
     if not text or len(text) > 32:
         return None
-    return db.session.execute(db.select(Tag).options(joinedload(Tag.dog)).filter_by(token=text)).scalar_one_or_none()
+    row = db.session.execute(
+        db.select(Tag, seen(Tag.town_id).label("served")).options(joinedload(Tag.dog))
+        .where(Tag.token == text).execution_options(all_towns=True)).first()
+    if row is None:
+        return None
+    tag, tag.served = row[0], bool(row[1])
+    return tag
 
 
 def _not_found():
@@ -67,30 +76,33 @@ def retired_message(tag: Tag) -> str:
 
 @bp.route("/t/<token>")
 def tag_page(token):
-    """Town staff who read the records: the dog's status card (or why the tag is not valid).
-    Anyone else (signed out, or the admin, who does not read them): the finder's page for an
-    active tag; for anything else the same 404 as an unknown token, so trying tokens tells nothing."""
+    """Town staff who read the records of the tag's town: the dog's status card (or why the tag
+    is not valid), judged by that town's law and clock. Anyone else (signed out, the admin, who
+    does not read them, staff of another town): the finder's page for an active tag, in the
+    name of the dog's own town; for anything else the same 404 as an unknown token, so trying
+    tokens tells nothing."""
     tag = tag_by_token(token)
-    if tag is None:
-        return _not_found()
-    if not (current_user.is_authenticated and current_user.may("read_records")):
-        if tag.status != "active" or tag.dog is None:
-            return _not_found()
-        from ..public.pages import found_dog_page
-        return found_dog_page(tag)
-    if tag.status == "active" and tag.dog is not None:
-        from ..field.card import render_status_card
-        return render_status_card(tag.dog, tag=tag)
-    return _private(render_template("tags/not_valid.html", tag=tag,
-                                    message=retired_message(tag) if tag.status == "retired" else None))
+    staff = tag is not None and tag.served and current_user.is_authenticated and current_user.may("read_records")
+    if not staff and (tag is None or tag.status != "active" or tag.dog is None):
+        return _not_found()  # in no town's name: an unknown token and a retired one look alike
+    with acting_for(tag.town_id):
+        if not staff:
+            from ..public.pages import found_dog_page
+            return found_dog_page(tag)
+        if tag.status == "active" and tag.dog is not None:
+            from ..field.card import render_status_card
+            return render_status_card(tag.dog, tag=tag)
+        return _private(render_template("tags/not_valid.html", tag=tag,
+                                        message=retired_message(tag) if tag.status == "retired" else None))
 
 
 @bp.route("/api/tags/<token>")
 @permission_required("enforce")
 def api_tag(token):
-    """The roadside status of the dog wearing this tag, for the officer's phone (JSON)."""
+    """The roadside status of the dog wearing this tag, for the officer's phone (JSON), judged by
+    the dog's own town. A tag of a town the officer does not serve is not theirs to read."""
     tag = tag_by_token(token)
-    if tag is None:
+    if tag is None or not tag.served:
         return _private(jsonify(error="tag_unknown", message="No tag with this code.")), 404
     if tag.status == "retired":
         return _private(jsonify(error="tag_retired", message=retired_message(tag),
@@ -101,7 +113,8 @@ def api_tag(token):
                                 tag={"status": tag.status, "serial": tag.serial, "retired_on": None})), 404
     # The status card's one query (field/card.py), not the Dog's lazy relationships one by one:
     # the user's query, the tag's and this one (benchmarks/bench_county.py counts them).
-    status = dog_status(load_card_dog(tag.dog_id), local_today())
+    with acting_for(tag.town_id):
+        status = dog_status(load_card_dog(tag.dog_id), local_today())
     lic = dict(status["license"])
     # The issue's shape: valid|expired|none, and "expiring" as a flag on a valid license.
     lic["expiring"] = lic["status"] == "expiring"

@@ -14,7 +14,7 @@ from fieldapp.querycount import counting_queries
 from fieldapp.services.entries import submit_entry
 from fieldapp.services.field_data import field_dataset
 from fieldapp.services.status import dog_status
-from fieldapp.timeutil import TOWN_TZ, local_today, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, local_today, utcnow
 
 from ..conftest import make_test_config
 from ..factories import make_dog
@@ -30,7 +30,7 @@ def record(user, kind, **payload):
 
 def violation_seizure_request(dog, user):
     """A §6(A)(1) violation with a §5(B)(1) rabies request, and the §8 seizure that followed."""
-    now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
+    now = datetime.now(DEFAULT_TZ).strftime("%Y-%m-%dT%H:%M")  # as typed on the phone, town time
     v = record(user, "violation", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
                occurred_at=now, location_text="Lake Rd", narrative="Loose.", rabies_request="y")
     record(user, "seizure", dog_id=str(dog.id), codes=["6A1"], ruled_out=["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"],
@@ -129,6 +129,6 @@ def test_dataset_delta_after_a_seizure_carries_the_flag(app, client, auth):
     delta = client.get(f"/api/field-dataset?since={version}").json
     assert [r["dog"]["id"] for r in delta["dogs"]] == [dog_id]
     assert {f["code"] for f in delta["dogs"][0]["flags"]} >= {"impounded", "violations", "rabies_requested"}
-    assert delta["redemption_deadlines"][local_today().isoformat()]["owner_known"] == \
+    assert delta["redemption_deadlines"][""][local_today().isoformat()]["owner_known"] == \
         redemption_deadline(local_today(), True).isoformat()
-    assert (local_today() + timedelta(days=20)).isoformat() in delta["redemption_deadlines"]
+    assert (local_today() + timedelta(days=20)).isoformat() in delta["redemption_deadlines"][""]

@@ -225,3 +225,10 @@ def test_a_second_request_with_the_last_byte_finds_the_photo_kept_by_the_first(a
         late = photo_uploads._finish(entry_id, 0, len(photo))  # as the second request would, after it
         assert (late.http, late.status, late.photo_id) == (200, "stored", done.photo_id)
         db.session.commit()
+
+
+def test_a_photo_past_the_stores_limit_is_refused_before_its_first_chunk(client, sent_entry, photo):
+    from fieldapp.services.photos import MAX_PHOTOS_PER_ENTRY
+    prefix, _ = sent_entry
+    answer = send(client, f"{prefix}/{MAX_PHOTOS_PER_ENTRY}", photo, 0, len(photo))
+    assert answer.status_code == 422 and f"at most {MAX_PHOTOS_PER_ENTRY} photos" in answer.json["message"]

@@ -26,7 +26,7 @@ from fieldapp.api.views import BATCH_MAX
 from fieldapp.extensions import db
 from fieldapp.models import FieldEntry
 from fieldapp.models.enforcement import Impoundment, RabiesRequest, SwornComplaint, Violation
-from fieldapp.timeutil import TOWN_TZ, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, utcnow
 
 from .support import dog_id, entry, signed_in, user_id
 from .wsgi import FastClient
@@ -78,7 +78,7 @@ class Fuzz:
         self.results: dict[str, dict] = {}  # id -> its stored result
         self.good_violations: list[str] = []  # ids of stored violations (none of a dog on file)
         self.followed: set[str] = set()
-        now = utcnow().astimezone(TOWN_TZ)
+        now = utcnow().astimezone(DEFAULT_TZ)
         self.recent = lambda: (now - timedelta(minutes=rng.randrange(5, 600))).strftime("%Y-%m-%dT%H:%M")
         self.yesterday = (now.date() - timedelta(days=1)).isoformat()
 

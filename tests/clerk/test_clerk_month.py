@@ -176,6 +176,17 @@ def test_renewal_letters_pdf_records_a_notice_on_each_license(clerk, app, due):
     assert labels.status_code == 200 and labels.data.startswith(b"%PDF")
 
 
+def test_renewal_letters_leave_the_phones_copy_as_it_was(clerk, app, due):
+    """A letter is the clerk's, not the roadside's: a month's letters must not send every dog
+    renewed back down to the phones."""
+    with app.app_context():
+        before = db.session.scalar(db.select(db.func.max(Dog.data_version)))
+    clerk.post("/clerk/renewals/letters.pdf", data={"within": "30", "expired": "1"})
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(RenewalNotice)) >= 1
+        assert db.session.scalar(db.select(db.func.max(Dog.data_version))) == before
+
+
 def test_renewal_letter_text_has_each_dog_its_fee_and_what_to_bring(app, due):
     from fieldapp.services import renewals
     with app.app_context():

@@ -2,7 +2,7 @@
 happened (`fieldapp.town.current_law`, the setting `town_law`). A town under the state law alone
 records AML §118(1)'s offences with their exceptions, and only its dog control officer issues a
 ticket (AML §118(2)); a town under Local Law No. 2 keeps its own rules."""
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -127,6 +127,22 @@ def _seize(client, app, **over):
         return db.session.execute(db.select(Impoundment).order_by(Impoundment.id.desc())).scalars().first().id
 
 
+def test_aml117_the_seizure_form_says_the_state_laws_grounds_not_the_local_laws(state_law_town, client, auth):
+    """AML §117(1): "shall seize: (a) any dog which is not identified and which is not on the owner's
+    premises; (b) any dog which is not licensed, whether on or off the owner's premises;" a town
+    under the state law alone has no §8(A), nor §5 or §6 to be found in violation of."""
+    auth.login("dco")
+    form = client.get("/field/seizures/new").get_data(as_text=True)
+    assert "AML §117(1): an officer seizes any dog which is not identified" in form
+    assert "§8(A)" not in form and "violation of §5 or §6" not in form
+
+
+def test_s8A_the_local_law_towns_seizure_form_says_section_8(app, client, auth):
+    auth.login("dco")
+    form = client.get("/field/seizures/new").get_data(as_text=True)
+    assert "§8(A): a dog found in violation of §5 or §6 may be seized." in form and "AML §117(1)" not in form
+
+
 def test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized(state_law_town, client,
                                                                                      auth):
     app = state_law_town
@@ -183,8 +199,8 @@ def test_aml117_the_impoundment_fees_are_the_towns_with_no_dangerous_dog_fee(sta
 # --- penalties on the ticket and the court's pages -----------------------------------------------
 
 def _ticket(app, codes):
-    """A ticket (tests/court/test_court.py `make_ticket`) about Brutus, made first."""
-    from ..court.test_court import make_ticket
+    """A ticket (tests/court/court_steps.py `make_ticket`) about Brutus, made first."""
+    from ..court.court_steps import make_ticket
     with app.app_context():
         make_licensed_dog(name="Brutus")
         db.session.commit()
@@ -192,20 +208,31 @@ def _ticket(app, codes):
 
 
 def test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines(state_law_town, client, auth):
-    """AML §118(2): the ticket and the court's case cite the state law's fines; a fine above the
-    local law's $500.00 is not refused (the statute sets the least, not the most), fifteen days is
-    still the most imprisonment."""
-    from ..court.test_court import verdicts
+    """AML §118(2): "Any municipality may elect either to prosecute such action as a violation under
+    the penal law or to commence an action to recover a civil penalty." The app's reading: the
+    setting `state_law_prosecution`, by default a civil penalty (no imprisonment). Under the penal
+    law the ticket and the court's case cite the state law's least fines; a fine above the local
+    law's $500.00 is not refused (the statute sets the least, not the most), fifteen days is the
+    most imprisonment."""
+    from ..court.court_steps import verdicts
     app = state_law_town
     number = _ticket(app, ("AML118-1d",))
     auth.login("justice")
     case = client.get(f"/court/tickets/{number}").get_data(as_text=True)
-    assert "AML §118(2): for each offence, a fine of not less than $25.00" in case
-    assert "$500.00" not in case
+    assert "AML §118(2): for each offence, a civil penalty, with no imprisonment" in case
     data = {"decided_on": local_today().isoformat(), "appeared": "y",
             **verdicts(**{"AML118-1d": {"plea": "guilty", "outcome": "convicted", "fine": "600",
-                                        "imprisonment_days": "16"}})}
+                                        "imprisonment_days": "1"}})}
     r = client.post(f"/court/tickets/{number}/dispositions", data=data)
+    assert r.status_code == 422 and "No imprisonment: the town prosecutes by an action to recover a civil penalty" \
+        in r.get_data(as_text=True)
+    with app.app_context():
+        set_setting("state_law_prosecution", "penal_law")
+        db.session.commit()
+    case = client.get(f"/court/tickets/{number}").get_data(as_text=True)
+    assert "AML §118(2): for each offence, a fine of not less than $25.00" in case
+    assert "$500.00" not in case
+    r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "imprisonment_days_AML118-1d": "16"})
     assert r.status_code == 422 and "more than 15 days (AML §118(2))" in r.get_data(as_text=True)
     r = client.post(f"/court/tickets/{number}/dispositions", data={**data, "imprisonment_days_AML118-1d": "0"})
     assert r.status_code == 303
@@ -213,6 +240,40 @@ def test_aml118_a_state_law_ticket_and_case_say_the_state_laws_fines(state_law_t
     ticket = client.get(f"/field/tickets/{number}").get_data(as_text=True)
     assert "Failure to confine, restrain or present a dog, AML §118(1)(d)" in ticket
     assert "an offence under the Agriculture and Markets Law, Article 7 is punishable by a fine of not less" in ticket
+
+
+def test_aml118_an_offence_keeps_the_election_in_force_when_it_happened(state_law_town, client, auth):
+    """AML §118(2): "Any municipality may elect either to prosecute such action as a violation under
+    the penal law or to commence an action to recover a civil penalty." The app's reading: the
+    election is a dated setting, and an offence is judged by the one in force on its day, never
+    by a harsher one the town makes after (a ticket written before keeps its civil penalty)."""
+    from fieldapp.models.enforcement import AppearanceTicket
+    app = state_law_town
+    before = _ticket(app, ("AML118-1a",))
+    with app.app_context():
+        t = db.session.execute(db.select(AppearanceTicket).filter_by(number=before)).scalar_one()
+        t.offence_at = datetime.now(UTC) - timedelta(days=10)
+        set_setting("state_law_prosecution", "penal_law", effective_on=local_today() - timedelta(days=3))
+        db.session.commit()
+    from ..court.court_steps import make_ticket
+    after = make_ticket(app, codes=("AML118-1a",))  # about the same dog, today
+    auth.login("justice")
+    assert "a civil penalty, with no imprisonment" in client.get(f"/court/tickets/{before}").get_data(as_text=True)
+    assert "a fine of not less than $25.00" in client.get(f"/court/tickets/{after}").get_data(as_text=True)
+    auth.login("dco")
+    assert "punishable by a civil penalty, with no imprisonment" in \
+        client.get(f"/field/tickets/{before}").get_data(as_text=True)
+    assert "punishable by a fine of not less than $25.00" in client.get(f"/field/tickets/{after}").get_data(as_text=True)
+
+
+def test_aml118_by_default_the_ticket_says_a_civil_penalty_with_no_imprisonment(state_law_town, client, auth):
+    """AML §118(2): "... or to commence an action to recover a civil penalty." The default election
+    protects the owner: the ticket promises no imprisonment."""
+    number = _ticket(state_law_town, ("AML118-1a",))
+    auth.login("dco")
+    ticket = client.get(f"/field/tickets/{number}").get_data(as_text=True)
+    assert "is punishable by a civil penalty, with no imprisonment (AML §118(2)" in ticket
+    assert "15 days" not in ticket
 
 
 def test_s11_a_local_law_ticket_says_the_local_laws_fines(app, client, auth):
@@ -238,3 +299,52 @@ def test_aml118_the_pages_name_the_state_law_not_the_local_law(state_law_town, c
     assert "AML §118(2) · No." in ticket and "Local Law" not in ticket
     form = client.get("/field/tickets/new").get_data(as_text=True)
     assert "Each with its section of the Agriculture and Markets Law, Article 7." in form
+
+
+# --- an officer of several towns: each town's court and calendar -----------------------------------
+
+def test_an_officer_of_two_towns_sees_each_towns_court_and_redemption_deadlines(app, client, auth, two_towns):
+    """The roadside forms carry each town's own tables (town.py: each_town): the ticket form the
+    court and sessions of every town the officer serves, the seizure form each town's §8(B)
+    deadlines from its own calendar; the phone shows the one of the town where it happened, by
+    default the dog's own (Rex is Elm Hollow's). The phone's copy carries the deadlines the same way."""
+    import json
+    import re
+    from html import unescape
+
+    from fieldapp.models.calendar import TownDay
+    from fieldapp.services.field_data import copy_extras
+    from fieldapp.town import acting_for
+    first, second = str(two_towns["first"]), str(two_towns["second"])
+    from fieldapp.services.calendar import closed_days
+    today = local_today()
+    with app.app_context(), acting_for(two_towns["second"]):
+        closed = today + timedelta(days=1)  # a business day of the holding period, made a snow day
+        while closed.weekday() >= 5 or closed in closed_days():
+            closed += timedelta(days=1)
+        set_setting("court_name", "Elm Hollow Town Court")
+        db.session.add(TownDay(town_id=two_towns["second"], day=closed, reason="Snow day"))
+        db.session.commit()
+    auth.login("dco")
+
+    def attr(page, name):
+        return json.loads(unescape(re.search(name + r"='([^']*)'", page).group(1)))
+
+    ticket = client.get(f"/field/tickets/new?dog={two_towns['dog']}").get_data(as_text=True)
+    courts = attr(ticket, "data-sessions")
+    assert {"", first, second} <= set(courts)
+    assert courts[second]["court"]["name"] == "Elm Hollow Town Court"
+    assert courts[first]["court"]["name"] == courts[""]["court"]["name"] == "Sandy Creek Town Court"
+    assert f'data-dog-town="{second}"' in ticket
+
+    seizure = client.get(f"/field/seizures/new?dog={two_towns['dog']}").get_data(as_text=True)
+    deadlines = attr(seizure, "data-deadlines")
+    day = today.isoformat()
+    assert deadlines[second][day]["owner_unknown"] > deadlines[first][day]["owner_unknown"]  # the snow day
+    assert f'data-dog-town="{second}"' in seizure
+
+    with app.test_request_context():
+        from flask import g
+        g.towns_seen = [two_towns["first"], two_towns["second"]]
+        tables = copy_extras(today)["redemption_deadlines"]
+    assert tables[second][day]["owner_unknown"] == deadlines[second][day]["owner_unknown"]

@@ -46,11 +46,34 @@ def test_aml110_the_fee_lines_cite_the_state_law_with_no_purebred_license(state_
     with state_law_town.test_request_context():
         lines = fee_lines(prepare_application(_app(purebred_dogs_on_premises=3), None, None, DAY), 1, DAY)
         assert [ln.kind for ln in lines] == ["license_fee", "population_surcharge"]
-        assert {ln.section for ln in lines} == {"AML §110"}
+        # §110(1) "The license fee ... shall be determined by the municipality issuing the license";
+        # §110(3) "In addition to the fee ... an additional surcharge": each line its subdivision.
+        assert [ln.section for ln in lines] == ["AML §110(1)", "AML §110(3)"]
         assert lines[1].amount == Decimal("3.00")  # AML §110(3): at least $3.00 for an unaltered dog
         waived = fee_lines(_app(exemption="working_search"), 1, DAY)
         assert waived[0].label == "License fee waived: Working Search Dog"
         assert waived[0].section == "AML §110(2)"
+
+
+def test_aml110_the_surcharge_the_town_assesses_is_on_the_fee_lines(state_law_town, client, auth):
+    """§110(3) "an additional surcharge of at least one dollar for altered dogs and at least three
+    dollars for unaltered dogs": the settings carry the town's amount; the settings page refuses less."""
+    with state_law_town.test_request_context():
+        set_setting("state_law_surcharge_unaltered", Decimal("4.00"))
+        db.session.commit()
+        from fieldapp.timeutil import local_today
+        today = local_today()  # a fee set by resolution applies from its day
+        lines = fee_lines(prepare_application(_app(), None, None, today), 1, today)
+        assert lines[1].amount == Decimal("4.00")
+    auth.login("admin")
+    page = client.get("/admin/").get_data(as_text=True)
+    assert 'name="state_law_surcharge_altered"' in page
+    from tests.admin.test_admin_settings import current_form
+    data = {**current_form(state_law_town), "state_law_surcharge_altered": "0.50",
+            "state_law_surcharge_altered__authority": "Res. 2026-9"}
+    response = client.post("/admin/", data=data)
+    assert response.status_code == 422
+    assert "must be at least $1.00 (AML §110(3))" in response.get_data(as_text=True)
 
 
 def test_s5H_the_local_law_town_charges_a_purebred_license(app):
@@ -64,7 +87,7 @@ def test_s5H_the_local_law_town_charges_a_purebred_license(app):
 
 def test_aml110_the_five_dollar_difference_is_checked_and_cites_the_state_law(state_law_town):
     with state_law_town.test_request_context():
-        with pytest.raises(ValueError, match=r"at least \$5.00 more .*\(AML §110\)"):
+        with pytest.raises(ValueError, match=r"at least \$5.00 more .*\(AML §110\(1\)\)"):
             validate_fee_schedule(Decimal("10.00"), Decimal("11.00"), current_law())
         validate_fee_schedule(Decimal("10.00"), Decimal("13.00"), current_law())
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from fieldapp.extensions import db
 from fieldapp.law import redemption_deadline
-from fieldapp.timeutil import TOWN_TZ, local_today
+from fieldapp.timeutil import DEFAULT_TZ, local_today
 from fieldapp.web import longdate
 
 from ..factories import make_dog, make_owner, staff
@@ -26,13 +26,13 @@ def ids(app):
 def sync(client, officer_id, kind, **payload):
     entry_id = str(uuid.uuid4())
     answer = client.post("/api/sync", json={"id": entry_id, "kind": kind, "officer_id": officer_id,
-                                            "recorded_at": datetime.now(TOWN_TZ).isoformat(), "payload": payload})
+                                            "recorded_at": datetime.now(DEFAULT_TZ).isoformat(), "payload": payload})
     assert answer.status_code == 201, answer.json
     return entry_id, answer.json["result"]
 
 
 def now():
-    return datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+    return datetime.now(DEFAULT_TZ).strftime("%Y-%m-%dT%H:%M")
 
 
 def test_s9_next_page_once_received_shows_the_ticket_number_and_appearance(app, client, auth):

@@ -128,11 +128,11 @@ def test_s8B_opened_listed_day_counts_as_a_business_day_in_the_phone_table(clien
     client.post("/calendar/fill", data={"year": "2026"})
     with app.app_context():
         columbus = db.session.execute(db.select(TownDay).filter_by(day=date(2026, 10, 12))).scalar_one().id
-        before = field_dataset(None, today=date(2026, 10, 5))["redemption_deadlines"]["2026-10-09"]
+        before = field_dataset(None, today=date(2026, 10, 5))["redemption_deadlines"][""]["2026-10-09"]
     assert before["owner_unknown"] == "2026-10-19"  # Columbus day (Mon 12 Oct) not counted
     client.post(f"/calendar/days/{columbus}/open", data={"open": "1"})
     with app.app_context():
-        after = field_dataset(None, today=date(2026, 10, 5))["redemption_deadlines"]["2026-10-09"]
+        after = field_dataset(None, today=date(2026, 10, 5))["redemption_deadlines"][""]["2026-10-09"]
         assert after["owner_unknown"] == "2026-10-16"
         assert deadline_table(date(2026, 10, 9), 1, {}, {date(2026, 10, 12)}) == {"2026-10-09": after}
 

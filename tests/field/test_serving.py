@@ -12,7 +12,7 @@ from fieldapp.extensions import db
 from fieldapp.models import User
 from fieldapp.models.enforcement import AppearanceTicket, ServiceAttempt
 from fieldapp.settings import set_setting
-from fieldapp.timeutil import TOWN_TZ, local_today, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, local_today, utcnow
 
 from ..roadside import errors_of, post, record_violation, ticket_data
 
@@ -23,7 +23,7 @@ def days_ago(n, at="09:30"):
 
 def just_now(minutes=10):
     """A time a few minutes ago, as the phone's form gives it (the town's local time)."""
-    return (datetime.now(TOWN_TZ) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
+    return (datetime.now(DEFAULT_TZ) - timedelta(minutes=minutes)).strftime("%Y-%m-%dT%H:%M")
 
 
 def the_ticket(app, entry_id):

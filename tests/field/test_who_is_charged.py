@@ -9,7 +9,7 @@ from fieldapp.models import DogNotice, Owner
 from fieldapp.models.court import CourtOrder
 from fieldapp.timeutil import local_today
 
-from ..court.test_court import declare_dangerous, forwarded_complaint, hearing
+from ..court.court_steps import declare_dangerous, forwarded_complaint, hearing
 from ..factories import made, make_licensed_dog
 from ..roadside import complaint_data, dog_id, errors_of, post, ticket_data, violation_data
 

@@ -17,7 +17,7 @@ from fieldapp.services import field_data
 from fieldapp.services.enforcement import attach_enforcement
 from fieldapp.services.entries import submit_entry
 from fieldapp.services.licensing import Application, RabiesEvidence, issue_license
-from fieldapp.timeutil import TOWN_TZ, local_today, utcnow
+from fieldapp.timeutil import DEFAULT_TZ, local_today, utcnow
 
 from ..conftest import make_test_config
 
@@ -113,7 +113,7 @@ def test_copy_from_plain_rows_is_the_orm_copy_on_a_bulk_town(empty_database):
     with app.test_request_context():
         dco = db.session.execute(db.select(User).filter_by(username="dco")).scalar_one()
         before = field_data.current_version()
-        now = datetime.now(TOWN_TZ).strftime("%Y-%m-%dT%H:%M")
+        now = datetime.now(DEFAULT_TZ).strftime("%Y-%m-%dT%H:%M")
         common = {"codes": ["6A1"], "ruled_out": ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"], "location_text": "Lake Rd"}
         for dog_id in (5, 77, 250):
             for kind, payload in (("violation", {"occurred_at": now, "narrative": "Loose.", "rabies_request": "y"}),

@@ -10,7 +10,7 @@ from ...extensions import db
 from ...law.calendar import last_day_of_month
 from ...models import Dog, DogOwner, License, Owner, RabiesCertificate, User
 from ...settings import get_setting
-from ...timeutil import TOWN_TZ
+from ...timeutil import town_tz
 from ..people import FIRST, LAST, STREETS, town_address
 
 
@@ -207,7 +207,7 @@ class Town:
     def at(self, day: date, hour: int, minute: int | None = None) -> datetime:
         """An instant on `day` at `hour` (town time), in UTC."""
         minute = self.rng.randint(0, 59) if minute is None else minute
-        return datetime.combine(day, time(hour, minute), TOWN_TZ).astimezone(UTC)
+        return datetime.combine(day, time(hour, minute), town_tz()).astimezone(UTC)
 
     def day_between(self, first: date, last: date) -> date | None:
         if last < first:

@@ -17,8 +17,10 @@ from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.laws import law_of_offence
 from ...models.court import Disposition
 from ...models.enforcement import AppearanceTicket, SwornComplaint
+from ...settings import setting_on
 from ...timeutil import to_local
 from ...town import current_law
+from ..ticket_numbers import ticket_by_number
 
 # A verdict that ends an offence's case; an adjournment in contemplation of dismissal takes it off
 # the calendar (restored only by a later step, which this app does not yet record).
@@ -94,6 +96,26 @@ class Case:
     def penalty_section(self) -> str:
         law = self.law
         return penalty_section(self.codes) if law.local else law.penalties.section
+
+    @property
+    def offence_day(self) -> date:
+        """The day of the offence: a ticket's (else the day it was written), a complaint's."""
+        return self.record.offence_day if self.kind == "ticket" else self.record.violation_on
+
+    @property
+    def prosecution(self) -> str:
+        """The town's election under AML §118(2) in force on the day of the offence."""
+        return setting_on("state_law_prosecution", self.offence_day)
+
+    @property
+    def penalty_words(self) -> str:
+        """What a conviction may bring, under the case's law and the town's election (AML §118(2))."""
+        return self.law.penalties.words(self.prosecution)
+
+    @property
+    def most_days(self) -> int:
+        """The most days of imprisonment a sentence may give (none in an action for a civil penalty)."""
+        return self.law.penalties.most_days(self.prosecution)
 
     def offence_section(self, code: str) -> str:
         """§11(A) or §11(B): the subsection one offence's sentence falls under."""
@@ -173,7 +195,7 @@ class Case:
 
 def case_for(kind: str, ident) -> Case | None:
     if kind == "ticket":
-        rec = db.session.execute(db.select(AppearanceTicket).filter_by(number=str(ident))).scalar_one_or_none()
+        rec = ticket_by_number(str(ident))  # as stored, or typed with any town's letters or none
     else:
         rec = db.session.get(SwornComplaint, int(ident))
     return Case(rec) if rec is not None else None

@@ -6,8 +6,9 @@ ServiceError({field: message}) when it refuses, flushes and never commits: the v
 """
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from ... import parsing
 from ...extensions import db
 from ...law import validate_sentence
 from ...law.court import conviction_refusal
@@ -22,11 +23,8 @@ from .case import Case
 # --- §11 dispositions and fines --------------------------------------------------------------
 
 def parse_money(text) -> Decimal | None:
-    try:
-        value = Decimal(str(text or "0").replace("$", "").replace(",", "").strip() or "0")
-    except InvalidOperation:
-        return None
-    return value if value.is_finite() else None
+    """A fine or sum as typed; blank is nothing ($0), as the disposition form leaves it."""
+    return parsing.parse_money(text, blank=Decimal("0"))
 
 
 @dataclass(frozen=True)
@@ -108,10 +106,13 @@ def record_court_disposition(case: Case, *, decided_on: date | None, appeared: b
             refusal = conviction_refusal(case.kind, case.summoned(decided_on), v.plea == "guilty", heard)
             if refusal:
                 errors[f("outcome")] = refusal
+            elif days and not case.most_days:
+                errors[f("imprisonment_days")] = (f"No imprisonment: the town prosecutes by an action to recover a "
+                                                  f"civil penalty ({case.law.penalties.section}).")
             elif fine is not None and days is not None:
                 try:
                     validate_sentence(fine, days, section=section, max_fine=case.law.penalties.max_fine,
-                                      max_days=case.law.penalties.max_imprisonment_days)
+                                      max_days=case.most_days)
                 except ValueError as e:
                     errors[f("imprisonment_days") if "days" in str(e) and "fine" not in str(e).lower()
                            else f("fine")] = str(e)

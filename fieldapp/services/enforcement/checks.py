@@ -37,7 +37,7 @@ def certificate_presented_on(dog, since: date) -> date | None:
     `since`: the vaccination date, or the day it was entered."""
     days = []
     for c in dog.rabies_certificates:
-        filed = c.created_at.date() if c.created_at else None
+        filed = to_local(c.created_at).date() if c.created_at else None
         if c.vaccinated_on and c.vaccinated_on >= since:
             days.append(c.vaccinated_on)
         elif filed and filed >= since:

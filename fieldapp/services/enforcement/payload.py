@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from ...extensions import db
-from ...law.laws import ALL_OFFENCES
+from ...law.laws import ALL_OFFENCES, law_of_offence
 from ...law.words import say_date
 from ...models import Dog, FieldEntry
 from ...models.enforcement import Violation
-from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
-from ...town import current_law
+from ...timeutil import local_today, to_local, town_tz, utcnow
+from ...town import current_law, current_town, towns_served
 from ..errors import ServiceError
 
 # Read from here by the entries, the API, the views and the demo: the document's limits and check
@@ -49,6 +49,10 @@ from .late import (  # noqa: F401
 DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, collar)."
 PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
 UNKNOWN_OFFENCE = "An offence ticked is not in the {law}'s list: untick it and tick the right one."
+# Offences of another town's law, on an entry said to have happened in this town (an officer of
+# several towns, AML §113(2)): the form listed the town acted for's offences.
+OTHER_LAWS_OFFENCE = ("The offences ticked are of the {other}, but {town} is under the {law}: on the start page act "
+                      "for {town}, then record it with {town}'s offences.")
 EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
 # The one confirmation box over the listed exceptions: ticked, each exception of the ticked
 # offences is ruled out (the page lists each one beside it, and ticks them all with JavaScript).
@@ -181,7 +185,7 @@ class PayloadReader:
             if not FIRST_YEAR <= when.year <= LAST_YEAR:
                 raise ValueError(when.year)
             if when.tzinfo is None:
-                when = when.replace(tzinfo=TOWN_TZ)
+                when = when.replace(tzinfo=town_tz())
             when = when.astimezone(UTC)
         except (ValueError, OverflowError):
             self.error(name, f"The {label} is not a date and time like 2026-12-04 14:30.")
@@ -245,7 +249,12 @@ class PayloadReader:
         unknown = [c for c in codes if c not in offences]
         if unknown:
             law = current_law()  # the town's law: its "Local Law", or the state law alone
-            self.error(name, UNKNOWN_OFFENCE.format(law="Local Law" if law.local else "state law"))
+            others = {law_of_offence(c) for c in unknown}
+            if None not in others and len(others) == 1 and len(towns_served()) > 1:
+                self.error(name, OTHER_LAWS_OFFENCE.format(other=others.pop().name, law=law.name,
+                                                           town=current_town().name))
+            else:
+                self.error(name, UNKNOWN_OFFENCE.format(law="Local Law" if law.local else "state law"))
         codes = [c for c in offences if c in codes]  # the law's order, no repeats
         if required and not codes:
             self.error(name, required)
@@ -273,7 +282,8 @@ class PayloadReader:
         dog = None
         raw = self._raw("dog_id", numbers=True).strip()
         if raw and "dog_id" not in self.errors:
-            if raw.isdigit() and len(raw) <= 19 and 0 < int(raw) <= MAX_ID:  # past it no row can have that id
+            # ASCII: "²" is a digit int() refuses; past MAX_ID no row can have that id.
+            if raw.isascii() and raw.isdigit() and len(raw) <= 19 and 0 < int(raw) <= MAX_ID:
                 dog = db.session.get(Dog, int(raw))
             if dog is None:
                 self.error("dog_id", "That dog is not on file. Describe the dog instead.")

@@ -21,7 +21,7 @@ from ...law.words import say_date
 from ...models import record_event
 from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
-from ...timeutil import TOWN_TZ, to_local
+from ...timeutil import to_local, town_tz
 from ..errors import ServiceError
 from .payload import PayloadReader
 from .record import latest_violations_query
@@ -33,7 +33,7 @@ def violations_awaiting_ticket(today: date, days: int | None = None, limit: int 
     `today` for which no appearance ticket was issued (for this version or one it corrects)."""
     days = get_setting("ticket_due_days") if days is None else days
     last_day = today - timedelta(days=max(0, days))
-    end = datetime.combine(last_day + timedelta(days=1), time(), TOWN_TZ).astimezone(UTC)
+    end = datetime.combine(last_day + timedelta(days=1), time(), town_tz()).astimezone(UTC)
     by_id = db.select(AppearanceTicket.id).where(AppearanceTicket.violation_id == Violation.id)
     by_entry = db.select(AppearanceTicket.id).where(AppearanceTicket.violation_entry_id == Violation.entry_id)
     rows = db.session.execute(

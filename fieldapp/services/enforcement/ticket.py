@@ -39,7 +39,7 @@ from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import AppearanceTicket, ServiceAttempt, Violation
 from ...settings import get_setting
-from ...timeutil import TOWN_TZ, local_today, to_local
+from ...timeutil import local_today, to_local, town_tz
 from ..ticket_numbers import allocate_number, claim_number
 from .checks import check_codes, check_person_charged
 from .payload import PLACE_NEEDED, Location, PayloadReader, closed_days, read_followed_violation
@@ -207,8 +207,8 @@ def same_day_tickets(dog, codes, issued_at) -> list[AppearanceTicket]:
     if dog is None or not codes:
         return []
     day = to_local(issued_at).date()
-    start = datetime.combine(day, time(), TOWN_TZ).astimezone(UTC)
-    end = datetime.combine(day + timedelta(days=1), time(), TOWN_TZ).astimezone(UTC)
+    start = datetime.combine(day, time(), town_tz()).astimezone(UTC)
+    end = datetime.combine(day + timedelta(days=1), time(), town_tz()).astimezone(UTC)
     rows = db.session.execute(db.select(AppearanceTicket).filter(
         AppearanceTicket.dog_id == dog.id, AppearanceTicket.issued_at >= start,
         AppearanceTicket.issued_at < end).order_by(AppearanceTicket.issued_at)).scalars().all()

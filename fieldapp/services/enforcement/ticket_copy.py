@@ -17,6 +17,7 @@ from ...extensions import db
 from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.laws import law_of_codes, offence_cited, ticket_penalty
 from ...law.words import say_date, say_datetime, say_time
+from ...settings import setting_on
 from ...timeutil import to_local
 from ...town import current_law
 from .. import notify
@@ -36,6 +37,12 @@ def _at(wall: str) -> str:
     return say_time(time.fromisoformat(hhmm)) if hhmm else (wall or "")
 
 
+def penalty_on_ticket(t) -> str:
+    """What the ticket says a conviction may bring: under the law its offences are of and the town's
+    election (AML §118(2)) in force on the day of the offence, never one made after."""
+    return ticket_penalty(law_of_codes(t.codes, current_law()), setting_on("state_law_prosecution", t.offence_day))
+
+
 def ticket_copy_text(t) -> tuple[str, str]:
     """(subject, body) of the copy: what the printed ticket says, in plain text."""
     offences = [f"- {VIOLATIONS[c].title}, {offence_cited(c)}" if c in VIOLATIONS
@@ -50,7 +57,7 @@ def ticket_copy_text(t) -> tuple[str, str]:
              f"Dog: {(t.dog.name + ' - ') if t.dog else ''}{t.dog_description}", "",
              f"You must appear in person at the {t.court_name}, {t.court_address},",
              f"on {say_date(t.appear_on)} at {_at(t.appear_time)}.", "",
-             ticket_penalty(law_of_codes(t.codes, current_law())), "",
+             penalty_on_ticket(t), "",
              f"Issued by {t.officer_name}{(', badge ' + t.officer_badge) if t.officer_badge else ''}."]
     return f"Appearance ticket {t.number}: {t.court_name}", "\n".join(lines)
 

@@ -27,7 +27,7 @@ DL18_COLUMNS = (
     ("seized_time", "Time seized"),
     ("place", "Place of seizure"),
     ("reason", "Reason for seizure (DL-18 code)"),
-    ("offences", "Local law violation(s)"),
+    ("offences", "Violation(s) of the town's law"),  # a local law, or the state law alone
     ("officer", "Seizing officer"),
     ("shelter", "Shelter"),
     ("received_on", "Date received at shelter"),

@@ -28,7 +28,7 @@ from ...law.schedule import daily_rates
 from ...models import Payment
 from ...models.enforcement import Impoundment
 from ...settings import get_setting, schedule, setting_on
-from ...timeutil import TOWN_TZ, local_today, to_local, utcnow
+from ...timeutil import local_today, to_local, town_tz, utcnow
 from ...town import current_law
 from ..enforcement.record import orders_in_force
 
@@ -63,7 +63,7 @@ def fees_start(imp: Impoundment) -> tuple[date, datetime]:
     or one whose deadline had passed when the entry arrived, bills no boarding before it)."""
     if (imp.period_from and imp.period_from > imp.impounded_on
             and (imp.period_from_reason or "").startswith(ENTRY_REACHED_OFFICE)):
-        return imp.period_from, datetime.combine(imp.period_from, datetime.min.time(), TOWN_TZ)
+        return imp.period_from, datetime.combine(imp.period_from, datetime.min.time(), town_tz())
     return imp.impounded_on, to_local(imp.seized_at)
 
 
@@ -73,7 +73,7 @@ def accrued_until(imp: Impoundment, at: datetime | None = None) -> tuple[date, d
     (`law.impoundment.fees_run_until`)."""
     cap = fees_run_until(imp.status, imp.ended_on, imp.redemption_deadline)
     if cap is not None and cap < imp.ended_on:
-        return cap, datetime.combine(cap, datetime.min.time(), TOWN_TZ)
+        return cap, datetime.combine(cap, datetime.min.time(), town_tz())
     if imp.status != "held" and imp.ended_on is not None:
         if imp.ended_at is not None:
             return imp.ended_on, to_local(imp.ended_at)

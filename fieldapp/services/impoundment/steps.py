@@ -6,7 +6,7 @@ from datetime import date, datetime
 from ...law.impoundment import IMPOUNDMENT_OUTCOMES
 from ...law.words import say_date, say_money
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
-from ...timeutil import TOWN_TZ, to_local
+from ...timeutil import to_local, town_tz
 from .fees import payments_for
 
 
@@ -45,7 +45,7 @@ def case_steps(imp: Impoundment) -> list[CaseStep]:
 
     def key(step):  # to the minute, then seizure, notices, money, the end (one counter visit)
         w = step.when
-        w = w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=TOWN_TZ)
+        w = w if isinstance(w, datetime) else datetime(w.year, w.month, w.day, 23, 59, tzinfo=town_tz())
         kind = ("seized" if step.what.startswith("Seized") else "notice"
                 if step.what in ("Owner notified", "Boarded elsewhere during the hold (case open)")
                 else "money" if step.what.startswith(("Paid", "Fee waived")) else "end")

@@ -8,6 +8,7 @@ from datetime import date
 from decimal import Decimal
 
 from ...law import FeeLine, enumeration_surcharge_due, license_fee, purebred_license_fee
+from ...law.laws.cites import section_in
 from ...settings import setting_on
 from ...timeutil import local_today
 from ...town import current_law
@@ -34,7 +35,9 @@ def fee_schedule(on: date | None = None) -> dict:
             "replacement_tag": setting_on("fee_replacement_tag", on),
             "purebred_fees": tuple(setting_on(k, on) for k in (
                 "fee_purebred_up_to_10", "fee_purebred_up_to_25", "fee_purebred_over_25")),
-            "vet_statement_surcharge_as_altered": setting_on("vet_statement_surcharge_as_altered", on)}
+            "vet_statement_surcharge_as_altered": setting_on("vet_statement_surcharge_as_altered", on),
+            "surcharges": (setting_on("state_law_surcharge_altered", on),
+                           setting_on("state_law_surcharge_unaltered", on))}
 
 
 def fee_lines(app: Application, term_years: int, on: date | None = None,
@@ -70,7 +73,7 @@ def fee_lines(app: Application, term_years: int, on: date | None = None,
                             fee_per_year=s["fee_per_year"],
                             vet_statement_against_altering=app.altered_proof == "vet_statement",
                             vet_statement_surcharge_as_altered=s["vet_statement_surcharge_as_altered"],
-                            law=law)
+                            law=law, surcharges=s["surcharges"])
     lines = list(breakdown.lines)
     if app.exemption is None and app.purebred_license is not None:
         pl = app.purebred_license
@@ -89,10 +92,11 @@ def replacement_tag_line(fee: Decimal, waive_reason: str = "") -> FeeLine:
     """§5(G)(2): "Any person wishing to replace a tag previously issued shall pay a fee": every
     tag after the dog's first, whatever the reason; waived only with the clerk's reason."""
     reason = (waive_reason or "").strip()
+    section = section_in(current_law(), "§5(G)(2)")  # the town's fee; the state law has no section for it
     if reason:
-        return FeeLine(f"Replacement tag fee waived: {reason}", Decimal("0.00"), "§5(G)(2)", "replacement_tag",
+        return FeeLine(f"Replacement tag fee waived: {reason}", Decimal("0.00"), section, "replacement_tag",
                        waived_reason=reason)
-    return FeeLine("Replacement tag (the dog's tag is not its first)", fee, "§5(G)(2)", "replacement_tag")
+    return FeeLine("Replacement tag (the dog's tag is not its first)", fee, section, "replacement_tag")
 
 
 def fee_total(lines: list[FeeLine]) -> Decimal:

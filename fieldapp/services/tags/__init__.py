@@ -44,7 +44,9 @@ def _fresh_token() -> str:
 
 def serials(count: int) -> list[int]:
     """`count` tag numbers (printed on the tag, "TAG 57") at once, in order."""
-    first = take_from_sequence(SERIAL_SEQUENCE, count, start=1)
+    # The deployment's, not a town's: staff type a tag's printed number to find it
+    # (`find_tag`), and one serving several towns must find one tag by it (Tag.serial is unique).
+    first = take_from_sequence(SERIAL_SEQUENCE, count, start=1, deployment=True)
     return list(range(first, first + count))
 
 
