@@ -6,7 +6,8 @@
  *   officer whose copy holds the tag: answered at once with the offline card page drawn from the
  *   copy, marked as the copy with its age; the page then asks the office (offline-card.js:
  *   confirmFromOffice) and shows its card. Signed out there is no copy: the finder's page, as ever.
- * - Navigations: network first with a short timeout, then the cached page, then the offline page.
+ * - Navigations: network first with a short timeout, then the cached page; a page not cached waits
+ *   longer for the office before the offline page (network-first.js).
  *   A dog's card (the tag page, the dog's card page) falls back to the offline card, drawn from
  *   the phone's copy of the field data.
  * - Outbox replay: the same queue as the page (static/js/queue.js, imported below), on
@@ -22,6 +23,7 @@
  */
 import { forgetSession, getMeta, pausedSignedOut, setMeta } from "./static/js/db.js";
 import { copyCard } from "./static/js/copy-first.js";
+import { networkFirst } from "./static/js/network-first.js";
 import { escapeHtml } from "./static/js/html-el.js";
 import { configure, flush } from "./static/js/queue.js";
 import { match, useUrls } from "./static/js/urls.js";
@@ -31,6 +33,7 @@ const URLS = SHELL.urls;
 const STATIC_CACHE = `static-${SHELL.version}`;
 const PAGES_CACHE = `pages-${SHELL.version}`;
 const NAV_TIMEOUT_MS = 3000;
+const NAV_PATIENCE_MS = 20000; // a page the phone does not keep: wait this much longer for the office
 const isCard = (path) => !!(match(URLS.tag, path) || match(URLS.dogCard, path));
 configure(URLS);
 useUrls(URLS); // card-render.js links the card's buttons
@@ -167,26 +170,20 @@ async function cacheFirst(request) {
   return response;
 }
 
-function withTimeout(promise, ms) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("timeout")), ms);
-    promise.then((v) => { clearTimeout(timer); resolve(v); }, (e) => { clearTimeout(timer); reject(e); });
-  });
-}
-
 async function navigate(request, url) {
   const tag = match(URLS.tag, url.pathname);
   if (tag) {
     const fromCopy = await copyFirst(tag.token).catch(() => null);
     if (fromCopy) return fromCopy;
   }
-  try {
-    const response = await withTimeout(fetch(request), NAV_TIMEOUT_MS);
-    if (response.status < 500) return response;
-    throw new Error(`server error ${response.status}`);
-  } catch (err) {
-    return offlinePage(url);
-  }
+  const fetched = fetch(request).then((response) => {
+    if (response.status >= 500) throw new Error(`server error ${response.status}`);
+    return response;
+  });
+  return networkFirst({
+    fetched, kept: () => keptPage(url), offline: () => offlinePage(),
+    quickMs: NAV_TIMEOUT_MS, patientMs: NAV_PATIENCE_MS,
+  });
 }
 
 // The offline card page with the copy's card drawn in (copy-first.js), marked (data-copy-first)
@@ -207,26 +204,31 @@ async function copyFirst(token) {
   return new Response(html, { status: 200, headers });
 }
 
-async function offlinePage(url) {
+// The page the phone keeps for this address, for the officer signed in; or null.
+async function keptPage(url) {
+  if (!await sameUser()) return null;
+  const cache = await caches.open(PAGES_CACHE);
+  if (isCard(url.pathname)) {
+    const card = await cache.match(URLS.offlineCard);
+    if (card) return card;
+  }
+  if (url.pathname === URLS.lookup) {
+    // A typed lookup: the scan page answers it from the phone's copy (scan.js reads ?q=).
+    const scan = await cache.match(URLS.scan, { ignoreSearch: true });
+    if (scan) return scan;
+  }
+  const ignoreSearch = SHELL.ignoreSearch.includes(url.pathname);
+  return (await cache.match(url.pathname + (ignoreSearch ? "" : url.search), { ignoreSearch })) || null;
+}
+
+async function sameUser() {
   const session = await getMeta("session");
   const pagesUser = await getMeta("pages_user");
-  const sameUser = session && pagesUser && String(session.value) === String(pagesUser.value);
-  const cache = await caches.open(PAGES_CACHE);
-  if (sameUser) {
-    if (isCard(url.pathname)) {
-      const card = await cache.match(URLS.offlineCard);
-      if (card) return card;
-    }
-    if (url.pathname === URLS.lookup) {
-      // A typed lookup: the scan page answers it from the phone's copy (scan.js reads ?q=).
-      const scan = await cache.match(URLS.scan, { ignoreSearch: true });
-      if (scan) return scan;
-    }
-    const ignoreSearch = SHELL.ignoreSearch.includes(url.pathname);
-    const page = await cache.match(url.pathname + (ignoreSearch ? "" : url.search), { ignoreSearch });
-    if (page) return page;
-  }
-  const offline = sameUser && await cache.match(URLS.offline);
+  return !!(session && pagesUser && String(session.value) === String(pagesUser.value));
+}
+
+async function offlinePage() {
+  const offline = await sameUser() && await (await caches.open(PAGES_CACHE)).match(URLS.offline);
   if (offline) return offline;
   return new Response("<!doctype html><meta name=viewport content='width=device-width'><title>Offline</title>" +
     "<h1>You are offline</h1><p>This page isn't saved on the phone. Entries you record are kept in the outbox.</p>" +

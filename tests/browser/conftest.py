@@ -10,10 +10,13 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+
+from fieldapp.timeutil import DEFAULT_TZ
 
 from ..databases import empty_database_uri
 
@@ -49,6 +52,21 @@ Page.wait_for_function = _wait_for_function_under_csp
 def browser_type_launch_args(browser_type_launch_args):
     assert os.path.exists(CHROMIUM), "Debian's chromium is required: apt-get install chromium"
     return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """Every phone is in the town's time zone, as an officer's phone in Sandy Creek is: its
+    "today" is the town's, at any hour the suite runs (UTC's date turns five hours earlier)."""
+    new_context, new_page = browser.new_context, browser.new_page
+    browser.new_context = lambda **kw: new_context(**{"timezone_id": DEFAULT_TZ.key, **kw})
+    browser.new_page = lambda **kw: new_page(**{"timezone_id": DEFAULT_TZ.key, **kw})
+    return browser
+
+
+def town_today():
+    """Today in the town (the tests' dates typed on a phone are the town's, not the machine's)."""
+    return datetime.now(DEFAULT_TZ).date()
 
 
 def free_port() -> int:

@@ -14,7 +14,7 @@ from .journey import phone_context
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-ROLES = ["dco", "police", "constable", "clerk", "justice", "admin"]
+ROLES = ["dco", "police", "constable", "clerk", "justice", "admin", "county_admin"]
 MAX_PAGES = 40  # per role: every screen one or two taps from the start page
 # Not pages: files, signing out, the service worker, the finder's page of a tag (audited signed out).
 SKIP = re.compile(r"(\.pdf|\.csv|\.png|\.svg|\.jpg|/logout|/sw\.js|/static/|/t/)(\?|$)|/photo")

@@ -1,8 +1,10 @@
 """The clerk licenses a new dog end to end on a phone (360 x 740) through the real form."""
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from dateutil.relativedelta import relativedelta
+
+from tests.browser.conftest import town_today
 
 from .conftest import sign_in
 
@@ -26,22 +28,22 @@ def test_clerk_licenses_a_new_dog_on_a_phone(page, live_server):
     page.fill("#owner-phone", "(315) 387-4242")
     page.fill("#dog-name", "Scout")
     page.check("#dog-sex-0")
-    page.fill("#dog-born_on", (date.today() - relativedelta(years=2)).isoformat())
+    page.fill("#dog-born_on", (town_today() - relativedelta(years=2)).isoformat())
     page.fill("#dog-breed", "Beagle")
     page.fill("#dog-color", "tricolor")
     page.fill("#rabies_vet", "Pulaski Animal Hospital")
-    page.fill("#rabies_vaccinated_on", (date.today() - timedelta(days=30)).isoformat())
+    page.fill("#rabies_vaccinated_on", (town_today() - timedelta(days=30)).isoformat())
     page.check("input[name=altered][value=certificate]")
 
     # A rabies vaccination good for 18 months allows only a 1-year license (§5(A)(4)):
     # the terms refresh as the date is typed, with the reason for the refused terms.
-    page.fill("#rabies_valid_until", (date.today() + relativedelta(months=18)).isoformat())
+    page.fill("#rabies_valid_until", (town_today() + relativedelta(months=18)).isoformat())
     page.locator("#term-2-refused").wait_for()
     assert "past the end of the month the rabies vaccination ends" in page.locator("#term-2-refused").inner_text()
     assert page.locator("input[name=term_years]").count() == 1
 
     # A 3-year vaccination: all terms; pick 3 years and the fee follows.
-    page.fill("#rabies_valid_until", (date.today() + relativedelta(years=3, months=2)).isoformat())
+    page.fill("#rabies_valid_until", (town_today() + relativedelta(years=3, months=2)).isoformat())
     page.locator("#term-3").wait_for()
     page.check("#term-3")
     page.wait_for_function("document.querySelector('#fee-total') && "

@@ -12,7 +12,7 @@ from fieldapp.extensions import db
 from fieldapp.law import redemption_deadline
 from fieldapp.models import Dog, Tag
 from fieldapp.models.enforcement import AppearanceTicket, Impoundment, Violation
-from fieldapp.timeutil import TOWN_TZ
+from fieldapp.timeutil import DEFAULT_TZ
 
 from .conftest import CHROMIUM, sign_in
 
@@ -99,7 +99,7 @@ def test_scan_card_violation_seizure_ticket(playwright, live_server, tmp_path):
         # §8(B): Max's license and owner of record make the owner known: the form does not ask.
         assert "Owner known" in page.inner_text("[data-owner-known-reason]")
         assert page.locator("input[name=owner_named]").count() == 0
-        expected = redemption_deadline(datetime.now(TOWN_TZ).date(), True)  # the town's today
+        expected = redemption_deadline(datetime.now(DEFAULT_TZ).date(), True)  # the town's today
         deadline = page.locator("[data-deadline]")
         assert f"{expected.day} " in deadline.inner_text() and str(expected.year) in deadline.inner_text()
         page.get_by_role("button", name="Seize dog").click()

@@ -2,12 +2,13 @@
 enumeration the Town Board declared, finds Duke (his license lapsed) and marks him identified as
 unlicensed, licenses him with the enumeration surcharge on his receipt, records an expense of the
 enumeration, and opens the year's report showing the surcharge collected and the expense."""
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models import Dog, EnumerationIdentification, Payment
+from tests.browser.conftest import town_today
 
 pytestmark = pytest.mark.browser
 DOG = "Duke"
@@ -16,7 +17,7 @@ DOG = "Duke"
 def test_clerk_marks_a_dog_in_the_enumeration_licenses_it_with_the_surcharge_and_reads_the_years_report(
         phone, journey_server):
     page = phone.page
-    today = date.today()
+    today = town_today()
     phone.start("clerk")
 
     # The enumeration the Board declared, and the dog found unlicensed.

@@ -2,13 +2,13 @@
 
 §10(A): the constable takes a sworn complaint. §9: the constable may not issue appearance tickets;
 a police officer does (here for a dog with no tag). §10(B): the Justice reads the records."""
-from datetime import date
 
 import pytest
 
 from fieldapp.extensions import db
 from fieldapp.models.enforcement import AppearanceTicket as Ticket
 from fieldapp.models.enforcement import SwornComplaint as Complaint
+from tests.browser.conftest import town_today
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def test_constable_takes_a_sworn_complaint_and_is_not_offered_tickets(phone, jou
     page.get_by_label("Complainant's full name").fill("Irene Vosburgh")
     page.get_by_label("Complainant's residence (address)").fill("12 Ridge Rd, Sandy Creek")
     page.get_by_label("Where it happened (address, or road and landmark)").fill("Ridge Rd")
-    page.get_by_label("Date of the violation").fill(date.today().isoformat())
+    page.get_by_label("Date of the violation").fill(town_today().isoformat())
     page.locator("input[name=codes][value='6A1']").tap()
     page.get_by_label("Nature of the violation").fill("A brown hound ran loose on Ridge Rd all morning.")
     page.locator("[name=dog_description]").fill("Brown hound, red collar")

@@ -23,7 +23,7 @@ from fieldapp.extensions import db
 from fieldapp.law import rabies_vaccination_due, redemption_deadline
 from fieldapp.models import Dog, FieldEntry
 from fieldapp.models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
-from fieldapp.timeutil import TOWN_TZ
+from fieldapp.timeutil import DEFAULT_TZ
 from fieldapp.web import longdate
 
 from .conftest import sign_in
@@ -148,13 +148,13 @@ def test_offline_violation_seizure_ticket_on_the_real_forms_reach_the_server_onc
 
     # Seize dog: the holding period from the copy's deadline table (§8(B)).
     go(page, "Seize dog", re.compile(rf"/field/seizures/new\?violation={violation_entry}&dog={max_['id']}$"))
-    today = datetime.now(TOWN_TZ).date()
+    today = datetime.now(DEFAULT_TZ).date()
     expected = redemption_deadline(today, True, max_["closed"])
     assert page.is_checked("input[name=owner_known][value=yes]")  # Max's owner is on file
     assert page.is_checked("input[name=codes][value='6A1']")  # from the violation in the outbox
     assert page.inner_text("[data-deadline]") == f"Hold the dog until the end of {longdate(expected)}"
     table = page.evaluate("(async () => (await window.FieldOutbox.getMeta('dataset')).value.redemption_deadlines)()")
-    assert table[today.isoformat()]["owner_known"] == expected.isoformat()
+    assert table[""][today.isoformat()]["owner_known"] == expected.isoformat()
     page.fill("input[name=held_at]", "Town kennel")
     submit(page, "Seize dog")
     state, text = entry_state(page)

@@ -14,7 +14,8 @@ const { htmlEl } = await import("../../fieldapp/static/js/html-el.js");
 const NOW = Date.parse("2026-12-05T10:00:00Z");
 const HOUR = 3600000;
 const header = (over = {}) => ({ user_id: "7", generated_at: new Date(NOW - HOUR).toISOString(),
-  expires_ms: NOW + 8 * HOUR, copy_max_age_hours: 24, ...over });
+  // The session runs 8 h from the real clock too: dataset.js drops a lapsed session's copy by it.
+  expires_ms: Math.max(NOW, Date.now()) + 8 * HOUR, copy_max_age_hours: 24, ...over });
 
 async function signedInWithCopy(over = {}) {
   await db.setMeta("session", "7");

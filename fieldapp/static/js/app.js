@@ -195,6 +195,20 @@ function confirmSignOut() {
   }, true);
 }
 
+// Entries still in the outbox are sent as the town acted for when they go (the session's): an
+// officer changing town with some waiting is asked first (main/home.html, "Your towns").
+function confirmTownChange() {
+  document.addEventListener("submit", (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || form.id !== "town-form") return;
+    const n = api.pendingCount;
+    if (n && !confirm(`${n} entr${n > 1 ? "ies are" : "y is"} not sent yet: sent after the change, they would be recorded for the town you pick. Change town anyway?`)) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    }
+  }, true);
+}
+
 function listen() {
   // A photo's chunk went in, sent by this page or by the worker: its line on /outbox moves on.
   queue.listen((message) => { if (message.type === "progress") paintProgress(message); });
@@ -242,6 +256,7 @@ async function start() {
   // The badge counts a new entry at once: a form with no next page (a call's steps) stays on screen.
   captureSubmits(() => { refreshCount(); flushSoon(); });
   confirmSignOut();
+  confirmTownChange();
   if (new URLSearchParams(location.search).get("signed_out") || document.getElementById("signed-out")) {
     await signedOut();
   }

@@ -8,7 +8,12 @@
  * how long a session lasts unused (X-Session-Idle-Seconds, the setting session_idle_minutes),
  * and past that time since the last answer the copy is dropped unread. A "not signed in" answer
  * (401) drops it at once, and tells the page ("session-ended", app.js drops the rest).
+ *
+ * A county's whole copy is built in the background: while it is, the answer is 202 (the phone
+ * keeps what it holds) or an older copy, with Retry-After; either way the phone asks again then
+ * (copy-retry.js), for the copy or for what changed since the older one. No error is shown.
  */
+import { askAgainLater, retryAfterMs } from "./copy-retry.js";
 import { all, forgetSession, get, getMeta, req, tx } from "./db.js";
 import { holds, userId } from "./dom.js";
 import { prefixOf, urls } from "./urls.js";
@@ -49,6 +54,8 @@ export async function refreshDataset(force) {
     sessionEnded();
     return null;
   }
+  const again = () => askAgainLater(() => refreshDataset(true), retryAfterMs(res.headers.get("Retry-After")));
+  if (res.status === 202) { again(); return null; } // being built: nothing new yet
   if (!res.ok) return null;
   // No lifetime given: the copy is not kept past this answer.
   const idleMs = (Number(res.headers.get("X-Session-Idle-Seconds")) || 0) * 1000;
@@ -61,11 +68,13 @@ export async function refreshDataset(force) {
     }
     // A stored whole copy (services/copy_store.py) was built earlier; its data are as of the answer.
     const asOf = res.headers.get("X-Copy-As-Of") || data.generated_at;
+    const now = Date.now(); // read once: the copy's lifetime is exactly the session's
     s.meta.put({ key: "dataset", value: { user_id: uid, version: data.version, generated_at: asOf,
-      fetched_ms: Date.now(), expires_ms: Date.now() + idleMs, today: data.today,
+      fetched_ms: now, expires_ms: now + idleMs, today: data.today,
       redemption_deadlines: data.redemption_deadlines, calls: data.calls || [],
       copy_max_age_hours: data.copy_max_age_hours } });
   });
+  if (res.headers.get("Retry-After")) again(); // an older copy: the current one is being built
   return data;
 }
 

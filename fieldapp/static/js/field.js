@@ -8,6 +8,9 @@ import { datasetInfo, dogById, heldOnPhone } from "./dataset.js";
 import { onEveryPage } from "./dom.js";
 import { longdate, nowLocal } from "./format.js";
 import { followed } from "./rules.js";
+import { rememberTowns } from "./town-pick.js";
+import { withLetters } from "./ticket-number.js";
+import { formTown, mergeTables, tableFor } from "./town-tables.js";
 import { prefixOf, urls } from "./urls.js";
 
 let params = new URLSearchParams(location.search);
@@ -93,8 +96,8 @@ function fillFromCopy(form, placeholder, dogId) {
   if (form.dataset.deadlines) {
     // §8(B): the copy's table is refreshed every few minutes (town closed days can change).
     jobs.push(datasetInfo().then(function (info) {
-      const table = info && info.redemption_deadlines;
-      if (table && form._deadlines) { Object.assign(form._deadlines, table); form.dispatchEvent(new Event("change")); }
+      const tables = info && info.redemption_deadlines;
+      if (tables && form._deadlines) { mergeTables(form._deadlines, tables); form.dispatchEvent(new Event("change")); }
     }));
   }
   Promise.all(jobs).catch(function () {}).then(function () { form.dataset.copyFilled = "1"; });
@@ -102,6 +105,7 @@ function fillFromCopy(form, placeholder, dogId) {
 
 function fillDog(form, placeholder, rec) {
   const d = rec.dog, owner = (rec.owners || [])[0];
+  if (d.town_id) form.dataset.dogTown = String(d.town_id);  // its town's tables (town-tables.js)
   const p = document.createElement("p"), strong = document.createElement("strong");
   strong.textContent = d.name;
   p.append(strong, d.id_number ? " · ID no. " + d.id_number : "", document.createElement("br"), d.description || "");
@@ -233,7 +237,7 @@ function initOrders(form) {
 // §8(B): the holding period's last day, from the table the server computed.
 function initDeadline(form) {
   if (!form.dataset.deadlines) return;
-  const table = form._deadlines = JSON.parse(form.dataset.deadlines);
+  const tables = form._deadlines = JSON.parse(form.dataset.deadlines);  // each town's (town-tables.js)
   const out = document.querySelector("[data-deadline]"), shown = form.querySelector("[data-deadline-shown]");
   function update() {
     // §8(B): an owner named by the officer, or one of record (the box the page or the copy ticks).
@@ -244,7 +248,8 @@ function initDeadline(form) {
     const when = form.querySelector("input[name=seized_at]");
     const day = (when && when.value ? when.value : nowLocal()).slice(0, 10);
     if (!known) { out.textContent = "Say whether the owner is known to see how long to hold the dog."; shown.value = ""; return; }
-    const row = table[day];
+    const table = tableFor(tables, formTown(form));
+    const row = table && table[day];
     const deadline = row && row[known.value === "yes" ? "owner_known" : "owner_unknown"];
     shown.value = deadline || "";
     out.textContent = deadline ? "Hold the dog until the end of " + longdate(deadline)
@@ -258,14 +263,22 @@ function initDeadline(form) {
 // §9: the first court session at least N days ahead; §4(I): the minor's name for a guardian.
 function initTicket(form) {
   if (!form.dataset.sessions) return;
-  const sessions = JSON.parse(form.dataset.sessions);
+  const courts = JSON.parse(form.dataset.sessions);  // each town's court and its sessions (town-tables.js)
   const appear = form.querySelector("input[name=appear_on]"), shown = document.querySelector("[data-appear-shown]");
   const served = form.querySelector("input[name=served_at]");
   let touched = !!document.querySelector(".error-summary") && !!appear.value;  // keep what was typed
   appear.addEventListener("input", function () { touched = true; shown.textContent = longdate(appear.value); });
   function update() {
+    const town = tableFor(courts, formTown(form)) || { court: {}, sessions: {} };
+    const court = town.court;
+    all(form, "[data-appear-court]").forEach(function (el) { if (court.name) el.textContent = court.name; });
+    all(form, "[data-appear-address]").forEach(function (el) { if (court.address) el.textContent = court.address; });
+    all(form, "[data-appear-time]").forEach(function (el) { if (court.time) el.textContent = court.time; });
+    // The number as the office will store it: with the letters of that town's court.
+    const number = form.querySelector("input[name=ticket_number]");
+    if (number && town.letters) number.value = withLetters(number.value, town.letters);
     const day = (served.value || nowLocal()).slice(0, 10);
-    if (!touched && sessions[day]) appear.value = sessions[day];
+    if (!touched && town.sessions[day]) appear.value = town.sessions[day];
     shown.textContent = longdate(appear.value);
     const guardian = form.querySelector("input[name=served_capacity][value=guardian]");
     const only = form.querySelector("[data-guardian-only]");
@@ -325,3 +338,4 @@ function init() {
   initTicketView();
 }
 onEveryPage(init);
+onEveryPage(() => rememberTowns(document));

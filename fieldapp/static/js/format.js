@@ -2,10 +2,12 @@
  * They say a date, a time and money as the server does (fieldapp/law/words.py: "Wed 2 Dec 2026",
  * "2:30 pm", "$1,234.00"); tests/test_format_js.py holds the two to each other.
  *
- * The law counts in the town's local days (America/New_York, as fieldapp.timeutil.TOWN_TZ),
- * whatever zone the phone is set to: dates typed on the forms and "today" are the town's.
+ * The law counts in the town's local days (its record's time zone, as fieldapp.timeutil.town_tz),
+ * whatever zone the phone is set to: dates typed on the forms and "today" are the town's. A page
+ * names the zone on <html data-town-tz> (base.html); the service worker, which has no page, and a
+ * page without it count in the deployment's default (Config.TIMEZONE).
  */
-const TOWN_TZ = "America/New_York";
+const TOWN_TZ = globalThis.document?.documentElement?.dataset?.townTz || "America/New_York";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const KIND_LABELS = { violation: "Violation", seizure: "Seizure", ticket: "Appearance ticket",

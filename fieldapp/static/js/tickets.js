@@ -6,6 +6,7 @@
 import { getMeta, setMeta } from "./db.js";
 import { holds, say, userId } from "./dom.js";
 import { plural } from "./format.js";
+import { sameNumber } from "./ticket-number.js";
 import { urls } from "./urls.js";
 
 const LOW_TICKETS = 5;
@@ -23,7 +24,7 @@ export async function ticketBook(uid) {
 
 export async function takeTicketNumber(uid, number) {
   const book = await ticketBook(uid);
-  book.remaining = book.remaining.filter((n) => n !== number);
+  book.remaining = book.remaining.filter((n) => !sameNumber(n, number));  // under any town's letters
   await setMeta(`tickets:${uid}`, book);
 }
 
@@ -58,7 +59,10 @@ export async function fillTicketNumber(form) {
   if (!uid || form.dataset.outboxKind !== "ticket") return;
   const field = form.querySelector("[name=ticket_number]");
   const book = await ticketBook(uid);
-  if (field && !field.value && book.remaining.length) field.value = book.remaining[0];
+  if (field && !field.value && book.remaining.length) {
+    field.value = book.remaining[0];
+    form.dispatchEvent(new Event("change"));  // field.js: the letters of the town where it happened
+  }
   let warn = form.querySelector(".ticket-low");
   if (book.remaining.length < LOW_TICKETS) {
     if (!warn) { warn = document.createElement("p"); warn.className = "flash flash-warning ticket-low"; form.prepend(warn); }
