@@ -17,7 +17,7 @@ Restore writes every row back in one transaction, in foreign-key order; a foreig
 table not written yet (a cycle such as violation -> court_order, or a row pointing at a later
 row of its own table, such as tag.replaced_by_id) is written empty first and set once every row
 is in. PostgreSQL's id sequences are then moved past the highest id. It refuses an instance
-that already has any row.
+that already has any row but the town `flask db upgrade` made.
 """
 import json
 import os
@@ -258,7 +258,10 @@ def restore_backup(path: str) -> Summary:
                 raise BackupError("This database does not have the current schema (missing tables: "
                                   + ", ".join(missing) + "). Run `flask --app fieldapp db upgrade` first.")
             filled = row_counts(conn)
-        if filled:
+        # `flask db upgrade` makes the deployment's town (migration 0002): a database whose only
+        # row is that town is still new, and the backup's town takes its place.
+        made_town_only = filled == {"town": 1}
+        if filled and not made_town_only:
             what = ", ".join(f"{n} in {name}" for name, n in list(filled.items())[:6])
             raise BackupError("This instance is not empty (" + what + "). Restore only into a new, empty "
                               "database: set DATABASE_URL to a new one (or move instance/fieldapp.sqlite "
@@ -270,6 +273,8 @@ def restore_backup(path: str) -> Summary:
         deferred = _deferred_columns(tables)
         counts, photos = {}, 0
         with engine.begin() as conn:
+            if made_town_only and "tables/town.jsonl" in zf.namelist():
+                conn.execute(db.metadata.tables["town"].delete())
             later = []
             for table in tables:
                 member = f"tables/{table.name}.jsonl"

@@ -30,6 +30,11 @@ class Config:
     REMEMBER_COOKIE_DURATION = 60 * 60 * 24 * 30
     # The longest a session cookie lives; it ends sooner after `session_idle_minutes` unused.
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 14
+    # A response sends the cookie only when the session changed (sign-in, a town picked, the
+    # minute's last-use time: fieldapp/auth), not on every request: a request already under way
+    # (the phone caching its pages) would otherwise send back the cookie it started with and
+    # undo a town picked meanwhile.
+    SESSION_REFRESH_EACH_REQUEST = False
     SESSION_COOKIE_HTTPONLY = True
     MAX_CONTENT_LENGTH = 16 * 1024 * 1024  # photos from phones
     # Where rate limits count (sign-in per account and address, finders' pages and messages per
@@ -44,4 +49,12 @@ class Config:
     # Behind a reverse proxy (the README's HTTPS set-up) set this to the number of proxies, so
     # the client's address (rate limits per finder) and https:// come from X-Forwarded-*.
     TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
-    TIMEZONE = "America/New_York"  # the law counts days in local dates
+    # The deployment's default time zone: a new town's (the setting `town_time_zone` starts from it),
+    # and the clock outside an app context. Each town counts its days in its own record's zone.
+    TIMEZONE = "America/New_York"
+    # The phone's whole copy (services/copy_store.py): a town of up to this many dogs builds it
+    # inside the first phone's request (~1 s at 10,000 dogs: as fast as a stored one is worth);
+    # a bigger one builds it in the background and answers 202 + Retry-After (or the last copy)
+    # meanwhile, since 500,000 dogs take minutes, past the worker's timeout (gunicorn.conf.py).
+    FIELD_COPY_INLINE_DOGS = int(os.environ.get("FIELD_COPY_INLINE_DOGS", "10000"))
+    FIELD_COPY_RETRY_AFTER = 30  # seconds a phone waits before asking again while a copy is built

@@ -9,6 +9,8 @@ a flush never depends on which modules happened to be imported. Installing twice
   whose search text may change; `audit.refuse_edits_of_changes` keeps the audit trail append-only.
 - after: `audit.record_changes` writes a `Change` per audited row; `search.reindex_noted_dogs`
   rewrites the noted dogs' `search_text`.
+- on every ORM statement: `town_owned.only_towns_seen` narrows a read, update or delete of a
+  town's records to the towns the request sees (fieldapp/town.py: `towns_seen`).
 - also: the audited columns keep their old values (`audit.keep_old_values`), a `Change` row
   refuses UPDATE and DELETE, the dog table's text index is created and dropped with it, and a
   SQLite connection gets its pragmas.
@@ -32,6 +34,7 @@ def listeners() -> list[tuple]:
     """(target, event name, function) for each listener, in the order they are installed."""
     from .models.audit import Change
     from .models.search_index import DDL_LISTENERS
+    from .models.town_owned import only_towns_seen
     from .services import audit, field_data, search
     return [
         (Engine, "connect", sqlite_pragmas),
@@ -40,6 +43,7 @@ def listeners() -> list[tuple]:
         (Session, "before_flush", search.note_dogs_to_reindex),
         (Session, "before_flush", audit.refuse_edits_of_changes),
         (Session, "do_orm_execute", audit.refuse_bulk_edits_of_changes),
+        (Session, "do_orm_execute", only_towns_seen),
         (Change, "before_update", audit.refuse_change_rows),
         (Change, "before_delete", audit.refuse_change_rows),
         (Session, "after_flush", audit.record_changes),

@@ -3,13 +3,14 @@ admin's one page of sign-ins, exports and settings changes.
 
 Read only: no route here writes, and a Change is never edited or deleted."""
 from flask import render_template, url_for
+from flask_login import current_user
 
 from ..admin.views import SIGN_IN_KINDS
 from ..auth import permission_required
 from ..extensions import db
-from ..models import Dog, Event, License, Owner, Setting, SettingChange, User
+from ..models import Dog, Event, License, Owner, Setting, SettingChange
 from ..models.audit import Change
-from ..services import audit
+from ..services import audit, town_people
 from . import bp
 
 # Events of an export: anything named export.* (the §5(F) records, backups, tag sheets, the
@@ -57,15 +58,27 @@ def license(license_id):
 def activity():
     """Settings changes (every column, from the audit trail; a fee's dated change with the day it
     applies from, even one dated ahead), exports and sign-ins, newest first."""
+    # The exports and sign-ins of the town's own users; the command line's (a backup) and a wrong
+    # username are no one's, shown to every town's administrator.
+    town_id = town_people.town_id_for_write(current_user)
+    users = {u.id: u for u in town_people.users_of_town(town_id)}
+    # The town's settings changes: its record's, and those its own users made (the audit trail
+    # keeps who wrote a setting, not its town); the command line's, as its exports, are no one's.
+    ours = db.or_(db.and_(Change.subject_type == "Town", Change.subject_key == str(town_id)),
+                  db.and_(Change.subject_type != "Town",
+                          db.or_(Change.actor_id.in_(list(users)), Change.actor_id.is_(None))))
     settings = db.session.scalars(db.select(Change).where(Change.subject_type.in_((Setting.__name__,
-                                                                                   SettingChange.__name__, "Town")))
+                                                                                   SettingChange.__name__, "Town")),
+                                                          ours)
                                   .order_by(Change.at.desc(), Change.id.desc()).limit(200)).all()
     export_filter = db.or_(*[Event.kind.startswith(p) for p in EXPORT_PREFIXES])
-    exports = db.session.scalars(db.select(Event).where(export_filter)
+    exports = db.session.scalars(db.select(Event).where(export_filter, db.or_(Event.actor_id.in_(list(users)),
+                                                                                   Event.actor_id.is_(None)))
                                  .order_by(Event.at.desc(), Event.id.desc()).limit(200)).all()
-    sign_ins = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS))
+    theirs = db.or_(db.and_(Event.subject_type == "User", Event.subject_id.in_(list(users))),
+                    Event.subject_type.is_(None))
+    sign_ins = db.session.scalars(db.select(Event).where(Event.kind.in_(SIGN_IN_KINDS), theirs)
                                   .order_by(Event.at.desc(), Event.id.desc()).limit(200)).all()
-    users = {u.id: u for u in db.session.scalars(db.select(User))}
     return render_template("audit/activity.html", settings=audit.lines(settings), exports=exports,
                            sign_ins=sign_ins, users=users, sign_in_kinds=SIGN_IN_KINDS,
                            export_labels=EXPORT_LABELS)

@@ -13,7 +13,7 @@ from ..parsing import parse_date
 from ..services.call_caller import caller_message
 from ..services.calls import SOURCES
 from ..settings import get_setting
-from ..timeutil import TOWN_TZ, local_today, to_local
+from ..timeutil import local_today, to_local, town_tz
 from ..web import file_response
 from . import bp
 
@@ -38,8 +38,8 @@ def csv_row(call) -> list:
 def calls_between(start, end) -> list[Call]:
     """Calls received on the local days `start`..`end`."""
     from datetime import datetime, time
-    lo = datetime.combine(start, time.min, TOWN_TZ)
-    hi = datetime.combine(end + timedelta(days=1), time.min, TOWN_TZ)
+    lo = datetime.combine(start, time.min, town_tz())
+    hi = datetime.combine(end + timedelta(days=1), time.min, town_tz())
     return db.session.execute(db.select(Call).where(Call.received_at >= lo, Call.received_at < hi)
                               .order_by(Call.received_at)).scalars().all()
 

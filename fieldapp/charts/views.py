@@ -57,15 +57,15 @@ def calls_charts(today):
     from ..law.calls import CALL_KINDS, kind_label
     from ..models.calls import Call
     from ..services.calls import repeat_window
-    from ..timeutil import TOWN_TZ, to_local
+    from ..timeutil import to_local, town_tz
     times, days = repeat_window()
-    since = datetime.combine(today - timedelta(days=max(days, 30) - 1), time.min, TOWN_TZ)
-    year = datetime.combine(add_months(today.replace(day=1), -(MONTHS - 1)), time.min, TOWN_TZ)
+    since = datetime.combine(today - timedelta(days=max(days, 30) - 1), time.min, town_tz())
+    year = datetime.combine(add_months(today.replace(day=1), -(MONTHS - 1)), time.min, town_tz())
     rows = db.session.execute(db.select(Call.kind, Call.received_at, Call.arrived_at, Call.closed_at,
                                         Call.location_text, Call.dog_id).where(Call.received_at >= year)).all()
     labels = {code: kind_label(code) for code in CALL_KINDS}
     recent = [r for r in rows if r.received_at >= since]
-    repeat_since = datetime.combine(today - timedelta(days=days - 1), time.min, TOWN_TZ)
+    repeat_since = datetime.combine(today - timedelta(days=days - 1), time.min, town_tz())
     window = [r for r in rows if r.received_at >= repeat_since]
     dog_names = dict(db.session.execute(db.select(Dog.id, Dog.name).where(
         Dog.id.in_({r.dog_id for r in window if r.dog_id}))).all())

@@ -5,6 +5,7 @@ from wtforms import BooleanField, DateField, Form, IntegerField, RadioField, Sel
 from wtforms.validators import DataRequired, Email, InputRequired, Length, NumberRange, Optional
 
 from ..law import LICENSE_EXEMPTIONS
+from ..law.laws.cites import CitesTownLaw
 from ..services.licensing import ALTERED_PROOFS, NOTICE_KINDS
 from ..town import current_town
 from .payment_fields import PaymentFields
@@ -18,7 +19,7 @@ STRIP = [_strip]
 BAD_DATE = "Enter a date like 2026-03-14."
 
 
-class OwnerFields(Form):
+class OwnerFields(CitesTownLaw, Form):
     """§5(E)(1): the name, residence address and telephone number of each owner."""
     first_name = StringField("First name", [DataRequired("Enter the owner's first name."), Length(max=80)],
                              filters=STRIP, render_kw={"autocomplete": "off"})
@@ -57,7 +58,7 @@ class OwnerFields(Form):
         return data
 
 
-class DogFields(Form):
+class DogFields(CitesTownLaw, Form):
     """§5(E)(2)-(3): name, sex, approximate age, breed, color, markings and identifying details."""
     name = StringField("Dog's name", [DataRequired("Enter the dog's name."), Length(max=80)], filters=STRIP)
     sex = RadioField("Sex", choices=[("M", "Male"), ("F", "Female")],
@@ -94,7 +95,7 @@ ALTERED_CHOICES = [("no", "Not spayed or neutered")] + [
     (k, ("Spayed/neutered: " + v) if k != "vet_statement" else v) for k, v in ALTERED_PROOFS.items()]
 
 
-class LicenseForm(PaymentFields, FlaskForm):
+class LicenseForm(CitesTownLaw, PaymentFields, FlaskForm):
     """The license particulars: rabies (§5(B)), altering (§5(C)), exemptions (§5(I)),
     purebred (§5(H)), the term (§5(A)(4)) and the tag (§5(G))."""
     rabies_kind = RadioField("Rabies", default="certificate", choices=[
@@ -147,7 +148,7 @@ class LicenseForm(PaymentFields, FlaskForm):
             return None
 
 
-class NoticeForm(FlaskForm):
+class NoticeForm(CitesTownLaw, FlaskForm):
     """§5(J): an owner's notice, dated when it happened and when it was filed."""
     kind = RadioField("Notice", choices=list(NOTICE_KINDS.items()),
                       validators=[InputRequired("Choose what the notice is about.")])

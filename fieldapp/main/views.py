@@ -1,11 +1,14 @@
-from flask import render_template
+from flask import flash, redirect, render_template, request, session, url_for
 from flask_login import current_user, login_required
 from sqlalchemy import func
 
+from ..errors import render_error
 from ..extensions import db
+from ..models import Town
 from ..models.public import FoundReport
 from ..services.enforcement import overdue_rabies_requests, tickets_not_served, violations_awaiting_ticket
 from ..timeutil import local_today
+from ..town import acted_for_key, towns_served
 from . import bp
 
 
@@ -34,4 +37,30 @@ def home():
         from ..models.calls import Call
         open_calls = db.session.scalar(db.select(func.count(Call.id)).where(Call.status != "closed"))
     return render_template("main/home.html", open_calls=open_calls, user=current_user, open_reports=open_reports,
-                           overdue_requests=overdue, to_serve=to_serve, late_entries=late_entries)
+                           overdue_requests=overdue, to_serve=to_serve, late_entries=late_entries,
+                           towns=_towns_to_pick(), acting_for=acted_for_key())
+
+
+def _towns_to_pick() -> list[Town]:
+    """The towns an officer serving several may act for (AML §113(2): towns share an officer);
+    none for one who serves one town (no choice to show)."""
+    served = towns_served()
+    if len(served) < 2:
+        return []
+    return db.session.scalars(db.select(Town).where(Town.id.in_(served)).order_by(Town.name)).all()
+
+
+@bp.route("/town", methods=["POST"])
+@login_required
+def pick_town():
+    """The officer picks the town they act for: what they record from now on is that town's, and
+    the phone keeps the choice (the session cookie) until they pick another. Only a town they serve."""
+    town_id = request.form.get("town_id", "")
+    town_id = int(town_id) if town_id.isdigit() and len(town_id) < 10 else None
+    if town_id not in towns_served():
+        return render_error(403, "You do not serve that town, so you cannot act for it: pick one of "
+                                 "the towns on your start page.")
+    session["town_id"] = town_id
+    town = db.session.get(Town, town_id)
+    flash(f"You now act for the Town of {town.name}: what you record is that town's.", "success")
+    return redirect(url_for("main.home"))

@@ -32,6 +32,7 @@ from ..services.found_reports import (
 from ..services.found_reports import found_reports as reports_shown  # the view has the service's name
 from ..services.found_reports import mark_handled as mark_report_handled  # the same
 from ..settings import get_setting
+from ..town import acted_for_key, acting_for
 from ..web import refusal_on_form
 from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
@@ -59,7 +60,10 @@ def public_error(exc):
 
 
 def _active_tag(token: str):
-    tag = db.session.execute(db.select(Tag).filter_by(token=token)).scalar_one_or_none()
+    """The active tag of any town (a finder's tag may be any town's); its pages are in the name
+    of its own town (`acting_for(tag.town_id)`)."""
+    tag = db.session.execute(db.select(Tag).filter_by(token=token)
+                             .execution_options(all_towns=True)).scalar_one_or_none()
     return tag if tag is not None and tag.status == "active" and tag.dog_id is not None else None
 
 
@@ -73,7 +77,7 @@ def tag_photo(token):
     if limited is not None:
         return limited
     tag = _active_tag(token)
-    if tag is None or tag.dog.photo is None:
+    if tag is None or tag.dog.photo is None:  # the dog: a relationship load, not narrowed to a town
         return not_found_page()
     resp = _public_response(tag.dog.photo, 200)
     resp.headers["Content-Type"] = "image/jpeg"
@@ -111,7 +115,8 @@ def _store_report(**values):
 
 
 def _thanks(tagged: bool, notified: bool):
-    session["public_thanks"] = {"tagged": tagged, "notified": notified}
+    # The town whose dog it was: the thanks page gives that town's number.
+    session["public_thanks"] = {"tagged": tagged, "notified": notified, "town_id": acted_for_key()}
     return redirect(url_for("public.thanks"))
 
 
@@ -121,6 +126,11 @@ def message(token):
     tag = _active_tag(token)
     if tag is None:
         return not_found_page()
+    with acting_for(tag.town_id):  # the message is the dog's town's, and so are its pages and emails
+        return _message(tag)
+
+
+def _message(tag):
     form = FoundDogMessageForm()
     if not form.validate():
         status = _form_failed(form)
@@ -176,6 +186,14 @@ def thanks():
     if limited is not None:
         return limited
     info = session.pop("public_thanks", None) or {"tagged": False, "notified": False}
+    town_id = info.pop("town_id", None)
+    if town_id is None:
+        return _render_thanks(info)
+    with acting_for(town_id):
+        return _render_thanks(info)
+
+
+def _render_thanks(info):
     dco = get_setting("dco_phone")
     return _public_response(render_template("public/thanks.html", dco_phone=dco, dco_tel=tel_href(dco),
                                             **info), 200)

@@ -177,7 +177,7 @@ def ticket_book():
     mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
                               .order_by(ticket_numbers.TicketBlock.first.desc()).limit(5)).scalars().all()
     return render_template("pwa/ticket_book.html", blocks=mine, remaining=ticket_numbers.remaining,
-                           fmt=ticket_numbers.format_number, entry_id=_new_id())
+                           fmt=ticket_numbers.format_number, prefix=ticket_numbers.block_prefix, entry_id=_new_id())
 
 
 @bp.post("/tickets/void")
@@ -193,7 +193,7 @@ def void_ticket():
     mine = db.session.execute(db.select(ticket_numbers.TicketBlock).filter_by(officer_id=current_user.id)
                               .order_by(ticket_numbers.TicketBlock.first.desc()).limit(5)).scalars().all()
     return render_template("pwa/ticket_book.html", blocks=mine, remaining=ticket_numbers.remaining,
-                           fmt=ticket_numbers.format_number, entry_id=_new_id(),
+                           fmt=ticket_numbers.format_number, prefix=ticket_numbers.block_prefix, entry_id=_new_id(),
                            errors=outcome.errors or {}, values=payload), 422
 
 
