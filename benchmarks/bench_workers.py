@@ -61,7 +61,7 @@ from processes import CpuProbe, gunicorn, machine_cpu, redis_server  # noqa: E40
 
 RULED_OUT_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]  # every exception of §6(A)(1)
 
-BATCH = 50  # entries a request: fieldapp/api/views.py BATCH_MAX, what the outbox sends
+BATCH = 50  # entries a request: fieldapp/api/batch.py BATCH_MAX, what the outbox sends
 WARM_UP = 10  # entries per phone, untimed, before the rounds
 
 

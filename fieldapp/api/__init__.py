@@ -2,4 +2,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-from . import views  # noqa: E402,F401  (the routes)
+from . import batch, views  # noqa: E402,F401  (the routes)

@@ -19,11 +19,14 @@ Transactions: services never commit or roll back (the view or the request does),
 exception, by design: `submit_entry` is its own transaction. It commits the entry and its
 records together, or rolls back everything on a ServiceError or a lost race for the UUID,
 because the stored result is what makes the next arrival of the same UUID a harmless replay.
+Inside `one_transaction` (the sync API's batch) the same holds of a savepoint per entry, and the
+caller commits the batch once.
 """
 import hashlib
 import json
 import re
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -134,6 +137,64 @@ def submit_entry(user, entry_id, kind: str, recorded_at, payload: dict) -> Entry
         return _submit(user, entry_id, kind, recorded_at, payload)
 
 
+@contextmanager
+def one_transaction():
+    """Entries submitted inside are one transaction, each in a savepoint of its own: a refused or
+    failed entry rolls back alone, and the caller commits them all at once (`commit_entries`).
+    A batch of a hundred then costs one commit, and no entry reloads what the last one wrote."""
+    _begin_writing()
+    db.session.info[_BATCH] = True
+    try:
+        yield
+    finally:
+        db.session.info.pop(_BATCH, None)
+
+
+def _begin_writing() -> None:
+    """SQLite: the batch's transaction begun here, for writing. Python's sqlite3 begins one only
+    at the first INSERT, so a savepoint made before it would be the transaction itself, and its
+    release would commit (SQLAlchemy's SQLite notes, "Serializable isolation / Savepoints").
+    IMMEDIATE takes the write lock now, so a batch never fails half-way upgrading a read."""
+    if db.session.get_bind().dialect.name != "sqlite":
+        return
+    raw = db.session.connection().connection.dbapi_connection
+    if not raw.in_transaction:
+        raw.execute("BEGIN IMMEDIATE")
+
+
+def commit_entries() -> None:
+    db.session.commit()
+
+
+def roll_back_entry() -> None:
+    """After a failure of `submit_entry`: alone, its transaction is rolled back; in a batch, its
+    savepoint already was, and the entries before it stand."""
+    if not db.session.info.get(_BATCH):
+        db.session.rollback()
+
+
+_BATCH = "entries_in_one_transaction"
+
+
+class _Unit:
+    """One entry's transaction: the session's own, or a savepoint inside `one_transaction`."""
+
+    def __init__(self):
+        self.savepoint = db.session.begin_nested() if db.session.info.get(_BATCH) else None
+
+    def commit(self):
+        if self.savepoint is None:
+            db.session.commit()
+        else:
+            self.savepoint.commit()
+
+    def rollback(self):
+        if self.savepoint is None:
+            db.session.rollback()
+        elif self.savepoint is db.session().get_nested_transaction():  # open, or spoilt by a flush
+            self.savepoint.rollback()
+
+
 def _submit(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutcome:
     try:
         entry_id = parse_entry_id(entry_id)
@@ -158,6 +219,7 @@ def _submit(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutco
     existing = db.session.get(FieldEntry, entry_id)
     if existing is not None:
         return _replay(existing, digest, user)
+    unit = _Unit()
     try:
         call = calls.call_named(kind, payload)  # a record made from a call for service
         clean = spec.validate(payload, user)
@@ -170,13 +232,13 @@ def _submit(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutco
             entry.result = {**entry.result, **calls.link_record(call, kind, entry, entry.result)}
         if hold_late_entry(entry) is not None:  # the stale-date gate: the office confirms the date
             entry.result = {**entry.result, "awaiting_office_confirmation": True}
-        db.session.commit()
+        unit.commit()
     except ServiceError as exc:
-        db.session.rollback()
+        unit.rollback()
         return EntryOutcome(422, errors=exc.errors)
     except IntegrityError:
         # The same UUID arrived twice at once: the other request won; answer with its result.
-        db.session.rollback()
+        unit.rollback()
         existing = db.session.get(FieldEntry, entry_id)
         if existing is not None:
             return _replay(existing, digest, user)
@@ -185,8 +247,10 @@ def _submit(user, entry_id, kind: str, recorded_at, payload: dict) -> EntryOutco
         try:
             spec.validate(payload, user)
         except ServiceError as exc:
-            db.session.rollback()
             return EntryOutcome(409, errors=exc.errors)
+        raise
+    except BaseException:
+        unit.rollback()  # in a batch: this entry alone (the caller answers for it)
         raise
     return EntryOutcome(201, result=entry.result)
 

@@ -152,7 +152,9 @@ def _use(officer, number, status: str, reason=None, entry_id=None) -> str:
     text = format_number(n)
     # By the number, not its text (the letters may differ, the unique column would let it by), and
     # in every town: a number of the block used for another town's ticket is used all the same.
+    # The LIKE narrows to the digits in SQL (a block's uses are not all loaded for each number).
     existing = next((use for use in db.session.execute(db.select(TicketNumberUse).filter_by(block_id=block.id)
+                                                       .where(TicketNumberUse.number.like(f"%-{n:06d}"))
                                                        .execution_options(all_towns=True))
                      .scalars() if parse_number(use.number) == n), None)
     if existing is not None:

@@ -22,7 +22,7 @@ from datetime import timedelta
 
 import pytest
 
-from fieldapp.api.views import BATCH_MAX
+from fieldapp.api.batch import BATCH_MAX
 from fieldapp.extensions import db
 from fieldapp.models import FieldEntry
 from fieldapp.models.enforcement import Impoundment, RabiesRequest, SwornComplaint, Violation

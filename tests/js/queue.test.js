@@ -1,5 +1,5 @@
 // The outbox's policy (queue.js) under Node's test runner, on an in-memory IndexedDB
-// (fake-indexeddb) and a fake office answering POST /api/sync/batch as api/views.py does:
+// (fake-indexeddb) and a fake office answering POST /api/sync/batch as api/batch.py does:
 // an outcome per entry (201 new, 200 the same again, 409, 422, 424, 5xx), or one answer for the
 // whole request (a network error, 401, 503).
 import "fake-indexeddb/auto";
