@@ -15,10 +15,10 @@ page's. Two figures, each against a baseline measured in the same run:
    the baseline, which is all a phone had before. Median and p90 of --tries taps, each dog new.
    Goal: the copy's status < 100 ms after the tap, whatever the round trip.
 2. Sync: N ticket_void entries queued on the phone while offline (as the form handler stores
-   them), then the network comes back and the outbox flushes (batches of up to 50 through
+   them), then the network comes back and the outbox flushes (batches of up to 100 through
    /api/sync/batch): time until the outbox is empty, every entry confirmed. Baseline: the old
    way, N POSTs to /api/sync from Python one at a time through the same proxy on one kept-alive
-   connection (one round trip each). Goals: 50 entries <= 2 s, 500 <= 10 s.
+   connection (one round trip each). Goals: 50 entries <= 1 s, 500 <= 5 s.
 """
 import argparse
 import http.client
@@ -42,7 +42,7 @@ from sqlalchemy import func  # noqa: E402
 from tests.browser.conftest import CHROMIUM, LiveServer, sign_in  # noqa: E402
 
 INSTANT_GOAL_MS = 100
-SYNC_GOALS_S = {50: 2.0, 500: 10.0}
+SYNC_GOALS_S = {50: 1.0, 500: 5.0}  # weak signal, part two: 500 in <= 5 s, 50 in <= 1 s
 
 
 def percentile(values, p):

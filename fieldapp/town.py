@@ -150,7 +150,11 @@ def record_or_404(model, record_id):
     """A town's record for its page (`db.get_or_404` among the towns seen), the page then acting
     for the record's own town: an officer of several towns reads a case judged by its town's law
     and clock, and what the page records (a receipt, a notice) is that town's."""
-    record = db.get_or_404(model, record_id)
+    return act_for_its_town(db.get_or_404(model, record_id))
+
+
+def act_for_its_town(record):
+    """The request acts for `record`'s town when the person serves it (see `record_or_404`)."""
     if record.town_id in towns_served():
         g.town_id = record.town_id
     return record

@@ -32,7 +32,7 @@ from ..services.tags import find_tag
 from ..services.ticket_numbers import ticket_by_number
 from ..settings import get_setting
 from ..timeutil import local_today, to_local
-from ..town import current_law, record_or_404
+from ..town import act_for_its_town, current_law, record_or_404
 from ..web import file_response
 from . import bp
 from .card import status_card
@@ -140,8 +140,7 @@ def dog_photo(dog_id):
 @bp.get("/dogs/<int:dog_id>/enforcement")
 @permission_required("read_records")
 def dog_enforcement(dog_id):
-    dog = db.get_or_404(Dog, dog_id)
-    return render_template("field/_dog_enforcement.html", dog=dog)
+    return render_template("field/_dog_enforcement.html", dog=record_or_404(Dog, dog_id))
 
 
 @bp.get("/photos/<int:photo_id>")
@@ -289,6 +288,7 @@ def ticket_detail(number):
     ticket = ticket_by_number(number)  # typed with any town's letters, or none
     if ticket is None:
         abort(404)
+    act_for_its_town(ticket)  # its court, its law's penalty
     if ticket.number != number:
         return redirect(url_for("field.ticket_detail", number=ticket.number))
     return render_template("field/ticket.html", t=ticket, just_recorded=False, photo_errors=[])

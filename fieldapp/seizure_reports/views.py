@@ -11,12 +11,11 @@ from flask import render_template, request
 
 from ..auth import permission_required
 from ..csvfile import csv_bytes
-from ..extensions import db
 from ..models.enforcement import Impoundment
 from ..services.errors import ServiceError
 from ..services.impoundment import dl18
 from ..timeutil import local_today
-from ..town import current_town
+from ..town import current_town, record_or_404
 from ..web import file_response
 from . import bp
 from .pdf import dl18_pdf as render_dl18_pdf
@@ -49,7 +48,7 @@ def dl18_csv():
 @permission_required("report_seizures")
 def dl18_pdf(impoundment_id):
     """The DL-18 of one seizure, filled from the record."""
-    imp = db.get_or_404(Impoundment, impoundment_id)
+    imp = record_or_404(Impoundment, impoundment_id)  # the town that seized, on its heading
     row = dl18.dl18_row(imp)
     body = render_dl18_pdf(row, current_town().heading.replace(" · ", ", "), local_today().isoformat())
     return file_response(body, "application/pdf", filename=f"DL-18-{row['record_number']}.pdf")

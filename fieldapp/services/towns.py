@@ -84,12 +84,14 @@ def initials(name: str) -> str:
 
 
 def start_settings(town: Town) -> None:
-    """A new town's own settings, those not read as the deployment's default: its ticket numbers'
-    letters are its initials (the default is the first town's)."""
-    spec = SPECS["ticket_number_prefix"]
-    letters = parse_value(spec, initials(town.name))
-    db.session.add(Setting(town_id=town.id, key=spec.key, value=stored_form(spec, letters),
-                           updated_by_id=town.updated_by_id))
+    """A new town's own settings, those whose default is the first town's: its ticket numbers'
+    letters are its initials, and its seized dogs are held at its own kennel (§8(B)) until its
+    administrator names the one it uses."""
+    kennel = f"{town.name} Kennel" if town.name.endswith(" Town") else f"{town.name} Town Kennel"
+    for key, value in (("ticket_number_prefix", initials(town.name)), ("kennel_name", kennel)):
+        spec = SPECS[key]
+        db.session.add(Setting(town_id=town.id, key=key, value=stored_form(spec, parse_value(spec, value)),
+                               updated_by_id=town.updated_by_id))
     db.session.flush()
     forget_cached()
 

@@ -10,8 +10,8 @@ from fieldapp.models import Event
 from fieldapp.services.registry import KINDS, EntryKind
 
 from .test_sync_api import _apply as _apply_note
-from .test_sync_api import entry, officer_id, stored
 from .test_sync_api import _validate as _validate_note
+from .test_sync_api import entry, officer_id, stored
 
 
 def _validate(payload, user):

@@ -53,9 +53,10 @@ def test_the_county_administrator_adds_a_town_with_the_settings_defaults(county,
         assert (town.county, town.zip_code, town.law, town.court_name) == (
             "Oswego", "13144", "aml-article-7", "Richland Town Court")
         assert (town.state, town.clerk_hours, town.contact_email) == ("NY", "", "")  # the defaults
-        with acting_for(town.id):  # a town with no setting of its own reads the defaults
+        with acting_for(town.id):  # its own kennel by its name, never the first town's
             assert get_setting("town_name") == "Richland"
-            assert get_setting("kennel_name") == "Sandy Creek Town Kennel"
+            assert get_setting("kennel_name") == "Richland Town Kennel"
+            assert get_setting("ticket_number_prefix") == "RI"
         assert db.session.scalars(db.select(Event).filter_by(kind="town.added")).one().data["name"] == "Richland"
     listed = county.get("/county/").get_data(as_text=True)
     assert "Town of Richland" in listed and "Agriculture and Markets Law, Article 7" in listed

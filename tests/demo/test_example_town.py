@@ -43,10 +43,13 @@ def test_the_second_town_is_made_up_under_the_state_law_alone_and_leaves_the_fir
         # Each town its own ID and license numbers, from the start; tag serials are the deployment's.
         assert sorted(n for _, n in dogs if n)[0] == sorted(n for _, n in before[0] if n)[0]
         assert len(set(licenses)) == 3 and not set(tags) & set(before[2])
-        # Its ticket numbers' letters are its initials; the first town's stay the default's.
+        # Its ticket numbers' letters are its initials, and its kennel its own (§8(B): "held at"
+        # on the seizure form and the notice); the first town's stay the defaults.
         with acting_for(second.id):
             assert get_setting("ticket_number_prefix") == "ET"
+            assert get_setting("kennel_name") == "Example Town Kennel"
         assert get_setting("ticket_number_prefix") == "SC"
+        assert get_setting("kennel_name") == "Sandy Creek Town Kennel"
 
 
 def test_every_demo_user_serves_their_town_and_the_officers_serve_both(app):

@@ -51,3 +51,30 @@ def test_a_case_of_another_served_town_is_read_as_that_towns(app, client, auth, 
     assert 'data-acting-for="Sandy Creek"' in client.get("/").get_data(as_text=True)
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert 'data-acting-for="Elm Hollow"' in page
+
+
+def test_a_ticket_and_a_dl18_of_another_served_town_are_that_towns_papers(app, client, auth, two_towns):
+    """Opened while acting for the first town, the second town's ticket page and DL-18 act for the
+    second: its name on the heading, its law's penalty on the ticket."""
+    from fieldapp.models.enforcement import AppearanceTicket
+    from fieldapp.town import acting_for
+    from tests.factories import make_impoundment
+    from tests.roadside import errors_of, post, ticket_data
+
+    from .test_dl18_report import pdf_text
+    auth.login("dco")
+    response, entry_id = post(client, "/field/tickets/new", **ticket_data(
+        app, town_id=str(two_towns["second"]), dog_id=str(two_towns["dog"])))
+    assert response.status_code == 201, errors_of(response)
+    with app.app_context():
+        number = db.session.scalar(db.select(AppearanceTicket.number).filter_by(entry_id=entry_id)
+                                   .execution_options(all_towns=True))
+        with app.test_request_context(), acting_for(two_towns["second"]):
+            imp_id = make_impoundment().id
+            db.session.commit()
+    assert 'data-acting-for="Sandy Creek"' in client.get("/").get_data(as_text=True)
+    assert 'data-acting-for="Elm Hollow"' in client.get(f"/field/tickets/{number}").get_data(as_text=True)
+    dl18 = client.get(f"/impoundments/{imp_id}/dl18.pdf")
+    assert dl18.status_code == 200
+    heading = pdf_text(dl18.data)
+    assert "Town of Elm Hollow" in heading and "Town of Sandy Creek" not in heading
