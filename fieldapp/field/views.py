@@ -20,6 +20,7 @@ from ..extensions import db
 from ..law import IMPOUNDMENT_OUTCOMES, license_status, rabies_status
 from ..law.court import ATTEMPT_METHODS, SERVICE_METHODS
 from ..law.laws import ALL_OFFENCES, offence_cited
+from ..law.laws.cites import cite_in_town_law
 from ..models import Dog, FieldEntry, RabiesCertificate
 from ..models.enforcement import AppearanceTicket, Impoundment, Photo, SwornComplaint, Violation
 from ..services import enforcement
@@ -259,8 +260,9 @@ def end_impoundment(impoundment_id):
     imp = record_or_404(Impoundment, impoundment_id)
     outcome = request.form.get("outcome", "")
     if outcome == "redeemed":  # §8(C): only with proof of license and identification, and the fees
-        return impoundment_detail(impoundment_id, {"outcome": "§8(C): a dog is redeemed with proof of license "
-                                                   "and identification and the fees: use “Redeem the dog”."}, 422)
+        return impoundment_detail(impoundment_id, {"outcome": cite_in_town_law(
+            "§8(C): a dog is redeemed with proof of license and identification and the fees: use “Redeem the dog”.")},
+            422)
     if outcome in OUTCOME_LABELS and not current_user.may("dispose_of_impounded_dog"):
         abort(403)
     if outcome in OUTCOME_LABELS:  # recorded with their DL-18 details (field/impoundment_outcomes.py)

@@ -12,10 +12,12 @@ from fieldapp.law.laws.cites import cite
 from fieldapp.models import Dog, License, Town
 from fieldapp.timeutil import local_today
 from fieldapp.town import acting_for
+from tests.factories import make_impoundment
 
 STATE = LAWS["aml-article-7"]
-# A local law's section: §4(I), §5(C), §6(A)(1) (the statute's are "AML §110(1)", and CPL's stay).
-LOCAL_CITATION = re.compile(r"(?<!AML )(?<!CPL )§[456]\(")
+# A local law's section: §4(I), §5(C), §8(D), §9, §10(B): one or two digits (the statutes' are
+# "AML §110(1)", "CPL §150.40(2)", "PHL §2140": three digits or more, or a dot).
+LOCAL_CITATION = re.compile(r"§\d{1,2}(?![\d.])")
 
 
 def _local_law():
@@ -62,6 +64,18 @@ def test_a_local_section_the_statute_has_no_counterpart_of_is_not_cited():
     assert cite(STATE, ", §5(H)") == ""
 
 
+
+def test_the_kennel_screens_cite_section_117_of_the_statute():
+    """AML §117(1) "shall seize"; §117(4) "held for a period of five days from the day seized";
+    §117(6) "the owner may redeem such dog upon payment of the impoundment fees". The local law's
+    fees owed whether or not redeemed (§8(D)) and adoption after the period (§8(E)) are not in the
+    passages read: no section is cited for them."""
+    assert cite(STATE, "Seized and impounded (§8(A))") == "Seized and impounded (AML §117(1))"
+    assert cite(STATE, "Care log (§8(B))") == "Care log (AML §117(4), §117(6))"
+    assert cite(STATE, "Redeem the dog (§8(C))") == "Redeem the dog (AML §117(6))"
+    assert cite(STATE, "Fees owed (§8(D))") == "Fees owed"
+    assert cite(STATE, "Adopted out (§8(E))") == "Adopted out"
+
 @pytest.fixture
 def example_town(app):
     """The demo's second town, under the state law alone: its clerk2, and the DCO acting for it."""
@@ -72,7 +86,10 @@ def example_town(app):
         with acting_for(town_id):
             dog_id = db.session.scalars(db.select(Dog.id).order_by(Dog.id)).first()
             license_id = db.session.scalars(db.select(License.id).filter_by(dog_id=dog_id)).first()
-    return town_id, dog_id, license_id
+        with app.test_request_context(), acting_for(town_id):
+            impoundment_id = make_impoundment(codes=["AML118-1d"], ruled_out=[]).id  # seized under §117
+            db.session.commit()
+    return town_id, dog_id, license_id, impoundment_id
 
 
 def _pages(client, auth, user, town_id, urls):
@@ -87,17 +104,20 @@ def _pages(client, auth, user, town_id, urls):
 
 CLERK_PAGES = ("/", "/clerk/licenses/new", "/clerk/dogs/{dog}/renew", "/clerk/dogs/{dog}",
                "/clerk/dogs/{dog}/notices/new", "/clerk/renewals/", "/clerk/licenses/{lic}/certificate",
-               "/clerk/money/", "/clerk/money/remittance?from={today}&to={today}", "/clerk/money/month", "/clerk/enumerations/")
+               "/clerk/money/", "/clerk/money/remittance?from={today}&to={today}", "/clerk/money/month", "/clerk/enumerations/",
+               "/field/impoundments/{imp}", "/clerk/follow-up/")
 DCO_PAGES = ("/", "/field/violations/new", "/field/violations/new?dog_id={dog}", "/field/tickets/new",
              "/field/tickets/new?dog_id={dog}", "/field/rabies-requests/new?dog_id={dog}", "/field/dogs/{dog}",
-             "/field/next")
+             "/field/next", "/field/impoundments", "/field/seizures/new", "/field/complaints/new",
+             "/field/impoundments/{imp}")
 
 
 @pytest.mark.parametrize("user,urls", [("clerk2", CLERK_PAGES), ("dco", DCO_PAGES)])
 def test_a_town_under_the_state_law_alone_sees_no_local_law_sections(example_town, client, auth, user, urls):
-    town_id, dog_id, license_id = example_town
+    town_id, dog_id, license_id, impoundment_id = example_town
     for url, page in _pages(client, auth, user, town_id if user == "dco" else None,
-                            [u.format(dog=dog_id, lic=license_id, today=local_today().isoformat()) for u in urls]):
+                            [u.format(dog=dog_id, lic=license_id, imp=impoundment_id, today=local_today().isoformat())
+                             for u in urls]):
         assert 'data-acting-for="Example Town"' in page or user == "clerk2", url
         assert not LOCAL_CITATION.findall(page), (url, [page[m.start() - 60:m.end() + 20]
                                                         for m in LOCAL_CITATION.finditer(page)][:5])
@@ -140,7 +160,7 @@ def test_the_license_forms_errors_cite_no_local_section_under_the_state_law(exam
 def test_aml118_the_rabies_request_is_no_offence_under_the_state_law_alone(example_town, client, auth):
     """AML §118(1) "It shall be a violation ... for: (a) any owner to fail to license any dog; ..."
     lists no failure to vaccinate on request: the form says so, not the local law's §5(B)(1)."""
-    town_id, dog_id, _ = example_town
+    town_id, dog_id, _, _ = example_town
     page = next(p for _, p in _pages(client, auth, "dco", town_id, [f"/field/rabies-requests/new?dog_id={dog_id}"]))
     assert "failing that is an offence" not in page
     assert "do not include failing to" in page

@@ -81,6 +81,10 @@ LOCAL_SECTIONS = {
     "§5(G)": "AML §111(1)",  # "an identification tag which shall be affixed to a collar"
     "§5(I)": "AML §110(2)",  # "Municipalities may exempt from their licensing fees any guide dog, ..."
     "§9": "AML §118(2)",  # "the duty of the dog control officer ... to bring an action"
+    "§8(A)": "AML §117(1)",  # "Any dog control officer ... shall seize"
+    "§8(B)": "AML §117(4), §117(6)",  # "held for a period of five days"; "seven days after day of notice"
+    "§8(C)": "AML §117(6)",  # "the owner may redeem such dog upon payment of the impoundment fees"
+    "§8(C)(1)": "AML §117(4)",  # "the impoundment fees prescribed by subdivision four of this section"
 }
 
 LAW = Law(

@@ -13,6 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from ...extensions import db
 from ...law.impoundment import impoundment_end_refusal
+from ...law.laws.cites import cite
 from ...law.words import say_date
 from ...models import Dog, record_event
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment, ImpoundmentNotice
@@ -35,7 +36,8 @@ def allowed_today(imp: Impoundment, today: date) -> list[str]:
     else:
         out.append(f"Available for adoption or euthanasia from {say_date(after)} (§8(E)), "
                    "or a transfer that ends the case; until then it may be boarded elsewhere, the case open")
-    return out
+    law = current_law()
+    return [cite(law, line) for line in out]
 
 
 # --- §8(B), §8(E) a held dog boarded elsewhere during the hold ---------------------------------

@@ -11,6 +11,7 @@ Nothing here commits: the request does.
 from datetime import date
 
 from ...extensions import db
+from ...law.laws.cites import cite_in_town_law
 from ...law.words import say_date, say_money
 from ...models import Payment, record_event
 from ...models.enforcement import Impoundment
@@ -23,7 +24,13 @@ from .fees import ZERO, Balance, balance, close_fees
 # --- §8(C) redemption, §8(D) payment and waiver --------------------------------------------------
 
 def license_refusal(imp: Impoundment, today: date) -> str | None:
-    """§8(C) "proof of licensing": why the dog may not be redeemed for want of a current license."""
+    """§8(C) "proof of licensing": why the dog may not be redeemed for want of a current license
+    (citing the town's law)."""
+    refusal = _license_refusal(imp, today)
+    return cite_in_town_law(refusal) if refusal else None
+
+
+def _license_refusal(imp: Impoundment, today: date) -> str | None:
     dog = imp.dog
     if dog is None:
         return ("§8(C): a dog is redeemed only with proof of a current license. This dog has no record "

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ...law.impoundment import IMPOUNDMENT_OUTCOMES
+from ...law.laws.cites import cite_in_town_law
 from ...law.words import say_date, say_money
 from ...models.enforcement import IMPOUNDMENT_NOTICE_METHODS, Impoundment
 from ...timeutil import to_local, town_tz
@@ -20,8 +21,8 @@ class CaseStep:
 def case_steps(imp: Impoundment) -> list[CaseStep]:
     """Everything of the case in order: seizure, notices, fees and payments, release."""
     rank = {"seized": 0, "notice": 1, "money": 2, "end": 3}
-    steps = [CaseStep(to_local(imp.seized_at), "Seized and impounded (§8(A))",
-                      f"Hold until {say_date(imp.redemption_deadline)} (§8(B))"
+    steps = [CaseStep(to_local(imp.seized_at), cite_in_town_law("Seized and impounded (§8(A))"),
+                      cite_in_town_law(f"Hold until {say_date(imp.redemption_deadline)} (§8(B))")
                       + (f"; held at {imp.held_at}" if imp.held_at else ""))]
     for m in imp.moves:
         steps.append(CaseStep(m.moved_on, "Boarded elsewhere during the hold (case open)",
