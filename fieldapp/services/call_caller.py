@@ -30,34 +30,9 @@ def tell_caller(call: Call) -> str:
         from . import notify
         if not notify.mail_configured():
             return ""
-        _mail_after_commit(call.caller_email, *caller_message(call))
+        notify.mail_after_commit(call.caller_email, *caller_message(call), what="the caller")
     call.caller_told_at = utcnow()
     db.session.add(CallUpdate(call=call, kind="told", at=call.caller_told_at,
                               note=f"Caller told by {call.tell_caller}"))
     return call.tell_caller
 
-
-def _mail_after_commit(to: str, subject: str, body: str) -> None:
-    """The email goes once the close is committed (never while the write holds the database, and
-    never for a close rolled back); a mail server down is logged, the close stands."""
-    import logging
-    import smtplib
-
-    from sqlalchemy import event
-
-    from . import notify
-
-    session, state = db.session(), {"rolled_back": False}
-
-    def send(_session):
-        if state["rolled_back"]:
-            return
-        try:
-            notify.send_mail(to, subject, body)
-        except (OSError, smtplib.SMTPException, ValueError):
-            logging.getLogger(__name__).exception("Could not email the caller")
-
-    def drop(_session, _transaction):  # the close was rolled back: no email, now or at a later commit
-        state["rolled_back"] = True
-    event.listen(session, "after_soft_rollback", drop, once=True)
-    event.listen(session, "after_commit", send, once=True)

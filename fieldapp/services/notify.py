@@ -8,11 +8,44 @@ import logging
 import smtplib
 from email.message import EmailMessage
 
+from sqlalchemy import event
+
+from ..extensions import db
 from ..settings import get_setting
 from ..town import current_town
 
 log = logging.getLogger(__name__)
 SMTP_TIMEOUT = 10  # seconds: a finder is waiting on the thank-you page
+
+
+def mail_after_commit(to: str, subject: str, body: str, what: str, server=None) -> None:
+    """Send once what is being written now is committed: never while the write holds the
+    database, and never when it is rolled back, its own savepoint (one entry of a sync batch) or
+    the whole transaction. A mail server down is logged (`what` says whose mail); the record stands."""
+    session = db.session()
+    mine = session.get_nested_transaction() or session.get_transaction()
+    # Read now: no statement may run once the transaction has committed.
+    server = server or (get_setting("mail_server"), get_setting("mail_from"))
+    state = {"dropped": False}
+
+    def drop(_session, rolled_back):
+        ancestor = mine
+        while ancestor is not None:  # this write's savepoint, or one it is inside
+            if ancestor is rolled_back:
+                state["dropped"] = True
+                return
+            ancestor = ancestor.parent
+
+    def send(_session):
+        event.remove(session, "after_soft_rollback", drop)
+        if state["dropped"]:
+            return
+        try:
+            send_mail(to, subject, body, server=server)
+        except (OSError, smtplib.SMTPException, ValueError):
+            log.exception("Could not email %s", what)
+    event.listen(session, "after_soft_rollback", drop)
+    event.listen(session, "after_commit", send, once=True)
 
 
 def mail_configured() -> bool:

@@ -7,6 +7,7 @@ from sqlalchemy.exc import OperationalError
 
 from fieldapp.extensions import db
 from fieldapp.models import Event
+from fieldapp.services import notify
 from fieldapp.services.registry import KINDS, EntryKind
 
 from .test_sync_api import _apply as _apply_note
@@ -27,7 +28,9 @@ def _apply(clean, entry, user):
     """Writes a record of its own, and fails after it when asked (the entry is then flushed)."""
     db.session.add(Event(kind="test.noted", subject_type="field_entry", data={"entry": entry.id}))
     db.session.flush()
-    if clean["where"] == "crash late":
+    if clean["where"].startswith("mail"):  # as a ticket's copy or a caller's answer is mailed
+        notify.mail_after_commit(f"{entry.id}@example.org", "Noted", "Noted.", what="a test note")
+    if clean["where"] in ("crash late", "mail then crash"):
         raise RuntimeError("a bug of ours, after the entry and a record were written")
     return _apply_note(clean, entry, user)
 
@@ -320,3 +323,20 @@ def test_batch_whose_commit_fails_says_nothing_went_in(app, client, auth, monkey
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert answer.json["outcomes"] == []  # the phone keeps both and sends them again
     assert stored(app) == [] and _events(app) == []
+
+
+def test_batch_mail_goes_for_the_entries_kept_and_never_for_one_rolled_back(app, client, auth, smtp_sink):
+    """An entry's mail waits for the batch's commit; an entry rolled back (its savepoint) sends
+    none, and another's refusal in the same batch does not stop a kept entry's mail."""
+    from fieldapp.settings import set_setting
+    with app.app_context():
+        set_setting("mail_server", f"127.0.0.1:{smtp_sink.server_address[1]}")
+        set_setting("mail_from", "dogs@town.example")
+        db.session.commit()
+    auth.login("dco")
+    kept, crashed, refused = (entry(app, payload={"where": "mail"}), entry(app, payload={"where": "mail then crash"}),
+                              entry(app, payload={"where": " "}))
+    answer = client.post("/api/sync/batch", json=batch(app, kept, crashed, refused))
+    assert [o["http"] for o in answer.json["outcomes"]] == [201, 500, 422]
+    sent_to = [" ".join(m["rcpt"]) for m in smtp_sink.messages]
+    assert len(sent_to) == 1 and kept["id"] in sent_to[0]

@@ -8,12 +8,8 @@ nothing is sent, and the page says so. Text messages would need an SMS provider 
 not have; the app does not send them.
 """
 import logging
-import smtplib
 from datetime import time
 
-from sqlalchemy import event
-
-from ...extensions import db
 from ...law.laws import ALL_OFFENCES as VIOLATIONS
 from ...law.laws import law_of_codes, offence_cited, ticket_penalty
 from ...law.words import say_date, say_datetime, say_time
@@ -63,21 +59,11 @@ def ticket_copy_text(t) -> tuple[str, str]:
 
 
 def email_copy_after_commit(t, user) -> bool:
-    """Send the copy to `t.served_email` once the ticket's transaction commits. False when the
-    town has no mail set up (nothing is sent)."""
+    """Send the copy to `t.served_email` once the ticket's transaction commits (never for a ticket
+    rolled back; a mail server down is logged, and the officer prints it or hands it over as
+    always). False when the town has no mail set up (nothing is sent)."""
     if not t.served_email or not notify.mail_configured():
         return False
-    to = t.served_email
     subject, body = ticket_copy_text(t)
-    mail = (notify.get_setting("mail_server"), notify.get_setting("mail_from"))
-    number = t.number
-
-    def send(_session):
-        try:
-            notify.send_mail(to, subject, body, server=mail)
-        except (OSError, smtplib.SMTPException, ValueError):
-            # The ticket stands; the officer prints it or hands it over as always.
-            log.exception("Could not email the copy of ticket %s", number)
-
-    event.listen(db.session(), "after_commit", send, once=True)
+    notify.mail_after_commit(t.served_email, subject, body, what=f"the copy of ticket {t.number}")
     return True
