@@ -36,7 +36,8 @@ def seed_demo(n_dogs=None, rng_seed=2011, today=None, history_years=5, cases=Fal
     fees = LicenseFees()
     clerk = seed_users()
     town = town_for_write(clerk)  # the town's record, from the settings' defaults (models/town.py)
-    add_to_town([username for username, _, _ in DEMO_USERS], town.id)
+    # Every demo user serves the town but the county administrator, who serves none.
+    add_to_town([username for username, _, role in DEMO_USERS if role != "county_admin"], town.id)
     if n_dogs is None:
         from .town import seed_storybook_town
         dog_ids = seed_storybook_town(today, clerk, fees)
