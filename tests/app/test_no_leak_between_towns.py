@@ -37,15 +37,20 @@ FILE_TYPES = ("image/", "application/pdf", "text/csv", "application/zip", "text/
 
 @pytest.fixture
 def other_town(app):
-    """Every record of the demo made the second town's; the demo's people serve the first."""
+    """Every record of the demo, with its roadside, court and calls cases (seizures, violations,
+    tickets, complaints, summonses, calls), made the second town's; the demo's people serve the
+    first (the county administrator none)."""
+    from fieldapp.demo import seed_cases
+    from fieldapp.timeutil import local_today
     with app.app_context():
+        seed_cases(local_today())
         first = db.session.scalars(sa.select(Town).order_by(Town.id)).first()
         second = make_town("Elm Hollow")
         for table in db.metadata.sorted_tables:
             if "town_id" in table.c and any(m.local_table is table for m in _town_owned_mappers()):
                 db.session.execute(table.update().values(town_id=second.id))
         db.session.execute(sa.delete(UserTown))
-        for user in db.session.scalars(sa.select(User)):
+        for user in db.session.scalars(sa.select(User).where(User.role != "county_admin")):
             db.session.add(UserTown(user_id=user.id, town_id=first.id))
         keys = {}
         for part, columns in KEYS.items():
@@ -107,7 +112,10 @@ def test_nothing_of_another_town_reaches_a_person_of_this_town(app, client, othe
 
 
 def test_the_walk_would_see_the_other_towns_records_if_the_person_served_it(app, client, other_town):
-    """The walk above is not empty: the clerk, once serving the other town, finds its owner."""
+    """The walk above is not empty: it has the other town's roadside, court and calls records to
+    ask for, and the clerk, once serving the other town, finds its owner."""
+    for kind in ("impoundment_id", "violation_id", "complaint_id", "summons_id", "call_id", "number", "entry_id"):
+        assert other_town["keys"][kind], kind
     with app.app_context():
         clerk = db.session.scalars(sa.select(User).filter_by(username="clerk")).one()
         second = db.session.scalar(sa.select(sa.func.max(Town.id)))
