@@ -34,7 +34,8 @@ def cite(law, text: str) -> str:
         out = pattern.sub(repl, out)
     if not re.search(r"\w", out):  # ", §5(H)" with the section gone: nothing to say
         return ""
-    return _LEAD.sub(lambda m: m.group(1) + (" " if m.group(1) else "") + m.group(2).upper(), out).strip()
+    lead = text[:len(text) - len(text.lstrip())]  # " (§9)" after a word keeps its space
+    return lead + _LEAD.sub(lambda m: m.group(1) + (" " if m.group(1) else "") + m.group(2).upper(), out).strip()
 
 
 def cite_in_town_law(text: str) -> str:
