@@ -76,6 +76,12 @@ def test_the_kennel_screens_cite_section_117_of_the_statute():
     assert cite(STATE, "Fees owed (§8(D))") == "Fees owed"
     assert cite(STATE, "Adopted out (§8(E))") == "Adopted out"
 
+
+def test_a_bracketed_section_after_a_word_keeps_its_space():
+    """{{ cite(" (§9)") }} follows a word on the page: "Appearance tickets (AML §118(2)) take"."""
+    assert cite(STATE, " (§9)") == " (AML §118(2))"
+    assert cite(STATE, " (§4(I))") == ""
+
 @pytest.fixture
 def example_town(app):
     """The demo's second town, under the state law alone: its clerk2, and the DCO acting for it."""
