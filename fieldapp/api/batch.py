@@ -67,19 +67,27 @@ def sync_batch():
     carries the entry's `index` in the batch (and its `id` as sent, when that is text)."""
     entries = _batch_body()
     user = current_user._get_current_object()
+    try:
+        with one_transaction():  # one commit for the batch, a savepoint for each entry
+            return _apply_batch(user, entries)
+    except OperationalError:  # the batch could not begin (SQLite: another writer holds the lock)
+        current_app.logger.warning("Sync batch not begun: the database is unavailable")
+        return _unavailable([])
+
+
+def _apply_batch(user, entries):
     held, accepted, outcomes = set(), set(), []
-    with one_transaction():  # one commit for the batch, a savepoint for each entry
-        for index, item in enumerate(entries):
-            try:
-                outcome = _one_of_batch(user, item, held, accepted)
-            except OperationalError:
-                # The database is locked or unreachable: not this entry's fault. What went in is
-                # said; the rest wait for the phone's next try (503 is retried, and not counted).
-                current_app.logger.warning("Sync batch stopped: the database is unavailable")
-                return _unavailable(outcomes if _committed() else [])
-            outcomes.append({"index": index, **outcome})
-        if not _committed():
-            return _unavailable([])  # nothing went in: the phone sends them all again
+    for index, item in enumerate(entries):
+        try:
+            outcome = _one_of_batch(user, item, held, accepted)
+        except OperationalError:
+            # The database is locked or unreachable: not this entry's fault. What went in is
+            # said; the rest wait for the phone's next try (503 is retried, and not counted).
+            current_app.logger.warning("Sync batch stopped: the database is unavailable")
+            return _unavailable(outcomes if _committed() else [])
+        outcomes.append({"index": index, **outcome})
+    if not _committed():
+        return _unavailable([])  # nothing went in: the phone sends them all again
     return jsonify(outcomes=outcomes), 200
 
 

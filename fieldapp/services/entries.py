@@ -157,9 +157,10 @@ def _begin_writing() -> None:
     IMMEDIATE takes the write lock now, so a batch never fails half-way upgrading a read."""
     if db.session.get_bind().dialect.name != "sqlite":
         return
-    raw = db.session.connection().connection.dbapi_connection
-    if not raw.in_transaction:
-        raw.execute("BEGIN IMMEDIATE")
+    connection = db.session.connection()
+    if not connection.connection.dbapi_connection.in_transaction:
+        # Through SQLAlchemy, so that a locked database is its OperationalError (a 503, retried).
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def commit_entries() -> None:
