@@ -88,6 +88,7 @@ def test_scan_card_violation_seizure_ticket(playwright, live_server, tmp_path):
 
         page.get_by_role("link", name="Record violation").click()
         page.wait_for_url(re.compile(r"/field/violations/new"))
+        page.wait_for_selector("form.entry-form[data-copy-filled]")  # the phone's copy has filled the form
         page.get_by_role("checkbox", name="Running at large §6(A)(1)").check()
         page.get_by_role("checkbox", name=re.compile("None of these applies")).check()
         page.fill("input[name=location_text]", "Lake Rd at County Route 15")
