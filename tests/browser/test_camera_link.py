@@ -138,3 +138,30 @@ def test_camera_link_keeps_the_copy_when_the_office_fails(phone, live_server):
     page.get_by_text("the office did not answer").wait_for()
     assert owner in page.inner_text("#status-card")
     assert page.evaluate("async () => !!(await window.outbox.core.getMeta('dataset'))")
+
+
+def test_camera_link_tapped_on_before_the_office_answers_keeps_the_next_page(phone, live_server):
+    """The officer taps Record violation on the copy's card; the office's late answer to the tag's
+    link is for a page no longer shown, and must not put the card back over the form."""
+    base = live_server.url
+    token, owner = max_tag(live_server)
+    page = phone.new_page()
+    officer_ready(page, base)
+    held = []
+    phone.route(re.compile(r".*/t/[A-Za-z0-9_-]+$"), lambda route: held.append(route))
+    page.goto(f"{base}/t/{token}", wait_until="commit")
+    page.locator("#offline-card-body #status-card").wait_for(timeout=5000)
+    page.get_by_role("link", name="Record violation").first.click()
+    page.wait_for_url(re.compile(r"/field/violations/new"))
+    page.locator("form.entry-form").wait_for()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        with page.expect_response(re.compile(r"/t/[A-Za-z0-9_-]+$")):
+            route.continue_()
+    page.wait_for_timeout(500)  # the page has had the answer
+    assert page.locator("#office-confirmed").count() == 0
+    assert page.locator("form.entry-form").count() == 1
+    assert "/field/violations/new" in page.url

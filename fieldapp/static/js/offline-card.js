@@ -74,20 +74,27 @@ async function draw() {
 // session ended on the server): the copy goes, and the page loads again as the finder's page.
 async function confirmFromOffice(ageLine, info) {
   const mark = info ? copyAge(info.generated_at) : "From the phone's copy";
-  let res;
+  // The officer may tap on (Record violation) before the office answers: its answer then is for
+  // a page no longer shown, and must not take the place of the one that is.
+  const asked = location.href, shown = document.getElementById("main");
+  const movedOn = () => location.href !== asked || !shown || !shown.isConnected;
+  let res, text;
   try {
-    res = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+    res = await fetch(asked, { credentials: "same-origin", cache: "no-store" });
+    text = await res.text();
   } catch (err) {
+    if (movedOn()) return;
     ageLine.textContent = `${mark} · no signal: not checked with the office`;
-    window.addEventListener("online", () => confirmFromOffice(ageLine, info), { once: true });
+    window.addEventListener("online", () => { if (!movedOn()) confirmFromOffice(ageLine, info); }, { once: true });
     return;
   }
+  if (movedOn()) return;
   // The office's own trouble (a 5xx, the database away) says nothing about the session.
   if (res.status >= 500) {
     ageLine.textContent = `${mark} · the office did not answer; try again later`;
     return;
   }
-  const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+  const doc = new DOMParser().parseFromString(text, "text/html");
   const main = doc.getElementById("main");
   if (!doc.body || !doc.body.dataset.userId) {
     await forgetSession();
@@ -105,8 +112,7 @@ async function confirmFromOffice(ageLine, info) {
   }
   document.title = doc.title;
   main.prepend(el("p", { class: "data-age", id: "office-confirmed", role: "status" }, "Checked with the office just now."));
-  const here = document.getElementById("main");
-  here.replaceWith(document.adoptNode(main));
+  shown.replaceWith(document.adoptNode(main));
   if (window.htmx) window.htmx.process(main);
   document.body.dataset.officeConfirmed = "1";
 }
