@@ -9,11 +9,12 @@ import uuid
 from flask import abort, redirect, render_template, request, url_for
 
 from ..extensions import csrf, db
-from ..public.pages import _public_response, check_public_rate_limit, tel_href
+from ..public.pages import _public_response, check_public_rate_limit, in_the_finders_town, tel_href
 from ..public.views import _form_failed
 from ..services.calls import report_from_public
 from ..services.errors import ServiceError
 from ..settings import get_setting
+from ..town import acted_for_key
 from . import bp
 from .forms import PublicCallForm
 
@@ -32,6 +33,7 @@ def _page(form, status=200, sent=False):
 
 @bp.route("/report", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, so an expired form keeps what was typed
+@in_the_finders_town
 def public_report():
     if not get_setting("public_call_reports"):
         abort(404)
@@ -44,7 +46,7 @@ def public_report():
     if limited is not None:
         return limited
     if (form.website.data or "").strip():  # a bot filled the hidden field: thanked, nothing kept
-        return redirect(url_for("calls.public_report_sent"))
+        return redirect(url_for("calls.public_report_sent", town=acted_for_key()))
     payload = {name: (form[name].data or "") for name in (
         "caller_name", "caller_phone", "caller_email", "about", "location_text", "place_description",
         "latitude", "longitude", "accuracy", "dog_description", "description")}
@@ -57,9 +59,10 @@ def public_report():
             target = name if name in form else "description"
             form[target].errors = list(form[target].errors) + [message]
         return _page(form, 422)
-    return redirect(url_for("calls.public_report_sent"))
+    return redirect(url_for("calls.public_report_sent", town=acted_for_key()))
 
 
 @bp.get("/report/sent")
+@in_the_finders_town
 def public_report_sent():
     return check_public_rate_limit("page") or _page(PublicCallForm(formdata=None), sent=True)

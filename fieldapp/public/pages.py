@@ -10,6 +10,7 @@ An owner's phone is in it only when that owner opted in (Owner.show_phone_public
 """
 import logging
 import re
+from functools import wraps
 
 from flask import current_app, make_response, render_template, request, url_for
 from flask_limiter.util import get_remote_address
@@ -17,11 +18,14 @@ from flask_login import current_user
 from limits import parse
 
 from ..errors import MESSAGES
-from ..extensions import limiter
+from ..extensions import db, limiter
 from ..law import license_status, rabies_status
+from ..models.town import Town as TownRecord
 from ..services.enforcement.record import orders_in_force
+from ..services.town_people import all_towns
 from ..settings import get_setting
 from ..timeutil import local_today
+from ..town import acting_for
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +85,9 @@ def not_found_page():
         return limited
     from .forms import FoundNoTagForm
     dco_phone = get_setting("dco_phone")  # a finder is never left without a number
+    # Of several towns, a tag not on file says nothing of whose it was: the finder picks the town.
     body = render_template("public/not_found.html", form=FoundNoTagForm(formdata=None), dco_phone=dco_phone,
-                           dco_tel=tel_href(dco_phone))
+                           dco_tel=tel_href(dco_phone), towns=all_towns())
     return _public_response(body, 404)
 
 
@@ -143,3 +148,35 @@ def render_found_dog_page(tag, form=None, status=200):
         photo_url=url_for("public.tag_photo", token=tag.token) if tag.dog.has_photo else None,
         action=url_for("public.message", token=tag.token))
     return _public_response(body, status)
+
+
+# ---- Which town, for a page without a tag ---------------------------------------------------
+
+def chosen_town_id():
+    """The town a finder chose for a page with no tag to tell it (`?town=<id>`: the choice below,
+    or the link from a tag's page), or None when none was chosen or it is no town of ours."""
+    raw = request.args.get("town", "")
+    if not raw.isdigit() or len(raw) > 9:
+        return None
+    return int(raw) if db.session.get(TownRecord, int(raw)) is not None else None
+
+
+def in_the_finders_town(view):
+    """A public page without a tag (a dog found with none, a dog problem reported) is a town's:
+    its dog control officer's number, its report queue. A deployment of one town needs no choice;
+    of several, the finder picks the town where they are, and the page then acts for it."""
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        town_id = chosen_town_id()
+        if town_id is not None:
+            with acting_for(town_id):
+                return view(*args, **kwargs)
+        towns = all_towns()
+        if len(towns) <= 1:
+            return view(*args, **kwargs)
+        limited = check_public_rate_limit("page")
+        if limited is not None:
+            return limited
+        return _public_response(render_template("public/choose_town.html", towns=towns,
+                                                endpoint=request.endpoint), 200)
+    return wrapper

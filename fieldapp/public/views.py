@@ -36,9 +36,23 @@ from ..town import acted_for_key, acting_for
 from ..web import refusal_on_form
 from . import bp
 from .forms import FoundDogMessageForm, FoundNoTagForm
-from .pages import _public_response, check_public_rate_limit, not_found_page, render_found_dog_page, tel_href
+from .pages import (
+    _public_response,
+    check_public_rate_limit,
+    in_the_finders_town,
+    not_found_page,
+    render_found_dog_page,
+    tel_href,
+)
 
 CSRF_EXPIRED = "This form has expired. Please press Send again."
+
+
+@bp.app_template_global()
+def finders_town_id():
+    """The town a public page is for (a tag's, or the one the finder chose), for its links to the
+    pages without a tag; None for a deployment's only town, which needs no choice."""
+    return acted_for_key()
 
 
 @bp.app_template_global()
@@ -158,6 +172,7 @@ def _render_found(form, status=200):
 
 @bp.route("/found", methods=["GET", "POST"])
 @csrf.exempt  # as above: the form checks its own token
+@in_the_finders_town
 def found():
     form = FoundNoTagForm()
     if request.method == "GET":
