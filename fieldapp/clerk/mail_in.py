@@ -9,6 +9,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..auth import permission_required
 from ..extensions import db
+from ..law.laws.cites import CitesTownLaw
 from ..law.words import say_date
 from ..models import MAIL_MISSING, Dog, MailApplication
 from ..once import once_per_key
@@ -29,7 +30,7 @@ def _strip(v):
     return v.strip() if isinstance(v, str) else v
 
 
-class MailInForm(FlaskForm):
+class MailInForm(CitesTownLaw, FlaskForm):
     """§5(A)(3): the application that came by mail and the payment enclosed with it."""
     received_on = DateField("Date received in the mail", [Optional()], render_kw={"type": "date"})
     method = RadioField("Payment enclosed", choices=[COUNTER_METHODS[1], COUNTER_METHODS[2], COUNTER_METHODS[0]],
@@ -46,7 +47,7 @@ class MailInForm(FlaskForm):
     dog_name = StringField("Dog's name", [Optional(), Length(max=80)], filters=[_strip])
 
 
-class DocumentsForm(FlaskForm):
+class DocumentsForm(CitesTownLaw, FlaskForm):
     missing = MultiCheckbox("Still missing (untick what came)", choices=list(MAIL_MISSING.items()),
                             validate_choice=False)
     amount_added = StringField("Amount that came with them ($, optional)", [Optional(), Length(max=12)],

@@ -70,7 +70,8 @@ class MailApplication(TownOwned, db.Model):
             labels = [f"The rest of the fee: {say_money(self.shortfall)} (the fee is {say_money(self.fee_due)}; "
                       f"{say_money(self.amount or 0)} came with the application, §5(A)(3))" if k == "fee" else label
                       for k, label in zip(self.missing or [], labels, strict=True)]
-        return labels
+        from ..law.laws.cites import cite_in_town_law  # written to the local law: the town's law's sections
+        return [cite_in_town_law(label) for label in labels]
 
     @property
     def shortfall(self):

@@ -111,11 +111,12 @@ def _pages(client, auth, user, town_id, urls):
 CLERK_PAGES = ("/", "/clerk/licenses/new", "/clerk/dogs/{dog}/renew", "/clerk/dogs/{dog}",
                "/clerk/dogs/{dog}/notices/new", "/clerk/renewals/", "/clerk/licenses/{lic}/certificate",
                "/clerk/money/", "/clerk/money/remittance?from={today}&to={today}", "/clerk/money/month", "/clerk/enumerations/",
-               "/field/impoundments/{imp}", "/clerk/follow-up/")
+               "/field/impoundments/{imp}", "/clerk/follow-up/", "/clerk/mail/new", "/clerk/dogs/{dog}/mail-in/new",
+               "/clerk/enumerations/report", "/clerk/dogs/{dog}/enumeration", "/tags/print", "/field/late-entries")
 DCO_PAGES = ("/", "/field/violations/new", "/field/violations/new?dog_id={dog}", "/field/tickets/new",
              "/field/tickets/new?dog_id={dog}", "/field/rabies-requests/new?dog_id={dog}", "/field/dogs/{dog}",
              "/field/next", "/field/impoundments", "/field/seizures/new", "/field/complaints/new",
-             "/field/impoundments/{imp}")
+             "/field/impoundments/{imp}", "/field/to-serve", "/field/late-entries")
 
 
 @pytest.mark.parametrize("user,urls", [("clerk2", CLERK_PAGES), ("dco", DCO_PAGES)])
