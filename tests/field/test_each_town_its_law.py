@@ -348,3 +348,22 @@ def test_an_officer_of_two_towns_sees_each_towns_court_and_redemption_deadlines(
         g.towns_seen = [two_towns["first"], two_towns["second"]]
         tables = copy_extras(today)["redemption_deadlines"]
     assert tables[second][day]["owner_unknown"] == deadlines[second][day]["owner_unknown"]
+
+
+def test_aml117_a_refused_seizure_and_the_phones_rules_cite_the_state_law(state_law_town, client, auth):
+    """The services' messages are written to the local law's sections; in a town under the state
+    law alone they cite the statute (AML §117(1) "shall seize") or no section, never §8(A)."""
+    auth.login("dco")
+    response, _ = post(client, "/field/seizures/new", location_text="Lake Rd", occurred_at="2026-10-19T09:30")
+    assert response.status_code == 422
+    codes = errors_of(response)["codes"]
+    assert "AML §117(1)" in codes and "§8(A)" not in codes
+    rules = client.get("/api/entry-rules").get_json()
+    seizure = next(r for r in rules["kinds"]["seizure"]["required"] if r["field"] == "codes")
+    assert "AML §117(1)" in seizure["message"] and "§8(A)" not in seizure["message"]
+
+
+def test_s8A_a_refused_seizure_cites_the_local_law(app, client, auth):
+    auth.login("dco")
+    response, _ = post(client, "/field/seizures/new", location_text="Lake Rd", occurred_at="2026-10-19T09:30")
+    assert "(§8(A))" in errors_of(response)["codes"]

@@ -141,7 +141,8 @@ SEIZURE: tuple[Reading, ...] = (
         reading="Dog control officers, constables (peace officers) and police officers for the town enforce "
                 "and seize.",
         tests=("test_aml117_dog_control_peace_and_police_officers_seize",
-               "test_aml117_the_seizure_form_says_the_state_laws_grounds_not_the_local_laws"),
+               "test_aml117_the_seizure_form_says_the_state_laws_grounds_not_the_local_laws",
+               "test_aml117_a_refused_seizure_and_the_phones_rules_cite_the_state_law"),
         code=f"{_LAW} `powers` (enforce)",
     ),
     Reading(

@@ -20,7 +20,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s8A_seizure_of_an_unlicensed_dog_needs_the_s5A1_age_exception_ruled_out",
                "test_s8A_seizure_and_s9_ticket_after_a_violation_carry_its_place_and_time",
                "test_second_seizure_of_a_held_dog_is_refused", "test_impounded_dog_flagged_on_its_card",
-               "test_s8A_the_local_law_towns_seizure_form_says_section_8"),
+               "test_s8A_the_local_law_towns_seizure_form_says_section_8",
+               "test_s8A_a_refused_seizure_cites_the_local_law"),
         code="fieldapp/services/enforcement/seizure.py",
     ),
     Reading(

@@ -13,6 +13,7 @@ field has a given value.
 """
 from dataclasses import asdict, dataclass, field
 
+from ...law.laws.cites import cite_in_town_law
 from ...town import current_law
 from .complaint import PLACE_OF_VIOLATION_NEEDED
 from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
@@ -40,7 +41,7 @@ REQUIRED = {
     ),
     # §8(A): seized for a violation of §5 or §6 (§8(B): the server decides whether the owner is known).
     "seizure": (
-        Required("codes", "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).",
+        Required("codes", "Choose the violation the dog is seized for (§8(A)): a dog is seized only for a violation.",
                  unless=(FOLLOWS,)),
         # A dog not on file is described in words, or by its breed or colour (DL-18 fields).
         Required("dog_description", DOG_NEEDED, unless=("dog_id", FOLLOWS, "dog_breed", "dog_color")),
@@ -85,7 +86,7 @@ def entry_rules() -> dict:
         for code, r in current_law().offences.items()  # the town's law: the state's §118(1) under it alone
     }
     return {
-        "kinds": {kind: {"required": [asdict(rule) for rule in rules],
+        "kinds": {kind: {"required": [{**asdict(rule), "message": cite_in_town_law(rule.message)} for rule in rules],
                          "exceptions": kind in EXCEPTIONS_CHECKED}
                   for kind, rules in REQUIRED.items()},
         "offences": offences,

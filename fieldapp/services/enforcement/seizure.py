@@ -190,7 +190,7 @@ def validate_seizure(payload, user) -> SeizureInput:
     looks = read_dog_description(r)  # DL-18: breed, sex, colour, age, ID number, tag of a dog not on file
     # §8(A): only a dog found in violation of §5 or §6 may be seized.
     followed = read_followed_violation(
-        r, "Choose the violation the dog is seized for (§8(A): a violation of §5 or §6).",
+        r, "Choose the violation the dog is seized for (§8(A)): a dog is seized only for a violation.",
         describe_dog=not looks.words())
     violation, violation_uuid, codes, ruled_out = (followed.violation, followed.violation_uuid, followed.codes,
                                                    followed.ruled_out)
