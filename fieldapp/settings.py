@@ -137,6 +137,7 @@ def forget_cached() -> None:
     if has_app_context():
         g.pop("_settings", None)
         g.pop("_setting_history", None)
+        g.pop("laws_by_town", None)
 
 
 def stored_form(spec: SettingSpec, value):
@@ -175,6 +176,8 @@ def _all_values() -> dict:
         stored = {key: value for _, key, value in rows if key is not None}
         if rows:
             stored.update({key: getattr(rows[0][0], column) for key, column in TOWN_FIELDS.items()})
+            if has_app_context():  # town.law_of_town: the card's flags cite it with no statement more
+                g.setdefault("laws_by_town", {})[rows[0][0].id] = rows[0][0].law
         cache = {s.key: read_value(s, stored.get(s.key, s.default)) for s in SETTINGS}
         if has_app_context():
             g._settings[key] = cache

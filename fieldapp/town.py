@@ -254,6 +254,23 @@ def current_law():
         return default
 
 
+def law_of_town(town_id):
+    """The dog law of any town of the deployment, by its id (a list of several towns' records, the
+    phone's copy of an officer's towns: each record cites its own town's law). One read of every
+    town's law a request; the default law outside one."""
+    from flask import has_app_context
+
+    from .law.laws import DEFAULT_LAW, LAWS, law_named
+    if not has_app_context():
+        return law_named(DEFAULT_LAW)
+    known = g.setdefault("laws_by_town", {})  # settings.py adds the town whose settings it read
+    if town_id not in known:  # the town acted for, most often: its settings, which the request reads anyway
+        current_law()
+    if town_id not in known:
+        known.update(db.session.execute(db.select(TownRecord.id, TownRecord.law)).all())
+    return LAWS.get(known.get(town_id), None) or current_law()
+
+
 def slug(text: str) -> str:
     """"Sandy Creek" -> "sandy-creek": a town's name in a file name."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "town"

@@ -12,6 +12,8 @@ and the officer's phone shows that copy first.
 the same attributes, plain rows).
 """
 from ..law import license_status, rabies_status
+from ..law.laws.cites import cite
+from ..town import law_of_town
 from .registry import FLAG_SOURCES
 
 
@@ -32,6 +34,12 @@ def dog_status(dog, today) -> dict:
     flags = []
     for source in FLAG_SOURCES:
         flags.extend(source(dog, today))
+    # Written to the local law's sections: each dog's flags cite its own town's law.
+    law = law_of_town(dog.town_id)
+    for flag in flags:
+        for key in ("label", "detail"):
+            if flag.get(key):
+                flag[key] = cite(law, flag[key])
     return {
         "dog": {
             "id": dog.id,

@@ -367,3 +367,29 @@ def test_s8A_a_refused_seizure_cites_the_local_law(app, client, auth):
     auth.login("dco")
     response, _ = post(client, "/field/seizures/new", location_text="Lake Rd", occurred_at="2026-10-19T09:30")
     assert "(§8(A))" in errors_of(response)["codes"]
+
+
+def test_aml117_an_impounded_dogs_card_cites_the_statute(state_law_town, client, auth):
+    """AML §117(4) "held for a period of five days from the day seized": the card's "Held until"
+    flag, written to the local law's §8(B), cites the statute in a town under it alone."""
+    app = state_law_town
+    with app.app_context():
+        dog_id = make_licensed_dog(name="Scout").id
+        db.session.commit()
+    auth.login("dco")
+    _seize(client, app, dog_id=str(dog_id), dog_description="", owner_known="")
+    card = client.get(f"/field/dogs/{dog_id}").get_data(as_text=True)
+    assert "Held until" in card and "AML §117" in card and "(§8(B))" not in card
+
+
+def test_each_record_cites_its_own_towns_law(app, two_towns):
+    """A list or copy of several towns' dogs (the phone's copy of an officer's towns): each dog's
+    flags cite the law of its own town, whichever town the request acts for."""
+    from fieldapp.models.town import Town
+    from fieldapp.town import acting_for, law_of_town
+    with app.app_context():
+        db.session.get(Town, two_towns["second"]).law = STATE
+        db.session.commit()
+    with app.test_request_context(), acting_for(two_towns["first"]):
+        assert law_of_town(two_towns["first"]).local
+        assert law_of_town(two_towns["second"]).key == STATE

@@ -171,7 +171,8 @@ SEIZURE: tuple[Reading, ...] = (
         reading="A dog not identified is held five calendar days from the day seized (not business days, as "
                 "the local law counts). Read in the text before the 2010 renumbering; see the Law's `not_read`.",
         tests=("test_aml117_a_dog_not_identified_is_held_five_days",
-               "test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized"),
+               "test_aml117_a_dog_not_identified_is_held_five_calendar_days_from_the_day_seized",
+               "test_aml117_an_impounded_dogs_card_cites_the_statute"),
         code=f"{_AML} `UNIDENTIFIED_HOLDING_DAYS`; {_LAW} `holding`; fieldapp/law/impoundment.py "
              "`holding_period_under`",
     ),
