@@ -18,6 +18,7 @@ from sqlalchemy.orm import contains_eager, joinedload, subqueryload
 
 from ..extensions import db
 from ..law.laws import law_cite
+from ..law.laws.cites import cite
 from ..law.renewals import expired_over, renewals_due
 from ..law.words import say_money
 from ..models import Dog, DogOwner, License, Owner, RenewalNotice, record_event
@@ -167,7 +168,13 @@ def what_to_bring(letter: OwnerLetter) -> list[str]:
     out.append("The fee (§5(D)). In person: cash, check or money order. By mail (§5(A)(3)): a check or "
                f"money order payable to the {current_town().title} must come with this letter.")
     out.append("If a dog has died, tell the Town Clerk on receipt of this notice (§5(J)(2)); no fee is due for it.")
-    return out
+    law = current_law()  # written to the local law's sections: the town's law cites its own
+    return [cite(law, line) for line in out]
+
+
+def _terms(total) -> str:
+    return cite(current_law(), f"Total for one year: {say_money(total)}. A license may be for 1, 2 or 3 years, "
+                "never past the rabies vaccination (§5(A)(4)).")
 
 
 def letter_text(letter: OwnerLetter, today: date) -> str:
@@ -183,8 +190,7 @@ def letter_text(letter: OwnerLetter, today: date) -> str:
                      f"{say_date(lic.expires_on)}. One-year renewal: {say_money(item.fee_total)}")
         for ln in item.fee_lines:
             lines.append(f"    {ln.label}: {say_money(ln.amount)}")
-    lines += ["", f"Total for one year: {say_money(letter.total)}. A license may be for 1, 2 or 3 years, never "
-              "past the rabies vaccination (§5(A)(4)).", "", "Please bring or enclose:"]
+    lines += ["", _terms(letter.total), "", "Please bring or enclose:"]
     lines += [f"- {w}" for w in what_to_bring(letter)]
     lines += ["", f"Town Clerk, {current_town().title}, {get_setting('clerk_address')} · {get_setting('clerk_phone')}"]
     return "\n".join(lines)
@@ -261,8 +267,7 @@ def letters_pdf(letters: list[OwnerLetter], today: date) -> bytes:
         table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, 0), 0.75, "black"),
                                    ("LINEBELOW", (0, 1), (-1, -1), 0.25, "grey")]))
         story += [table, Spacer(1, 6),
-                  same(f"<b>Total for one year: {say_money(lt.total)}.</b> A license may be for 1, 2 or 3 years, "
-                       "never past the rabies vaccination (§5(A)(4))."),
+                  same("<b>{}.</b> {}".format(*_esc(_terms(lt.total)).split(". ", 1))),
                   same("<b>Please bring or enclose:</b>")]
         story += [same(f"• {_esc(w)}") for w in what_to_bring(lt)]
         story += [Spacer(1, 12), same("Town Clerk")]

@@ -350,3 +350,20 @@ def test_renewal_letter_prints_cleanly_with_an_expired_license(clerk, app, due):
     assert r.status_code == 200
     assert any("expired" in run[4] for page in text_runs(r.data) for run in page)
     assert overprints(r.data) == []
+
+
+def test_aml109_a_state_law_towns_renewal_letter_cites_the_statute(app, due):
+    """AML §109(1)(a): "a license shall be issued or renewed for a period of at least one year": the
+    letter of a town under the state law alone cites it, and no section of a local law it has not."""
+    import re
+
+    from fieldapp.services import renewals
+    with app.app_context():
+        set_setting("town_law", "aml-article-7")
+        db.session.commit()
+        today = local_today()
+        letter = next(lt for lt in renewals.owner_letters(renewals.renewal_items(today, 30))
+                      if any(i.dog.id == due["dog_id"] for i in lt.items))
+        text = renewals.letter_text(letter, today)
+    assert "AML §109(1)(a)" in text and "rabies certificate for Biscuit" in text
+    assert not re.findall(r"(?<!AML )(?<!CPL )§\d{1,2}(?![\d.])", text), text

@@ -45,7 +45,8 @@ LICENSING: tuple[Reading, ...] = (
                 "than the last day of the eleventh month after the rabies certificate expires: the state rule "
                 "is the only rabies rule.",
         tests=("test_aml109_a_license_runs_no_later_than_the_eleventh_month_after_the_rabies_certificate",
-               "test_aml109_the_eleventh_month_rule_is_the_only_rabies_rule_under_state_law"),
+               "test_aml109_the_eleventh_month_rule_is_the_only_rabies_rule_under_state_law",
+               "test_aml109_a_state_law_towns_renewal_letter_cites_the_statute"),
         code="fieldapp/law/licensing.py `state_rule_latest_expiry`; " + f"{_LAW} `license.rabies_rules`",
     ),
     Reading(
