@@ -53,27 +53,37 @@ def officer_ready(page, base):
     raise AssertionError("the officer's pages and copy were not stored")
 
 
+def open_the_tag_on_a_weak_link(phone, page, url):
+    """A weak link: the office's answers to a tag's link are held until the test lets them go
+    (the list returned); the phone's copy answers the navigation meanwhile."""
+    held = []
+    phone.route(re.compile(r".*/t/[A-Za-z0-9_-]+$"), lambda route: held.append(route))
+    page.goto(url, wait_until="commit")
+    page.locator("#offline-card-body #status-card").wait_for(timeout=5000)
+    return held
+
+
+def asked_the_office(page, held):
+    """The held requests, once the page has asked the office for the tag's link."""
+    for _ in range(100):
+        if held:
+            return held
+        page.wait_for_timeout(50)
+    raise AssertionError("the page did not ask the office")
+
+
 def test_camera_link_shows_the_copy_at_once_then_the_offices_card(phone, live_server):
     base = live_server.url
     token, owner = max_tag(live_server)
     page = phone.new_page()
     officer_ready(page, base)
-    # A weak link: the office's answer to the tag's link is held until the test lets it go.
-    held = []
-    phone.route(re.compile(r".*/t/[A-Za-z0-9_-]+$"), lambda route: held.append(route))
-    page.goto(f"{base}/t/{token}", wait_until="commit")
-    page.locator("#offline-card-body #status-card").wait_for(timeout=5000)
+    held = open_the_tag_on_a_weak_link(phone, page, f"{base}/t/{token}")
     assert "Max" in page.inner_text("#status-card")
     assert owner in page.inner_text("#status-card")
     age = page.inner_text("#offline-card-age")
     assert re.search(r"From the phone's copy, \d+ min old", age), age
     assert page.locator("#status-card [data-status^=license-]").count() == 1
-    for _ in range(100):  # the page asks the office (held)
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the page did not ask the office"
-    for route in held:
+    for route in asked_the_office(page, held):
         route.continue_()
     page.locator("#office-confirmed").wait_for(timeout=15000)
     assert page.locator("#offline-card").count() == 0
@@ -147,18 +157,11 @@ def test_camera_link_tapped_on_before_the_office_answers_keeps_the_next_page(pho
     token, owner = max_tag(live_server)
     page = phone.new_page()
     officer_ready(page, base)
-    held = []
-    phone.route(re.compile(r".*/t/[A-Za-z0-9_-]+$"), lambda route: held.append(route))
-    page.goto(f"{base}/t/{token}", wait_until="commit")
-    page.locator("#offline-card-body #status-card").wait_for(timeout=5000)
+    held = open_the_tag_on_a_weak_link(phone, page, f"{base}/t/{token}")
     page.get_by_role("link", name="Record violation").first.click()
     page.wait_for_url(re.compile(r"/field/violations/new"))
     page.locator("form.entry-form").wait_for()
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    for route in held:
+    for route in asked_the_office(page, held):
         with page.expect_response(re.compile(r"/t/[A-Za-z0-9_-]+$")):
             route.continue_()
     page.wait_for_timeout(500)  # the page has had the answer
