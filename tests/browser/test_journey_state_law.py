@@ -178,3 +178,37 @@ def test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offlin
     shown = phone.text()
     assert "AML §118(1)(b)" in shown and "Dog not identified" in shown
     assert "Sandy Creek" not in phone.text("body")
+
+
+def test_a_finder_in_a_deployment_of_two_towns_reaches_the_right_towns_officer(phone, two_town_server):
+    """A tag not on file names no town: the finder picks the town where they are, and the number,
+    the report and the thanks are that town's. From a tag's page, the link to "found without a
+    tag" is the tag's own town's."""
+    from fieldapp.models.public import FoundReport
+    page = phone.page
+    page.goto(f"{phone.base_url}/t/NOSUCHTOKEN0001")
+    phone.check_screen()
+    assert "Choose the town where you found the dog" in phone.text()
+    phone.tap_link(f"Town of {EXAMPLE_TOWN}", wait_for_url="**/found?town=*")
+    assert "(315) 555-0100" in phone.text() and f"Town of {EXAMPLE_TOWN}" in phone.text("header")
+    page.locator("#location").fill("Route 3 by the feed store")
+    page.locator("#description").fill("Black and white collie, no collar")
+    page.get_by_label("Your phone").fill("315-555-0144")
+    phone.tap_button("Send to the dog control officer", wait_for_url="**/found/thanks**")
+    assert "Thank you" in phone.text() and "(315) 555-0100" in phone.text("body")
+    town_id = example_town_id(two_town_server)
+    with two_town_server.app().app_context():
+        report = db.session.execute(db.select(FoundReport).filter_by(location="Route 3 by the feed store")
+                                    .execution_options(all_towns=True)).scalar_one()
+        db.engine.dispose()
+    assert report.town_id == town_id
+    # A tag of Example Town: its page's "found without a tag" link goes to Example Town's page.
+    with two_town_server.app().app_context():
+        from fieldapp.models import Tag
+        token = db.session.execute(db.select(Tag.token).join(Dog, Tag.dog_id == Dog.id)
+                                   .where(Dog.town_id == town_id, Tag.status == "active")
+                                   .execution_options(all_towns=True)).scalars().first()
+        db.engine.dispose()
+    page.goto(f"{phone.base_url}/t/{token}")
+    phone.tap_link("Found a dog without a tag?", wait_for_url=f"**/found?town={town_id}")
+    assert "(315) 555-0100" in phone.text()
