@@ -59,11 +59,17 @@ def other_town(app):
                 values += db.session.scalars(sa.select(column).order_by(column).limit(2)
                                              .execution_options(all_towns=True)).all()
             keys[part] = [str(v) for v in values if v is not None]
-        owners = db.session.execute(sa.select(Owner.first_name, Owner.last_name, Owner.address)
-                                    .execution_options(all_towns=True)).all()
+        owners = db.session.execute(sa.select(Owner.first_name, Owner.last_name, Owner.address, Owner.phone,
+                                              Owner.email).execution_options(all_towns=True)).all()
+        # A town's own numbers (its clerk, its officer) are on its pages by right, whoever shares them.
+        public = {n for t in db.session.scalars(sa.select(Town)) for n in (t.clerk_phone, t.contact_phone)}
+        chips = db.session.scalars(sa.select(Dog.microchip).where(Dog.microchip.is_not(None))
+                                   .execution_options(all_towns=True)).all()
         db.session.commit()
-    names = [f"{first} {last}" for first, last, _ in owners] + [address for *_, address in owners]
-    return {"keys": keys, "names": [n for n in names if len(n) > 6]}
+    names = [f"{o.first_name} {o.last_name}" for o in owners] + [o.address for o in owners] \
+        + [o.email for o in owners if o.email] + [o.phone for o in owners if o.phone and o.phone not in public] \
+        + list(chips)
+    return {"keys": keys, "names": [n for n in names if n and len(n) > 6]}
 
 
 def _town_owned_mappers():
