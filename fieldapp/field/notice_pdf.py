@@ -12,6 +12,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import ListFlowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..law.laws import law_cite
+from ..law.laws.cites import cite
 from ..law.words import say_date, say_datetime, say_money
 from ..timeutil import to_local
 from ..town import current_law, current_town
@@ -21,8 +22,10 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
     styles = getSampleStyleSheet()
     body, h1, h2 = styles["BodyText"], styles["Title"], styles["Heading2"]
 
-    def p(text, style=body):
-        return Paragraph(escape(text), style)
+    law = current_law()
+
+    def p(text, style=body):  # written to the local law's sections: the town's law cites its own
+        return Paragraph(escape(cite(law, text)), style)
 
     owner = case["owner"]
     dog = imp.dog

@@ -12,6 +12,7 @@ from ..csvfile import csv_text
 from ..extensions import db
 from ..law.cashbook import CashLine, CashReport, Remittance, cash_report, population_control_remittance
 from ..law.laws import law_cite
+from ..law.laws.cites import cite
 from ..law.words import say_date
 from ..models import Dog, DogOwner, License, Payment, Receipt
 from ..town import current_law, current_town
@@ -67,7 +68,7 @@ def _rabies_text(lic: License) -> str:
     if c is None:
         return ""
     if c.exempt_statement:
-        return f"Vet's statement in lieu (§5(B)(2)) {c.statement_on or ''}, {c.vet_name}".strip()
+        return cite(current_law(), f"Vet's statement in lieu (§5(B)(2)) {c.statement_on or ''}, {c.vet_name}").strip()
     return f"{c.certificate_number or 'no number'}, valid until {c.valid_until}, {c.vet_name}"
 
 
@@ -89,7 +90,7 @@ def licenses_issued(starts_on: date, ends_on: date) -> list[dict]:
         rows.append({
             "license_number": lic.number, "issued_on": lic.issued_on.isoformat(),
             "expires_on": lic.expires_on.isoformat(), "term_years": lic.term_years,
-            "kind": "Purebred (§5(H))" if lic.kind == "purebred" else "Individual",
+            "kind": cite(current_law(), "Purebred (§5(H))") if lic.kind == "purebred" else "Individual",
             "id_number": dog.id_number or "", "tag": tag.serial if tag else "",
             "owners": "; ".join(o.full_name for o in owners),
             "address": "; ".join(dict.fromkeys(o.full_address for o in owners)),
@@ -138,8 +139,9 @@ def licenses_pdf(rows: list[dict], starts_on: date, ends_on: date) -> bytes:
     town = current_town().title
     story = [Paragraph(f"{town}: dog licenses issued {say_date(starts_on)} to {say_date(ends_on)}",
                        styles["Heading2"]),
-             Paragraph(f"Record of licenses kept by the Town Clerk ({law_cite(current_law(), '§5(F)')}), with the "
-                       f"application's §5(E) information. {len(rows)} license{'s' if len(rows) != 1 else ''}.",
+             Paragraph(f"Record of licenses kept by the Town Clerk ({law_cite(current_law(), '§5(F)')}), "
+                       + cite(current_law(), "with the application's information (§5(E)).")
+                       + f" {len(rows)} license{'s' if len(rows) != 1 else ''}.",
                        styles["BodyText"]),
              Spacer(1, 8), table]
     doc.build(story)

@@ -6,6 +6,7 @@ import logging
 import smtplib
 from decimal import Decimal
 
+from ..law.laws.cites import cite_in_town_law
 from ..law.words import say_money
 from ..models import record_event
 from ..settings import get_setting
@@ -75,8 +76,9 @@ def certificate_pdf(lic) -> bytes:
         story += [Spacer(1, 12), Paragraph(
             f"<b>Receipt {_esc(receipt.number)}</b>, {_esc(say_date(receipt.received_on))}: "
             f"{say_money(receipt.total)} by {_esc(how)}{payer}.", body)]
-    story += [Spacer(1, 12), Paragraph("This license is not transferable (§5(J)). Tell the Town Clerk within ten "
-                                       "days of a transfer, loss or theft of the dog.", body)]
+    transfer = cite_in_town_law("This license is not transferable (§5(J)). Tell the Town Clerk within ten days "
+                                "of a transfer, loss or theft of the dog.")
+    story += [Spacer(1, 12), Paragraph(transfer, body)]
     doc.build(story)
     return buf.getvalue()
 

@@ -1,6 +1,8 @@
 """Every paper a town's people print is that town's: its name on each PDF the clerk, the Town
 Justice's staff or the officer taps for, for the demo's second town (Example Town, under the state
-law alone), and never the first town's name."""
+law alone), and never the first town's name, nor a section of a local law the town does not have."""
+import re
+
 import pypdfium2 as pdfium
 import pytest
 
@@ -10,6 +12,9 @@ from fieldapp.models import Dog, License, Tag, Town
 from fieldapp.timeutil import local_today
 from fieldapp.town import acting_for
 from tests.factories import make_impoundment
+
+# A local law's section ("§5(J)", "§8(C)"), not a statute's ("AML §117(4)", "CPL §150.40(2)").
+LOCAL_SECTION = re.compile(r"(?<!AML )(?<!CPL )§\d{1,2}(?![\d.])")
 
 
 def pdf_text(body: bytes) -> str:
@@ -54,3 +59,5 @@ def test_each_pdf_names_the_town_that_made_it(example_town, client, auth, who, m
     text = pdf_text(response.data)
     assert EXAMPLE_TOWN in text, (url, text[:300])
     assert "Sandy Creek" not in text, url
+    local = [text[max(0, m.start() - 50):m.end() + 10] for m in LOCAL_SECTION.finditer(text)]
+    assert not local, (url, local)
