@@ -5,7 +5,8 @@ from flask import render_template
 
 from ..auth import permission_required
 from ..extensions import db
-from ..law.laws import ALL_OFFENCES as VIOLATIONS
+from ..law.laws import ALL_OFFENCES
+from ..law.laws.cites import cite_in_town_law
 from ..models import Dog, License, Payment
 from ..models.enforcement import Impoundment
 from ..services.licensing import FEE_KIND_LABELS
@@ -25,7 +26,8 @@ IN_FORCE = ("active",)
 
 
 def _reason_labels() -> dict[str, str]:
-    return {code: f"{v.section} {v.title}" for code, v in VIOLATIONS.items()}
+    # Every law's offences (their codes are distinct): a seizure is labelled in its own town's law.
+    return {code: f"{r.section} {r.title}" for code, r in ALL_OFFENCES.items()}
 
 
 def clerk_charts(today):
@@ -45,7 +47,8 @@ def clerk_charts(today):
         ("issued", aggregate.licenses_issued_by_month(issued, today, MONTHS), "Month"),
         ("renewals", aggregate.renewals_due_by_month(expiring, today, MONTHS), "Month"),
         ("seizures", aggregate.seizures_by_reason(reasons, _reason_labels()), "Reason"),
-        ("money", aggregate.money_by_fee_type(lines, {**OTHER_KIND_LABELS, **FEE_KIND_LABELS}), "Fee"),
+        ("money", aggregate.money_by_fee_type(lines, {kind: cite_in_town_law(label) for kind, label in
+                                                      {**OTHER_KIND_LABELS, **FEE_KIND_LABELS}.items()}), "Fee"),
     ]
 
 

@@ -112,7 +112,8 @@ CLERK_PAGES = ("/", "/clerk/licenses/new", "/clerk/dogs/{dog}/renew", "/clerk/do
                "/clerk/dogs/{dog}/notices/new", "/clerk/renewals/", "/clerk/licenses/{lic}/certificate",
                "/clerk/money/", "/clerk/money/remittance?from={today}&to={today}", "/clerk/money/month", "/clerk/enumerations/",
                "/field/impoundments/{imp}", "/clerk/follow-up/", "/clerk/mail/new", "/clerk/dogs/{dog}/mail-in/new",
-               "/clerk/enumerations/report", "/clerk/dogs/{dog}/enumeration", "/tags/print", "/field/late-entries")
+               "/clerk/enumerations/report", "/clerk/dogs/{dog}/enumeration", "/tags/print", "/field/late-entries",
+               "/clerk/charts")
 DCO_PAGES = ("/", "/field/violations/new", "/field/violations/new?dog_id={dog}", "/field/tickets/new",
              "/field/tickets/new?dog_id={dog}", "/field/rabies-requests/new?dog_id={dog}", "/field/dogs/{dog}",
              "/field/next", "/field/impoundments", "/field/seizures/new", "/field/complaints/new",
