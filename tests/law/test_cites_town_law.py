@@ -16,8 +16,9 @@ from tests.factories import make_impoundment
 
 STATE = LAWS["aml-article-7"]
 # A local law's section: §4(I), §5(C), §8(D), §9, §10(B): one or two digits (the statutes' are
-# "AML §110(1)", "CPL §150.40(2)", "PHL §2140": three digits or more, or a dot).
-LOCAL_CITATION = re.compile(r"§\d{1,2}(?![\d.])")
+# "AML §110(1)", "CPL §150.40(2)", "PHL §2140": three digits or more, or a dot; the General
+# Construction Law's holidays, "GCL §24" or "General Construction Law §24", name their statute).
+LOCAL_CITATION = re.compile(r"(?<!GCL )(?<!Law )§\d{1,2}(?![\d.])")
 
 
 def _local_law():
@@ -113,7 +114,7 @@ CLERK_PAGES = ("/", "/clerk/licenses/new", "/clerk/dogs/{dog}/renew", "/clerk/do
                "/clerk/money/", "/clerk/money/remittance?from={today}&to={today}", "/clerk/money/month", "/clerk/enumerations/",
                "/field/impoundments/{imp}", "/clerk/follow-up/", "/clerk/mail/new", "/clerk/dogs/{dog}/mail-in/new",
                "/clerk/enumerations/report", "/clerk/dogs/{dog}/enumeration", "/tags/print", "/field/late-entries",
-               "/clerk/charts")
+               "/clerk/charts", "/calendar/")
 DCO_PAGES = ("/", "/field/violations/new", "/field/violations/new?dog_id={dog}", "/field/tickets/new",
              "/field/tickets/new?dog_id={dog}", "/field/rabies-requests/new?dog_id={dog}", "/field/dogs/{dog}",
              "/field/next", "/field/impoundments", "/field/seizures/new", "/field/complaints/new",
@@ -172,3 +173,10 @@ def test_aml118_the_rabies_request_is_no_offence_under_the_state_law_alone(examp
     page = next(p for _, p in _pages(client, auth, "dco", town_id, [f"/field/rabies-requests/new?dog_id={dog_id}"]))
     assert "failing that is an offence" not in page
     assert "do not include failing to" in page
+
+
+def test_a_statutes_section_by_its_statutes_name_is_kept():
+    """The General Construction Law's holidays (GCL §24) are the calendar's under either law."""
+    assert cite(STATE, "Closed days (GCL §24, §8(B))") == "Closed days (GCL §24, AML §117(4), §117(6))"
+    assert cite(STATE, "New York's public holidays (General Construction Law §24)") == \
+        "New York's public holidays (General Construction Law §24)"

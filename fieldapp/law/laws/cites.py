@@ -6,8 +6,9 @@ alone): a clerk must never be pointed to a section the town's law does not have.
 """
 import re
 
-# A local law's section: "§5(E)(1)", "§9", "§10(B)(4)"; not a statute's ("AML §110(3)", "CPL §150.40(2)").
-_LOCAL = re.compile(r"(?<!AML )(?<!CPL )(?<!PHL )§\d+(?:\([A-Za-z0-9]+\))*(?![\d.])")
+# A local law's section: "§5(E)(1)", "§9", "§10(B)(4)"; not a statute's ("AML §110(3)", "CPL §150.40(2)",
+# "GCL §24", "General Construction Law §24").
+_LOCAL = re.compile(r"(?<!AML )(?<!CPL )(?<!PHL )(?<!GCL )(?<!Law )§\d+(?:\([A-Za-z0-9]+\))*(?![\d.])")
 _TIDY = (
     (re.compile(r"\(\s*(?:,\s*)*\)"), ""),  # "(§5(K))" gone: no empty brackets
     (re.compile(r"\(\s*,\s*"), "("), (re.compile(r",\s*\)"), ")"), (re.compile(r",\s*(?=,)"), ""),
