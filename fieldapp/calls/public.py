@@ -33,7 +33,7 @@ def _page(form, status=200, sent=False):
 
 @bp.route("/report", methods=["GET", "POST"])
 @csrf.exempt  # the form checks its own token, so an expired form keeps what was typed
-@in_the_finders_town
+@in_the_finders_town(offered=lambda: get_setting("public_call_reports"))
 def public_report():
     if not get_setting("public_call_reports"):
         abort(404)

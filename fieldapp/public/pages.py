@@ -12,7 +12,7 @@ import logging
 import re
 from functools import wraps
 
-from flask import current_app, make_response, render_template, request, url_for
+from flask import abort, current_app, make_response, render_template, request, url_for
 from flask_limiter.util import get_remote_address
 from flask_login import current_user
 from limits import parse
@@ -161,10 +161,15 @@ def chosen_town_id():
     return int(raw) if db.session.get(TownRecord, int(raw)) is not None else None
 
 
-def in_the_finders_town(view):
+def in_the_finders_town(view=None, *, offered=None):
     """A public page without a tag (a dog found with none, a dog problem reported) is a town's:
     its dog control officer's number, its report queue. A deployment of one town needs no choice;
-    of several, the finder picks the town where they are, and the page then acts for it."""
+    of several, the finder picks the town where they are, and the page then acts for it.
+    `offered()`, asked while acting for each town: whether that town offers the page (a town's
+    setting); the choice lists only those."""
+    if view is None:
+        return lambda v: in_the_finders_town(v, offered=offered)
+
     @wraps(view)
     def wrapper(*args, **kwargs):
         town_id = chosen_town_id()
@@ -177,6 +182,15 @@ def in_the_finders_town(view):
         limited = check_public_rate_limit("page")
         if limited is not None:
             return limited
+        if offered is not None:
+            towns = [t for t in towns if _offered_in(t.id, offered)]
+            if not towns:
+                abort(404)
         return _public_response(render_template("public/choose_town.html", towns=towns,
                                                 endpoint=request.endpoint), 200)
     return wrapper
+
+
+def _offered_in(town_id, offered) -> bool:
+    with acting_for(town_id):
+        return bool(offered())

@@ -52,7 +52,12 @@ def test_the_chosen_towns_officer_and_queue_take_the_report(app, client, two_tow
 def test_a_problem_reported_goes_to_the_chosen_towns_queue(app, client, two_towns):
     _elm_hollow_answers(app, two_towns)
     elm = two_towns["second"]
-    assert "Which town are you in?" in client.get("/calls/report").get_data(as_text=True)
+    with app.app_context(), acting_for(two_towns["third"]):
+        set_setting("public_call_reports", False)
+        db.session.commit()
+    choice = client.get("/calls/report").get_data(as_text=True)
+    # Only the towns that take reports from the public (the town's setting) are offered.
+    assert "Which town are you in?" in choice and "Town of Elm Hollow" in choice and "Town of Far Hills" not in choice
     form = client.get(f"/calls/report?town={elm}").get_data(as_text=True)
     assert ELM_PHONE in form and f'action="/calls/report?town={elm}"' in form
     resp = client.post(f"/calls/report?town={elm}", data={
@@ -62,6 +67,15 @@ def test_a_problem_reported_goes_to_the_chosen_towns_queue(app, client, two_town
     with app.app_context():
         call = db.session.scalars(db.select(Call).execution_options(all_towns=True)).one()
         assert call.town_id == elm
+
+
+def test_no_town_taking_reports_from_the_public_is_no_page(app, client, two_towns):
+    with app.app_context():
+        for town in ("first", "second", "third"):
+            with acting_for(two_towns[town]):
+                set_setting("public_call_reports", False)
+        db.session.commit()
+    assert client.get("/calls/report").status_code == 404
 
 
 def test_a_tag_not_on_file_lets_the_finder_pick_the_town(app, client, two_towns):
