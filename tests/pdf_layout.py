@@ -3,6 +3,12 @@ of a PDF (pypdfium2), and any two on the same line that print over each other.""
 import pypdfium2 as pdfium
 
 
+def pdf_text(data) -> str:
+    """A PDF's text (its bytes, or a file's path), page after page."""
+    pdf = pdfium.PdfDocument(data)
+    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+
+
 def text_runs(data: bytes) -> list[list[tuple[float, float, float, float, str]]]:
     """Per page, each run of text as (left, bottom, right, top, text)."""
     pages = []

@@ -22,7 +22,7 @@ from ..services.impoundment.steps import case_steps
 from ..services.licensing import license_blocker
 from ..settings import get_setting
 from ..timeutil import local_today, to_local, town_tz, utcnow
-from ..town import acting_for, current_town_id, record_or_404
+from ..town import acting_for, current_law, current_town_id, record_or_404
 from ..web import file_response
 
 
@@ -35,6 +35,7 @@ def kennel_case(imp: Impoundment) -> dict:
     today = local_today()
     owed = fees.balance(imp)
     owner = imp.dog.primary_owner if imp.dog is not None else None
+    dangerous = fees.held_as_dangerous(imp)
     refusal = redemption.license_refusal(imp, today) if imp.status == "held" else None
     return {"balance": owed, "license_refusal": refusal,
             "license_block": release_blocker(imp, today),
@@ -42,7 +43,9 @@ def kennel_case(imp: Impoundment) -> dict:
             "payment_methods": {k: v for k, v in PAYMENT_METHODS.items() if k != "card"},
             "owner": owner, "owner_name": owner.full_name if owner else (imp.owner_named or ""),
             "billed": fees.owner_billed(imp), "number": fees.impoundment_number(imp),
-            "dangerous": fees.held_as_dangerous(imp), "boarding_daily": get_setting("fee_boarding_daily"),
+            "dangerous": dangerous, "boarding_daily": get_setting("fee_boarding_daily"),
+            # §8(C)(2): the dangerous dog's fee for each further 24 hours, where the town's law sets one.
+            "dangerous_daily": current_law().impoundment_fees.dangerous_dog_daily if dangerous else None,
             "now": to_local(utcnow()).strftime("%Y-%m-%dT%H:%M"), "today": today}
 
 

@@ -65,7 +65,8 @@ def notice_letter_pdf(imp, case: dict, kennel: str, clerk_phone: str, dco_phone:
                               ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black)]))
     story += [Spacer(1, 12), fees, Spacer(1, 8)]
     if imp.status == "held":
-        extra = (", and a dangerous dog $30.00 for each further 24 hours (§8(C)(2))" if case["dangerous"] else "")
+        daily = case["dangerous_daily"]
+        extra = f", and a dangerous dog {say_money(daily)} for each further 24 hours (§8(C)(2))" if daily else ""
         story.append(p(f"Boarding adds {say_money(case['boarding_daily'])} for each further day the dog is "
                        f"held{extra}."))
     story += [p("§8(D): the known owner of a dog that is not redeemed must still pay the impoundment fees. "

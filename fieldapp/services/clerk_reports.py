@@ -82,6 +82,7 @@ def licenses_issued(starts_on: date, ends_on: date) -> list[dict]:
         .options(selectinload(License.dog).selectinload(Dog.owner_links).selectinload(DogOwner.owner),
                  selectinload(License.dog).selectinload(Dog.tags), selectinload(License.rabies_certificate))
         .order_by(License.issued_on, License.number)).all()
+    purebred = cite(current_law(), "Purebred (§5(H))")
     rows = []
     for lic in licenses:
         dog = lic.dog
@@ -90,7 +91,7 @@ def licenses_issued(starts_on: date, ends_on: date) -> list[dict]:
         rows.append({
             "license_number": lic.number, "issued_on": lic.issued_on.isoformat(),
             "expires_on": lic.expires_on.isoformat(), "term_years": lic.term_years,
-            "kind": cite(current_law(), "Purebred (§5(H))") if lic.kind == "purebred" else "Individual",
+            "kind": purebred if lic.kind == "purebred" else "Individual",
             "id_number": dog.id_number or "", "tag": tag.serial if tag else "",
             "owners": "; ".join(o.full_name for o in owners),
             "address": "; ".join(dict.fromkeys(o.full_address for o in owners)),

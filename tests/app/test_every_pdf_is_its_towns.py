@@ -3,7 +3,6 @@ Justice's staff or the officer taps for, for the demo's second town (Example Tow
 law alone), and never the first town's name, nor a section of a local law the town does not have."""
 import re
 
-import pypdfium2 as pdfium
 import pytest
 
 from fieldapp.demo.example_town import EXAMPLE_TOWN, seed_example_town
@@ -12,14 +11,11 @@ from fieldapp.models import Dog, License, Tag, Town
 from fieldapp.timeutil import local_today
 from fieldapp.town import acting_for
 from tests.factories import make_impoundment
+from tests.pdf_layout import pdf_text
 
 # A local law's section ("§5(J)", "§8(C)"), not a statute's ("AML §117(4)", "CPL §150.40(2)").
 LOCAL_SECTION = re.compile(r"(?<!AML )(?<!CPL )§\d{1,2}(?![\d.])")
 
-
-def pdf_text(body: bytes) -> str:
-    pdf = pdfium.PdfDocument(body)
-    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
 
 
 @pytest.fixture

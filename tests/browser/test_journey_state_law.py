@@ -9,7 +9,6 @@ Article 7, no local dog law), walked on a 360 px phone: sign in, start at `/`, t
 Its own server: the journeys' server has one town, and its other journeys rely on that."""
 import re
 
-import pypdfium2 as pdfium
 import pytest
 from dateutil.relativedelta import relativedelta
 
@@ -21,6 +20,7 @@ from fieldapp.timeutil import local_today
 from tests.browser.conftest import LiveServer, town_today
 
 from ..databases import empty_database_uri
+from ..pdf_layout import pdf_text
 from .journey import Phone, phone_context
 from .test_files_arrive_as_files import tap_for_file
 from .test_pick_town import kept_form_offers
@@ -53,10 +53,6 @@ def example_town_id(server):
         db.engine.dispose()
     return town_id
 
-
-def pdf_text(path):
-    pdf = pdfium.PdfDocument(path)
-    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
 
 
 def test_aml110_example_towns_clerk_licenses_an_unaltered_dog_under_the_state_law(phone, two_town_server):

@@ -4,7 +4,6 @@ import csv
 import io
 from datetime import date
 
-import pypdfium2 as pdfium
 import pytest
 
 from fieldapp.extensions import db
@@ -14,6 +13,7 @@ from fieldapp.models.enforcement import Impoundment, ImpoundmentNotice
 from fieldapp.timeutil import utcnow
 
 from ..factories import made, make_dog, make_licensed_dog
+from ..pdf_layout import pdf_text
 from ..roadside import EVERY_6A1_EXCEPTION, errors_of, post
 from .kennel_steps import ADOPTER, POWERS, get, seize
 
@@ -51,10 +51,6 @@ def test_dl18_seizure_form_asks_the_description_only_for_a_dog_not_on_file(clien
 
 
 # --- §8(E) dispositions ------------------------------------------------------------------------
-
-def pdf_text(body: bytes) -> str:
-    pdf = pdfium.PdfDocument(body)
-    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
 
 
 def test_dl18_pdf_of_one_seizure_filled_from_the_record(client, auth, app):

@@ -15,6 +15,7 @@ from fieldapp.models.enforcement import Impoundment, ImpoundmentNotice
 from fieldapp.settings import set_setting
 
 from ..factories import make_dog, make_licensed_dog
+from ..pdf_layout import pdf_text
 from ..roadside import dog_id, errors_of
 from .test_impoundment_outcomes import impoundment, seize
 
@@ -122,16 +123,13 @@ def test_notice_letter_states_dog_kennel_deadline_what_to_bring_and_fees(client,
 
 
 def test_notice_letter_as_a_pdf_to_mail(client, auth, app):
-    import pypdfium2 as pdfium
     auth.login("dco")
     imp_id = seize_dog(client, app, "Biscuit")
     assert f"/field/impoundments/{imp_id}/notice-letter.pdf" in client.get(
         f"/field/impoundments/{imp_id}/notice-letter").get_data(as_text=True)
     answer = client.get(f"/field/impoundments/{imp_id}/notice-letter.pdf")
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
-    doc = pdfium.PdfDocument(answer.data)
-    text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
-    text = " ".join(text.split())
+    text = " ".join(pdf_text(answer.data).split())
     assert "Biscuit" in text and "Fri 30 Oct 2026" in text and "proof of a current dog license" in text
     assert "identification" in text and "$30.00" in text and "§8(D)" in text
 
@@ -272,6 +270,10 @@ def test_s8C2_a_dog_under_a_dangerous_order_pays_30_for_each_further_24_hours(cl
     imp_id = seize_dog(client, app, "Pickles")
     page = client.get(f"/field/impoundments/{imp_id}").get_data(as_text=True)
     assert "held as a dangerous dog" in page and "further 24-hour period" in page and "§8(C)(2)" in page
+    # The owner's letter and its PDF name the fee from the town's law, not a number of their own.
+    further = "a dangerous dog $30.00 for each further 24 hours (§8(C)(2))"
+    assert further in client.get(f"/field/impoundments/{imp_id}/notice-letter").get_data(as_text=True)
+    assert further in " ".join(pdf_text(client.get(f"/field/impoundments/{imp_id}/notice-letter.pdf").data).split())
 
 
 def test_s8D_known_owner_owes_the_fees_of_an_unredeemed_dog_on_the_counters_pages_until_paid(client, auth, app):
