@@ -186,8 +186,12 @@ def in_the_finders_town(view=None, *, offered=None):
             towns = [t for t in towns if _offered_in(t.id, offered)]
             if not towns:
                 abort(404)
-        return _public_response(render_template("public/choose_town.html", towns=towns,
-                                                endpoint=request.endpoint), 200)
+        # A form sent from a page without its town (one opened before the town was asked): what
+        # was typed goes back with the choice, so picking the town sends it (a photo cannot).
+        kept = [(k, v) for k, v in request.form.items(multi=True)] if request.method == "POST" else []
+        photo_dropped = any(f.filename for f in request.files.values()) if kept else False
+        return _public_response(render_template("public/choose_town.html", towns=towns, kept=kept,
+                                                photo_dropped=photo_dropped, endpoint=request.endpoint), 200)
     return wrapper
 
 

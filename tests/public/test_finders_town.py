@@ -92,3 +92,21 @@ def test_a_tags_page_links_to_its_own_towns_pages(app, client, two_towns):
         db.session.commit()
     html = client.get(f"/t/{token}").get_data(as_text=True)
     assert f'href="/found?town={two_towns["second"]}"' in html and "Town of Elm Hollow" in html
+
+
+def test_a_report_sent_without_its_town_keeps_what_was_typed_until_the_town_is_tapped(app, client, two_towns):
+    # A /found page opened before the deployment had several towns posts with no ?town.
+    _elm_hollow_answers(app, two_towns)
+    elm = two_towns["second"]
+    typed = {"location": "Elm St by the mill", "description": "grey terrier", "finder_phone": "3155550100"}
+    choice = client.post("/found", data=typed).get_data(as_text=True)
+    assert "Which town are you in?" in choice and "What you wrote is kept" in choice
+    for name, value in typed.items():
+        assert f'name="{name}" value="{value}"' in choice
+    assert f'formaction="/found?town={elm}"' in choice
+    with app.app_context():
+        assert db.session.scalars(db.select(FoundReport).execution_options(all_towns=True)).first() is None
+    assert client.post(f"/found?town={elm}", data=typed).status_code == 302
+    with app.app_context():
+        report = db.session.scalars(db.select(FoundReport).execution_options(all_towns=True)).one()
+        assert report.town_id == elm and report.location == "Elm St by the mill"
