@@ -149,3 +149,23 @@ def phone(browser, journey_server):
                             geolocation={"latitude": 43.6512, "longitude": -76.0871, "accuracy": 15})
     yield Phone(context.new_page(), journey_server.url)
     context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test says what every phone had on screen: a flake seen once in CI is then
+    read from its report rather than guessed at."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    lines = []
+    for n, context in enumerate(browser.contexts, start=1):
+        for page in context.pages:
+            try:
+                text = page.inner_text("body", timeout=2000)
+            except Exception as err:  # a page mid-navigation, or closed: say so and go on
+                text = f"({type(err).__name__})"
+            lines.append(f"phone {n}: {page.url}\n{text[:1500]}\n")
+    report.sections.append(("what each phone showed", "\n".join(lines)))
