@@ -12,6 +12,7 @@ from flask import g, has_app_context
 
 from .extensions import db
 from .models.town import Town as TownRecord
+from .models.town import town_title
 
 STATE_NAMES = {"NY": "New York"}
 
@@ -38,7 +39,7 @@ class Town:
     @property
     def title(self) -> str:
         """"Town of Sandy Creek": the town as its papers name it."""
-        return f"Town of {self.name}"
+        return town_title(self.name)
 
     @property
     def heading(self) -> str:

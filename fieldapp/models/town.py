@@ -7,6 +7,11 @@ from ..extensions import db
 from .types import UTCDateTime, now_utc
 
 
+def town_title(name: str) -> str:
+    """A town as its papers and pages name it, "Town of <name>" (one wording everywhere)."""
+    return f"Town of {name}"
+
+
 class Town(db.Model):
     __tablename__ = "town"
     id = db.Column(db.Integer, primary_key=True)
@@ -28,3 +33,7 @@ class Town(db.Model):
     created_at = db.Column(UTCDateTime, nullable=False, default=now_utc)
     updated_at = db.Column(UTCDateTime, nullable=False, default=now_utc, onupdate=now_utc)
     updated_by_id = db.Column(db.Integer, db.ForeignKey("user.id"))
+
+    @property
+    def title(self) -> str:
+        return town_title(self.name)
