@@ -176,7 +176,9 @@ def register_template_helpers(app):
     app.jinja_env.globals["town_law"] = current_law  # {{ town_law().holding }}: the town's law
     app.jinja_env.globals["towns_served"] = towns_served  # an officer of several towns picks one
     app.jinja_env.globals["towns_to_pick"] = towns_to_pick  # ... and says on an entry where it happened
-    app.jinja_env.globals["law_key_of"] = law_key_of  # ... and the forms warn of a town of another law
+    app.jinja_env.globals["law_key_of"] = law_key_of  # ... and the forms bring the form of a town of another law
+    # ... and the law of "the dog's own town (else the town I act for)" (field/entry_pages.py: form_town)
+    app.jinja_env.globals["entry_default_law"] = lambda: g.get("entry_default_law") or current_law().key
     app.jinja_env.globals["town_label"] = town_label  # ... and reads on each line of a list whose it is
     from .law.laws import law_cite
     # {{ law_cite("§9", "AML §118(2)") }}: a paper's citation in the town's law

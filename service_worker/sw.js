@@ -92,7 +92,7 @@ self.addEventListener("message", (event) => {
     // The page says who is signed in; another officer's cached pages are dropped.
     event.waitUntil(setSession(msg.userId).then(() => replay("worker-message")).then(reply, reply));
   } else if (msg.type === "cache-pages") {
-    event.waitUntil(cachePages(msg.userId).then(reply, (err) => reply({ error: String(err) })));
+    event.waitUntil(cachePages(msg.userId, msg.extra).then(reply, (err) => reply({ error: String(err) })));
   } else if (msg.type === "signed-out") {
     event.waitUntil(caches.delete(PAGES_CACHE).then(() => reply({ ok: true })));
   } else if (msg.type === "flush") {
@@ -111,11 +111,15 @@ async function setSession(userId) {
 // (a dozen pages: seconds on a weak link). The offline card first: a tag's link is answered
 // with it (copyFirst).
 const PAGE_FETCHES = 4;
-async function cachePages(userId) {
+// `extra`: the page's own list (the entry forms of the officer's towns under another law, with
+// `?town=`); only the app's own addresses.
+async function cachePages(userId, extra = []) {
   if (!userId) return { cached: 0 };
   await setSession(userId);
   const cache = await caches.open(PAGES_CACHE);
-  const waiting = [URLS.offlineCard].concat(SHELL.pages.filter((path) => path !== URLS.offlineCard));
+  const own = (Array.isArray(extra) ? extra : []).filter((path) => typeof path === "string" &&
+    path.startsWith(URLS.root) && !path.startsWith("//"));
+  const waiting = [URLS.offlineCard].concat(SHELL.pages.filter((path) => path !== URLS.offlineCard), own);
   let cached = 0, signedOut = false, offline = false;
   async function fetchOne(path) {
     const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
@@ -218,6 +222,14 @@ async function keptPage(url) {
     if (scan) return scan;
   }
   const ignoreSearch = SHELL.ignoreSearch.includes(url.pathname);
+  if (ignoreSearch) {
+    // An entry form: the town's own (`?town=`, town-pick.js) if kept, else the form without one,
+    // never another town's by chance of the cache's order.
+    const town = url.searchParams.get("town");
+    const page = (town && await cache.match(`${url.pathname}?town=${encodeURIComponent(town)}`)) ||
+      await cache.match(url.pathname);
+    if (page) return page;
+  }
   return (await cache.match(url.pathname + (ignoreSearch ? "" : url.search), { ignoreSearch })) || null;
 }
 

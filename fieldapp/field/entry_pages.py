@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import abort, make_response, render_template, request, url_for
+from flask import abort, g, make_response, render_template, request, url_for
 from flask_login import current_user
 from sqlalchemy.orm import defer
 
@@ -28,14 +28,14 @@ from ..models.enforcement import AppearanceTicket, Impoundment, Photo, RabiesReq
 from ..parsing import parse_date
 from ..services import enforcement
 from ..services.enforcement.complaint import owner_named
-from ..services.entries import form_to_payload, submit_entry
+from ..services.entries import entry_town, form_to_payload, submit_entry
 from ..services.errors import ServiceError
 from ..services.photos import store_photo
 from ..services.registry import KINDS
 from ..services.ticket_numbers import town_prefix
 from ..settings import get_setting
 from ..timeutil import local_today, to_local, utcnow
-from ..town import current_law, each_town
+from ..town import acting_for, current_law, current_town, current_town_id, each_town, law_key_of, seeing
 from ..web import clock
 from .card import card_context, load_card_dog
 from .forms import ComplaintForm, RabiesRequestForm, SeizureForm, TicketForm, ViolationForm, now_local_input
@@ -323,7 +323,37 @@ _PAGES = {page.kind: page for page in ENTRY_PAGES}
 
 def new_entry(kind):
     """GET: the kind's form, filled for the dog / violation in the query string. POST: the entry
-    through submit_entry; its done page (201, 200 for a replay), or the form with its messages."""
+    through submit_entry; its done page (201, 200 for a replay), or the form with its messages.
+    For an officer of several towns the form is that of the town where it happened when its law
+    is another (its offences, exceptions and court): `form_town`."""
+    town_id = form_town()
+    if town_id is None:
+        return _new_entry(kind)
+    g.town_acted_for = current_town()
+    with acting_for(town_id), seeing(g.towns_served):
+        return _new_entry(kind)
+
+
+def form_town() -> int | None:
+    """The town whose law an entry form is drawn in, when it is not the town acted for's: the town
+    picked (`?town=` on the page, `town_id` when it is sent), else the dog's own town, as
+    `entry_town` judges the entry. None when that town's law is the town acted for's (one form
+    serves both; town-tables.js shows each town's court and deadlines)."""
+    if request.method == "POST":
+        said = request.form
+    else:
+        said = {"town_id": request.args.get("town", ""), "dog_id": request.args.get("dog", "")}
+    try:
+        town_id = entry_town(said)
+    except ServiceError:  # a town the officer does not serve: the acting town's form, and its refusal
+        return None
+    g.entry_default_law = law_key_of(entry_town({**said, "town_id": ""}) or current_town_id())
+    if town_id is None or town_id == current_town_id() or law_key_of(town_id) == current_law().key:
+        return None
+    return town_id
+
+
+def _new_entry(kind):
     page = _PAGES[kind]
     if request.method == "GET":
         form, dog = page.prefill()

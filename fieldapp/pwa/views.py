@@ -14,7 +14,7 @@ import os
 import posixpath
 from datetime import UTC, datetime
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import Response, current_app, flash, g, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
 
 from ..auth import permission_required
@@ -80,7 +80,23 @@ def needs_signal(href: str) -> bool:
 
 @bp.app_context_processor
 def _needs_signal():
-    return {"needs_signal": needs_signal}
+    return {"needs_signal": needs_signal, "town_forms": town_forms}
+
+
+# The entry forms drawn in each town's law (field/entry_pages.py: form_town).
+TOWN_FORMS = ["field.new_violation", "field.new_seizure", "field.new_ticket", "field.new_complaint"]
+
+
+def town_forms() -> list[str]:
+    """The entry forms of the towns an officer serves under another law than the town acted for's
+    (`?town=<id>`): the phone keeps them with its other pages (app.js, sw.js: cachePages), so with
+    no signal a violation in any of their towns is recorded on that town's form."""
+    if not current_user.is_authenticated or not current_user.may("enforce"):
+        return []
+    from ..town import current_town, law_key_of, towns_to_pick
+    acted = g.get("town_acted_for") or current_town()  # a form page drawn in another town's law
+    return [url_for(endpoint, town=town_id) for town_id, _ in towns_to_pick()
+            if law_key_of(town_id) != acted.law for endpoint in TOWN_FORMS]
 
 
 def _static_files() -> list[str]:

@@ -105,3 +105,13 @@ def test_the_state_law_is_cited_as_the_statute():
 def test_an_unknown_law_is_refused_by_name():
     with pytest.raises(KeyError, match="aml-article-7"):
         law_named("no-such-law")
+
+
+def test_no_two_laws_share_an_offence_code():
+    """A record's codes name their law (ALL_OFFENCES), and the phone of an officer of several
+    towns keeps every served law's offences in one table: a code is one law's."""
+    seen = {}
+    for law in LAWS.values():
+        for code in law.offences:
+            assert code not in seen, f"{code} is of {seen[code]} and {law.key}"
+            seen[code] = law.key

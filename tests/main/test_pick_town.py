@@ -102,7 +102,8 @@ def test_offences_of_the_town_acted_for_said_to_happen_in_a_town_of_another_law_
         app, client, auth):
     """An entry is judged by the law of the town where it happened (AML §113(2): one officer,
     each town its own law). Sandy Creek's §6(A)(1) said to happen in Example Town, under the state
-    law alone, is refused, and the message says what to do: act for Example Town, then record it."""
+    law alone, is refused, and the message says what to do; the form comes back as Example Town's,
+    with its offences."""
     first, second = two_towns(app)
     auth.login("dco")
     response, _ = post(client, "/field/violations/new", codes=["6A1"], ruled_out=["6B"], town_id=str(second),
@@ -110,7 +111,64 @@ def test_offences_of_the_town_acted_for_said_to_happen_in_a_town_of_another_law_
     assert response.status_code == 422
     said = errors_of(response)["codes"]
     assert "are of the Local Law No. 2 of 2011" in said and "Example Town is under the Agriculture and Markets Law" \
-        in said and "act for Example Town" in said
+        in said and "tick Example Town&#39;s offences instead" in said
+    page = response.get_data(as_text=True)
+    assert 'value="AML118-1a"' in page and 'value="6A1"' not in page
+    assert f'<option value="{second}" data-law="aml-article-7" selected>' in page
     with app.app_context():
         assert not db.session.execute(db.select(Violation).execution_options(all_towns=True)
                                       .where(Violation.narrative == "Loose.")).first()
+
+
+def test_the_form_of_the_town_where_it_happened_lists_that_towns_offences(app, client, auth):
+    """AML §113(2): one officer for several towns, each town its own law. Acting for Sandy Creek,
+    the violation form for Example Town (`?town=`, the page the phone keeps for it) lists the state
+    law's offences and says Example Town; with a dog of Example Town's, its form is that town's."""
+    first, second = two_towns(app)
+    with app.app_context(), acting_for(second):
+        scout = db.session.execute(db.select(Dog.id).filter_by(name="Scout")).scalar_one()
+    auth.login("dco")
+    own = client.get("/field/violations/new").get_data(as_text=True)
+    assert 'value="6A1"' in own and 'value="AML118-1a"' not in own
+    assert 'data-form-law="sandy-creek-ll2-2011"' in own and '<option value="" data-law="sandy-creek-ll2-2011" selected>' in own
+    for url in (f"/field/violations/new?town={second}", f"/field/tickets/new?town={second}",
+                f"/field/seizures/new?town={second}", f"/field/violations/new?dog={scout}"):
+        page = client.get(url).get_data(as_text=True)
+        assert 'value="AML118-1a"' in page and 'value="6A1"' not in page, url
+        assert 'data-form-law="aml-article-7"' in page and acting_for_in_header(page) == "Sandy Creek", url
+    # The dog's own town is the default town: its law is the form's.
+    assert '<option value="" data-law="aml-article-7" selected>' in page
+    # A town the officer does not serve: the town acted for's form.
+    assert 'value="6A1"' in client.get("/field/violations/new?town=99999").get_data(as_text=True)
+
+
+def test_the_phones_rules_hold_the_offences_of_every_law_the_officer_serves(app, client, auth):
+    """Offline, the phone checks an entry with the law of the town where it happened: its rules
+    hold Sandy Creek's offences and the state law's, each with its own exceptions; an officer of
+    one town gets their town's alone."""
+    two_towns(app)
+    auth.login("dco")
+    offences = client.get("/api/entry-rules").get_json()["offences"]
+    assert "6A1" in offences and "AML118-1a" in offences
+    assert {e["code"] for e in offences["AML118-1a"]["exceptions"]} == {"AML109-under-4-months", "AML109-shelter"}
+    assert "6B" in {e["code"] for e in offences["6A1"]["exceptions"]}
+    auth.login("constable")
+    assert "AML118-1a" not in client.get("/api/entry-rules").get_json()["offences"]
+
+
+def test_the_phone_is_told_which_towns_forms_to_keep(app, client, auth):
+    """The entry forms of the towns served under another law are kept on the phone for no signal
+    (data-town-forms, cached by the service worker); a dog's card opens them in the dog's town."""
+    first, second = two_towns(app)
+    with app.app_context(), acting_for(second):
+        scout = db.session.execute(db.select(Dog.id).filter_by(name="Scout")).scalar_one()
+    auth.login("dco")
+    kept = re.search(r'data-town-forms="([^"]*)"', client.get("/").get_data(as_text=True)).group(1).split()
+    assert kept == [f"/field/{kind}/new?town={second}" for kind in ("violations", "seizures", "tickets", "complaints")]
+    card = client.get(f"/field/dogs/{scout}").get_data(as_text=True)
+    assert f"/field/violations/new?dog={scout}&amp;town={second}" in card
+    # On a form drawn in Example Town's law, the phone is still told to keep Example Town's forms.
+    form = client.get(f"/field/violations/new?town={second}").get_data(as_text=True)
+    assert f"/field/violations/new?town={second}" in re.search(r'data-town-forms="([^"]*)"', form).group(1)
+    auth.login("clerk")
+    assert "data-town-forms" not in client.get("/").get_data(as_text=True)

@@ -50,9 +50,10 @@ DOG_NEEDED = "Scan the dog's tag, or describe the dog (colour, breed, size, coll
 PLACE_NEEDED = "Use GPS or type where it happened (address or road and landmark)."
 UNKNOWN_OFFENCE = "An offence ticked is not in the {law}'s list: untick it and tick the right one."
 # Offences of another town's law, on an entry said to have happened in this town (an officer of
-# several towns, AML §113(2)): the form listed the town acted for's offences.
-OTHER_LAWS_OFFENCE = ("The offences ticked are of the {other}, but {town} is under the {law}: on the start page act "
-                      "for {town}, then record it with {town}'s offences.")
+# several towns, AML §113(2)): the form listed another town's offences (a form sent without
+# JavaScript, or an entry queued before its town was picked).
+OTHER_LAWS_OFFENCE = ("The offences ticked are of the {other}, but {town} is under the {law}: tick {town}'s "
+                      "offences instead (with {town} picked as the town where it happened, the form lists them).")
 EXCEPTIONS_ADVICE = ". If one of them may apply, untick that offence."
 # The one confirmation box over the listed exceptions: ticked, each exception of the ticked
 # offences is ruled out (the page lists each one beside it, and ticks them all with JavaScript).

@@ -14,7 +14,7 @@ field has a given value.
 from dataclasses import asdict, dataclass, field
 
 from ...law.laws.cites import cite_in_town_law
-from ...town import current_law
+from ...town import current_law, law_of_town, towns_served
 from .complaint import PLACE_OF_VIOLATION_NEEDED
 from .payload import DOG_NEEDED, EXCEPTIONS_ADVICE, NONE_APPLIES, PLACE_NEEDED, exception_missing, ruled_out_words
 from .ticket import DUPLICATE_CONFIRM, OFFENCE_PLACE_NEEDED
@@ -76,6 +76,17 @@ REQUIRED = {
 EXCEPTIONS_CHECKED = ("violation", "seizure", "ticket")
 
 
+def served_laws() -> list:
+    """The town acted for's law, then the other laws of the towns the officer serves (an entry is
+    judged by the law of the town where it happened; offline, the phone checks it with that
+    law's offences). The laws' offence codes are distinct, so one table holds them all."""
+    laws = {current_law().key: current_law()}
+    for town_id in towns_served():
+        law = law_of_town(town_id)
+        laws.setdefault(law.key, law)
+    return list(laws.values())
+
+
 def entry_rules() -> dict:
     """The document the phone keeps: each kind's required fields, and each offence's exceptions
     with the message shown when one is not ruled out (joined by "; ", then `exceptions_advice`)."""
@@ -83,7 +94,7 @@ def entry_rules() -> dict:
         code: {"title": r.title, "section": r.section,
                "exceptions": [{"code": e.code, "section": e.section, "words": ruled_out_words(e),
                                "message": exception_missing(r, e)} for e in r.exceptions]}
-        for code, r in current_law().offences.items()  # the town's law: the state's §118(1) under it alone
+        for law in served_laws() for code, r in law.offences.items()  # the state's §118(1) under it alone
     }
     return {
         "kinds": {kind: {"required": [{**asdict(rule), "message": cite_in_town_law(rule.message)} for rule in rules],

@@ -145,7 +145,9 @@ async function signedIn() {
   await refreshCopy(false);
   await askToKeep();
   await postToWorker({ type: "session", userId: uid });
-  await postToWorker({ type: "cache-pages", userId: uid });
+  // The entry forms of the towns served under another law (town-pick.js brings them).
+  const townForms = (document.body.dataset.townForms || "").split(" ").filter(Boolean);
+  await postToWorker({ type: "cache-pages", userId: uid, extra: townForms });
   await runFlush("app-open");
   await refreshRules();
   await keepTicketsStocked();
@@ -176,7 +178,7 @@ function syncBodyAttributes(evt) {
   if (!settled) api.ready = new Promise((r) => { settled = r; });
   const doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
   if (!doc.body) return;
-  for (const name of ["data-user-id", "data-user-role", "data-powers", "hx-headers"]) {
+  for (const name of ["data-user-id", "data-user-role", "data-powers", "data-town-forms", "hx-headers"]) {
     const v = doc.body.getAttribute(name);
     if (v === null) document.body.removeAttribute(name); else document.body.setAttribute(name, v);
   }

@@ -90,7 +90,8 @@ export function renderCard(rec, today, held, el) {
       ` Charge, summon and name on a complaint the legal guardian or head of household: ${o.guardian || "not named on record"} (§4(I)).`) : null,
     o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
     : [el("p", { class: "muted" }, "No owner of record.")];
-  const q = `?dog=${encodeURIComponent(d.id)}`;
+  // The forms open in the dog's own town (its law): an officer of several towns keeps each one's.
+  const q = `?dog=${encodeURIComponent(d.id)}${d.town_id ? `&town=${encodeURIComponent(d.town_id)}` : ""}`;
   const u = urls();
   const actions = el("div", { class: "big-actions" },
     el("a", { class: "btn btn-primary btn-block", href: u.newViolation + q }, "Record violation"),
