@@ -120,6 +120,9 @@ async function cachePages(userId, extra = []) {
   const own = (Array.isArray(extra) ? extra : []).filter((path) => typeof path === "string" &&
     path.startsWith(URLS.root) && !path.startsWith("//"));
   const waiting = [URLS.offlineCard].concat(SHELL.pages.filter((path) => path !== URLS.offlineCard), own);
+  // Whose pages these are, now: each page is served as soon as it is kept (the officer may lose
+  // the signal before the last one comes). A session found ended below drops them all.
+  await setMeta("pages_user", String(userId));
   let cached = 0, signedOut = false, offline = false;
   async function fetchOne(path) {
     const response = await fetch(path, { credentials: "same-origin", cache: "no-store" });
@@ -140,7 +143,6 @@ async function cachePages(userId, extra = []) {
     await sessionEnded(); // the server ended the session
     return { cached: 0, signedOut: true };
   }
-  await setMeta("pages_user", String(userId));
   return { cached, version: SHELL.version };
 }
 
@@ -194,11 +196,12 @@ async function navigate(request, url) {
 // so the page asks the office next (offline-card.js). Only for the officer the copy was given
 // to, with a card page cached for them (it carries who is signed in).
 async function copyFirst(token) {
-  const card = await copyCard(token);
-  const cached = card && await (await caches.open(PAGES_CACHE)).match(URLS.offlineCard);
+  const cached = await (await caches.open(PAGES_CACHE)).match(URLS.offlineCard);
   if (!cached) return null;
   const text = await cached.text();
-  if (!text.includes(`data-user-id="${card.userId}"`)) return null;
+  // The officer's towns under another law (base.html: data-town-forms): the card's forms open in the dog's town.
+  const card = await copyCard(token, Date.now(), { inTown: text.includes("data-town-forms=") });
+  if (!card || !text.includes(`data-user-id="${card.userId}"`)) return null;
   const html = text.replace('id="offline-card"', 'id="offline-card" data-copy-first="1"')
     .replace(/(<p class="data-age" id="offline-card-age">)[^<]*/, `$1${escapeHtml(card.age)} · checking with the office…`)
     .replace(/<div id="offline-card-body">[\s\S]*?<\/div>/, () => `<div id="offline-card-body" data-drawn="1">${card.html}</div>`)

@@ -6,6 +6,8 @@ Article 7, no local dog law), walked on a 360 px phone: sign in, start at `/`, t
 - The dog control officer both towns share (AML §113(2)) picks Example Town on the start page,
   records a violation with no signal citing AML §118(1), and it is sent once when the signal is
   back: the server holds it as Example Town's, and its page cites the state law.
+- Acting for Sandy Creek with no signal, the same officer says a violation happened in Example
+  Town: the phone brings Example Town's form (kept for no signal), with the state law's offences.
 Its own server: the journeys' server has one town, and its other journeys rely on that."""
 import re
 
@@ -174,6 +176,65 @@ def test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offlin
     shown = phone.text()
     assert "AML §118(1)(b)" in shown and "Dog not identified" in shown
     assert "Sandy Creek" not in phone.text("body")
+
+
+# The phone keeps Example Town's violation form (`?town=`): the state law's offences.
+KEPT_TOWN_FORM = """async (path) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith('pages-')) continue;
+        const kept = await (await caches.open(name)).match(path);
+        if (kept && (await kept.text()).includes('value="AML118-1a"')) return true;
+    }
+    return false;
+}"""
+
+
+def test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on_its_form(phone, two_town_server):
+    """AML §113(2), one officer for two towns; AML §118(1), Example Town's offences. The officer
+    acts for Sandy Creek, loses signal, and records a violation said to happen in Example Town."""
+    town_id = example_town_id(two_town_server)
+    page = phone.page
+    phone.start("dco")
+    assert page.locator(".brand").inner_text().split() == ["Acting", "for", "Sandy", "Creek"]
+    for _ in range(400):
+        if page.evaluate(KEPT_TOWN_FORM, f"/field/violations/new?town={town_id}"):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the phone did not keep Example Town's violation form")
+
+    page.context.set_offline(True)
+    phone.check_styles = False  # offline, a full load of the same address cannot be compared
+    page.get_by_role("link", name="Record violation", exact=True).tap()
+    page.wait_for_url(re.compile(r"/field/violations/new$"))
+    page.wait_for_selector("input[name=codes][value='6A1']")
+    ready(phone)
+    page.get_by_label("Town where it happened").select_option(label="Example Town")
+    page.wait_for_url(re.compile(rf"/field/violations/new\?town={town_id}$"))
+    page.wait_for_selector("input[name=codes][value='AML118-1a']")
+    ready(phone)
+    phone.check_screen()
+    offences = page.locator("fieldset.offences").inner_text()
+    assert "§118(1)(b)" in offences and "Running at large" not in offences
+    assert page.get_by_label("Town where it happened").input_value() == str(town_id)
+    assert not page.locator("[data-town-law-warning]").is_visible()
+    assert page.locator(".brand").inner_text().split() == ["Acting", "for", "Sandy", "Creek"]
+    page.locator("#dog_description").fill("Grey collie, no tag, picked town journey")
+    page.get_by_role("checkbox", name=re.compile(r"^Dog not identified")).tap()
+    page.get_by_label("Where (address, or road and landmark)").fill("Example Rd at the creek bridge")
+    page.get_by_role("checkbox", name=re.compile("None of these applies")).tap()
+    phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
+    ready(phone)
+    assert int(page.text_content("#outbox-count")) == 1
+
+    page.context.set_offline(False)
+    page.evaluate("window.outbox.flush('manual')")
+    page.wait_for_function("document.getElementById('outbox-count').textContent === '0'")
+    with two_town_server.app().app_context():
+        got = db.session.scalars(db.select(Violation).execution_options(all_towns=True)
+                                 .filter(Violation.location_text == "Example Rd at the creek bridge")).all()
+        assert [(v.town_id, v.codes) for v in got] == [(town_id, ["AML118-1b"])], "sent once, Example Town's"
+        db.engine.dispose()
 
 
 def test_a_finder_in_a_deployment_of_two_towns_reaches_the_right_towns_officer(phone, two_town_server):

@@ -60,7 +60,9 @@ function statusLine(el, kind, status, words, ...details) {
     el("span", {}, el("strong", {}, words[status]), ...details));
 }
 
-export function renderCard(rec, today, held, el) {
+// `inTown`: the officer serves towns under another law (the page's data-town-forms): the forms
+// open in the dog's own town, whose law judges what it did (field/entry_pages.py: form_town).
+export function renderCard(rec, today, held, el, { inTown = false } = {}) {
   const d = rec.dog;
   const license = rec.license || {};
   const rabies = rec.rabies || {};
@@ -90,8 +92,7 @@ export function renderCard(rec, today, held, el) {
       ` Charge, summon and name on a complaint the legal guardian or head of household: ${o.guardian || "not named on record"} (§4(I)).`) : null,
     o.phone ? el("a", { class: "btn btn-block call", href: `tel:${o.phone.replace(/[^0-9+]/g, "")}` }, `Call owner · ${o.phone}`) : null))
     : [el("p", { class: "muted" }, "No owner of record.")];
-  // The forms open in the dog's own town (its law): an officer of several towns keeps each one's.
-  const q = `?dog=${encodeURIComponent(d.id)}${d.town_id ? `&town=${encodeURIComponent(d.town_id)}` : ""}`;
+  const q = `?dog=${encodeURIComponent(d.id)}${inTown && d.town_id ? `&town=${encodeURIComponent(d.town_id)}` : ""}`;
   const u = urls();
   const actions = el("div", { class: "big-actions" },
     el("a", { class: "btn btn-primary btn-block", href: u.newViolation + q }, "Record violation"),

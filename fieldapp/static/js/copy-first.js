@@ -39,7 +39,7 @@ export function copyAge(iso, now = Date.now()) {
 // The card the worker answers /t/<token> with, as HTML text: {userId, html, age}; null when the
 // copy may not answer (copyRefusal) or does not hold the tag (worn by a dog of the copy, or a
 // replaced tag of one: then the card says so first, as offline-card.js does).
-export async function copyCard(token, now = Date.now()) {
+export async function copyCard(token, now = Date.now(), { inTown = false } = {}) {
   if (!token) return null;
   const [session, dataset] = [await getMeta("session"), await getMeta("dataset")];
   if (copyRefusal({ session, dataset, now })) return null;
@@ -53,7 +53,7 @@ export async function copyCard(token, now = Date.now()) {
       `Tag replaced on ${retired.retired_on ? longdate(retired.retired_on) : "an earlier date"} — not valid`);
   }
   if (!rec) return null;
-  const nodes = [notice, ...renderCard(rec, townToday(), await heldOnPhone(rec.dog.id), htmlEl)];
+  const nodes = [notice, ...renderCard(rec, townToday(), await heldOnPhone(rec.dog.id), htmlEl, { inTown })];
   return { userId: String(session.value), html: nodes.filter(Boolean).map((n) => n.outerHTML).join(""),
     age: copyAge(dataset.value.generated_at, now) };
 }

@@ -18,7 +18,8 @@ import { copyAge } from "./copy-first.js";
 import { match, urls } from "./urls.js";
 
 
-const renderDog = (rec, today, held) => renderCard(rec, today, held, el);
+const renderDog = (rec, today, held) => renderCard(rec, today, held, el,
+  { inTown: !!document.body.dataset.townForms });
 
 function age(iso) {
   if (!iso) return "Offline copy (age unknown)";
