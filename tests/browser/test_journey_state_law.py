@@ -190,8 +190,10 @@ KEPT_TOWN_FORM = """async (path) => {
 
 
 def test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on_its_form(phone, two_town_server):
-    """AML §113(2), one officer for two towns; AML §118(1), Example Town's offences. The officer
-    acts for Sandy Creek, loses signal, and records a violation said to happen in Example Town."""
+    """AML §118(1)(b): "any owner to fail to have any dog identified as required by this article" is
+    an offence in Example Town (the state law alone), not Sandy Creek's. The officer both towns share
+    acts for Sandy Creek, loses signal, and records it as happening in Example Town: on Example
+    Town's form, kept on the phone, and judged by Example Town's law."""
     town_id = example_town_id(two_town_server)
     page = phone.page
     phone.start("dco")

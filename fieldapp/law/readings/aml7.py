@@ -21,7 +21,8 @@ def _offence(r) -> Reading:
                "test_aml118_an_officer_records_only_the_state_laws_offences_with_their_exceptions",
                "test_aml118_the_phone_and_the_form_offer_the_state_laws_offences",
                "test_aml118_the_pages_name_the_state_law_not_the_local_law",
-               "test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offline"),
+               "test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offline",
+               "test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on_its_form"),
         code=f"{_AML} `VIOLATIONS`; fieldapp/services/enforcement/payload.py `PayloadReader.codes` "
              "(`current_law().offences`)",
     )
