@@ -1,1 +1,0 @@
-"""Use cases: the only code that writes. Views and the sync API translate requests to these."""
