@@ -343,11 +343,12 @@ def form_town() -> int | None:
         said = request.form
     else:
         said = {"town_id": request.args.get("town", ""), "dog_id": request.args.get("dog", "")}
+    default = entry_town({**said, "town_id": ""})  # the dog's own town, else None: the town acted for
     try:
-        town_id = entry_town(said)
+        town_id = entry_town(said) if said.get("town_id") else default
     except ServiceError:  # a town the officer does not serve: the acting town's form, and its refusal
         return None
-    g.entry_default_law = law_key_of(entry_town({**said, "town_id": ""}) or current_town_id())
+    g.entry_default_law = law_key_of(default or current_town_id())
     if town_id is None or town_id == current_town_id() or law_key_of(town_id) == current_law().key:
         return None
     return town_id

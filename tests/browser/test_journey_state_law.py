@@ -116,6 +116,18 @@ def ready(phone):
     phone.page.evaluate("window.outbox.ready")
 
 
+def record_dog_not_identified(phone, description, place):
+    """AML §118(1)(b) for a dog with no tag, recorded with no signal: it waits in the outbox."""
+    page = phone.page
+    page.locator("#dog_description").fill(description)
+    page.get_by_role("checkbox", name=re.compile(r"^Dog not identified")).tap()
+    page.get_by_label("Where (address, or road and landmark)").fill(place)
+    page.get_by_role("checkbox", name=re.compile("None of these applies")).tap()
+    phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
+    ready(phone)
+    assert int(page.text_content("#outbox-count")) == 1
+
+
 def test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offline(phone, two_town_server):
     town_id = example_town_id(two_town_server)
     page = phone.page
@@ -144,13 +156,7 @@ def test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offlin
     town_select = page.get_by_label("Town where it happened")
     assert town_select.input_value() == ""
     assert town_select.locator("option").all_inner_texts()[1:] == ["Example Town", "Sandy Creek"]
-    page.locator("#dog_description").fill("Brown hound, no collar, state law journey")
-    page.get_by_role("checkbox", name=re.compile(r"^Dog not identified")).tap()
-    page.get_by_label("Where (address, or road and landmark)").fill("Example Rd by the town hall")
-    page.get_by_role("checkbox", name=re.compile("None of these applies")).tap()
-    phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
-    ready(phone)
-    assert int(page.text_content("#outbox-count")) == 1
+    record_dog_not_identified(phone, "Brown hound, no collar, state law journey", "Example Rd by the town hall")
 
     page.context.set_offline(False)
     page.get_by_role("link", name=re.compile("^Outbox")).first.tap()
@@ -178,17 +184,6 @@ def test_aml118_the_shared_dco_picks_example_town_and_records_a_violation_offlin
     assert "Sandy Creek" not in phone.text("body")
 
 
-# The phone keeps Example Town's violation form (`?town=`): the state law's offences.
-KEPT_TOWN_FORM = """async (path) => {
-    for (const name of await caches.keys()) {
-        if (!name.startsWith('pages-')) continue;
-        const kept = await (await caches.open(name)).match(path);
-        if (kept && (await kept.text()).includes('value="AML118-1a"')) return true;
-    }
-    return false;
-}"""
-
-
 def test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on_its_form(phone, two_town_server):
     """AML §118(1)(b): "any owner to fail to have any dog identified as required by this article" is
     an offence in Example Town (the state law alone), not Sandy Creek's. The officer both towns share
@@ -198,12 +193,8 @@ def test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on
     page = phone.page
     phone.start("dco")
     assert page.locator(".brand").inner_text().split() == ["Acting", "for", "Sandy", "Creek"]
-    for _ in range(400):
-        if page.evaluate(KEPT_TOWN_FORM, f"/field/violations/new?town={town_id}"):
-            break
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the phone did not keep Example Town's violation form")
+    # The phone keeps Example Town's violation form (`?town=`): the state law's offences.
+    assert kept_form_offers(page, "AML118-1a", f"/field/violations/new?town={town_id}")
 
     page.context.set_offline(True)
     phone.check_styles = False  # offline, a full load of the same address cannot be compared
@@ -221,13 +212,7 @@ def test_aml118_acting_for_sandy_creek_offline_a_violation_in_example_town_is_on
     assert page.get_by_label("Town where it happened").input_value() == str(town_id)
     assert not page.locator("[data-town-law-warning]").is_visible()
     assert page.locator(".brand").inner_text().split() == ["Acting", "for", "Sandy", "Creek"]
-    page.locator("#dog_description").fill("Grey collie, no tag, picked town journey")
-    page.get_by_role("checkbox", name=re.compile(r"^Dog not identified")).tap()
-    page.get_by_label("Where (address, or road and landmark)").fill("Example Rd at the creek bridge")
-    page.get_by_role("checkbox", name=re.compile("None of these applies")).tap()
-    phone.tap_button("Record violation", wait_for_url=re.compile(r"/field/next\?entry="))
-    ready(phone)
-    assert int(page.text_content("#outbox-count")) == 1
+    record_dog_not_identified(phone, "Grey collie, no tag, picked town journey", "Example Rd at the creek bridge")
 
     page.context.set_offline(False)
     page.evaluate("window.outbox.flush('manual')")

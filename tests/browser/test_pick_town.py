@@ -15,20 +15,20 @@ from .conftest import sign_in
 
 pytestmark = pytest.mark.browser
 
-# The violation form the phone keeps offers `code` (the page is cached by the service worker).
-KEPT_FORM_OFFERS = """async (code) => {
+# The form the phone keeps at `path` offers `code` (the page is cached by the service worker).
+KEPT_FORM_OFFERS = """async ([path, code]) => {
     for (const name of await caches.keys()) {
         if (!name.startsWith('pages-')) continue;
-        const kept = await (await caches.open(name)).match('/field/violations/new');
+        const kept = await (await caches.open(name)).match(path);
         if (kept && (await kept.text()).includes('value="' + code + '"')) return true;
     }
     return false;
 }"""
 
 
-def kept_form_offers(page, code) -> bool:
+def kept_form_offers(page, code, path="/field/violations/new") -> bool:
     for _ in range(400):  # evaluate awaits the promise (wait_for_function would take it as true)
-        if page.evaluate(KEPT_FORM_OFFERS, code):
+        if page.evaluate(KEPT_FORM_OFFERS, [path, code]):
             return True
         page.wait_for_timeout(50)
     return False
