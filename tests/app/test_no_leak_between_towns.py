@@ -52,17 +52,20 @@ def other_town(app):
         db.session.execute(sa.delete(UserTown))
         for user in db.session.scalars(sa.select(User).where(User.role != "county_admin")):
             db.session.add(UserTown(user_id=user.id, town_id=first.id))
-        keys = {}
+        keys = {}  # the first two records of each kind, so that every run walks the same URLs
         for part, columns in KEYS.items():
             values = []
             for column in columns:
-                values += db.session.scalars(sa.select(column).order_by(column).limit(2)
+                values += db.session.scalars(sa.select(column).order_by(*column.table.primary_key).limit(2)
                                              .execution_options(all_towns=True)).all()
             keys[part] = [str(v) for v in values if v is not None]
         owners = db.session.execute(sa.select(Owner.first_name, Owner.last_name, Owner.address, Owner.phone,
                                               Owner.email).execution_options(all_towns=True)).all()
-        # A town's own numbers (its clerk, its officer) are on its pages by right, whoever shares them.
+        # A town's own numbers (its clerk, its officer) are on its pages by right, whoever shares them;
+        # so is an owner's phone the owner chose to show a finder on the tag's public page.
         public = {n for t in db.session.scalars(sa.select(Town)) for n in (t.clerk_phone, t.contact_phone)}
+        public |= set(db.session.scalars(sa.select(Owner.phone).where(Owner.show_phone_publicly)
+                                         .execution_options(all_towns=True)))
         chips = db.session.scalars(sa.select(Dog.microchip).where(Dog.microchip.is_not(None))
                                    .execution_options(all_towns=True)).all()
         db.session.commit()
