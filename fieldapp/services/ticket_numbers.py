@@ -247,7 +247,7 @@ def accounts() -> tuple[list[dict], list[dict]]:
     """(`gaps()`, `not_yet_used()`) read together: every block with its officer, and every number
     used or voided, one SELECT each, whatever the number of blocks."""
     taken: dict[int, set[int]] = {}
-    for block_id, number in db.session.execute(db.select(TicketNumberUse.block_id, TicketNumberUse.number)):
+    for block_id, number in db.session.execute(_uses_of_blocks_seen(TicketNumberUse.block_id, TicketNumberUse.number)):
         taken.setdefault(block_id, set()).add(parse_number(number))
     skipped, unused = [], []
     for block in db.session.execute(db.select(TicketBlock).options(selectinload(TicketBlock.officer))
@@ -269,8 +269,18 @@ def not_yet_used() -> list[dict]:
     return accounts()[1]
 
 
+def _uses_of_blocks_seen(*columns):
+    """The numbers used or voided from the blocks of the towns seen, whichever town's ticket used
+    them: an officer of two towns writes both towns' tickets from the one block on the phone, and
+    a number of this town's book used on the other's ticket is used, not a gap. Only the numbers
+    (and a void's reason) are read; the other town's ticket stays its own."""
+    from ..models.town_owned import seen
+    return (db.select(*columns).join(TicketBlock, TicketBlock.id == TicketNumberUse.block_id)
+            .where(seen(TicketBlock.town_id)).execution_options(all_towns=True))
+
+
 def voids() -> list[TicketNumberUse]:
-    return db.session.execute(db.select(TicketNumberUse).filter_by(status="void")
+    return db.session.execute(_uses_of_blocks_seen(TicketNumberUse).filter(TicketNumberUse.status == "void")
                               .options(selectinload(TicketNumberUse.officer))
                               .order_by(TicketNumberUse.at.desc())).scalars().all()
 

@@ -80,6 +80,28 @@ def test_s9_a_phones_block_carries_the_letters_of_the_town_acted_for(app, client
             assert "already used" in again.value.errors["ticket_number"]
 
 
+def test_s9_a_number_of_this_towns_book_used_for_another_towns_ticket_is_no_gap(app, client, auth, two_towns):
+    """§9 "the appearance ticket" an officer issues comes from the phone's one block, whichever of
+    the officer's towns it is written for: the block's town's clerk sees that number used (or its
+    void), not a gap to account for."""
+    with app.app_context():
+        dco = db.session.get(User, two_towns["dco"])
+        block = ticket_numbers.reserve_block(dco, "phone-a", size=4)  # the first town's book
+        digits = [n[3:] for n in ticket_numbers.block_numbers(block)]
+        with acting_for(two_towns["second"]), seeing([two_towns["first"], two_towns["second"]]):
+            ticket_numbers.claim_number(dco, digits[0])
+            ticket_numbers.void_number(dco, digits[1], "torn at the roadside in the second town")
+        ticket_numbers.claim_number(dco, digits[2])
+        db.session.commit()
+    auth.login("clerk")  # the first town's
+    page = client.get("/tickets/numbers").get_data(as_text=True)
+    assert "Gaps (0)" in page, page
+    assert "torn at the roadside in the second town" in page and f"SC-{digits[3]}" in page  # the last: not yet used
+    with app.app_context(), acting_for(two_towns["second"]), seeing([two_towns["second"]]):
+        # The second town's own accounts hold no book of the first's.
+        assert ticket_numbers.accounts() == ([], []) and ticket_numbers.voids() == []
+
+
 def test_a_new_towns_letters_are_its_initials(app):
     assert [initials(n) for n in ("Example Town", "Sandy Creek", "Richland", "New Haven Falls", "Port-Leyden")] == [
         "ET", "SC", "RI", "NHF", "PL"]

@@ -78,7 +78,8 @@ READINGS: tuple[Reading, ...] = (
         reading="Each officer's phone holds a block of ticket numbers; a number is used once, voids are "
                 "recorded, and the clerk sees voids and gaps. The numbers run once for the whole deployment; "
                 "each carries the letters of the town whose court it is returnable to (its setting "
-                "ticket_number_prefix).",
+                "ticket_number_prefix). A number of one town's block used on another town's ticket is "
+                "used in the first town's book, not a gap.",
         tests=("test_s9_ticket_blocks_never_overlap", "test_s9_ticket_blocks_reserved_by_many_phones_never_overlap",
                "test_s9_a_ticket_number_is_used_once", "test_s9_ticket_number_from_the_officers_block_used_once",
                "test_s9_allocate_number_without_js_takes_the_next_free_number",
@@ -87,7 +88,8 @@ READINGS: tuple[Reading, ...] = (
                "test_s9_voids_are_recorded_and_gaps_listed_for_the_clerk", "test_s9_clerk_sees_voids_and_gaps",
                "test_s9_gaps_are_numbers_skipped_inside_what_was_used_listed_as_ranges",
                "test_s9_a_ticket_issued_for_the_second_town_carries_its_prefix",
-               "test_s9_a_phones_block_carries_the_letters_of_the_town_acted_for"),
+               "test_s9_a_phones_block_carries_the_letters_of_the_town_acted_for",
+               "test_s9_a_number_of_this_towns_book_used_for_another_towns_ticket_is_no_gap"),
         code="fieldapp/services/ticket_numbers.py",
     ),
     Reading(
