@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from datetime import datetime
 from pathlib import Path
 
@@ -76,13 +77,15 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """The app in its own process on a fixed port; `kill()` and `start()` again at will."""
+    """The app in its own process on a fixed port; `kill()` and `start()` again at will. Its last
+    log lines (each request and its status, any traceback) are kept for a failed test's report."""
 
     def __init__(self, db_uri: str):
         self.port = free_port()
         self.db_uri = db_uri  # tests/databases.py: a SQLite file, or a PostgreSQL database
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
+        self.log = deque(maxlen=150)
 
     def start(self):
         self.proc = subprocess.Popen(
@@ -101,10 +104,11 @@ class LiveServer:
                 raise RuntimeError("server exited: " + "".join(seen) + self.proc.stdout.read())
         raise RuntimeError("server did not start in 30 s: " + "".join(seen))
 
-    @staticmethod
-    def _drain(proc):
-        for _ in proc.stdout:
-            pass
+    def _drain(self, proc):
+        for line in proc.stdout:
+            if '"GET /static/' in line and ('" 200 ' in line or '" 304 ' in line):
+                continue  # the shell's files, served: they would push the pages out of the log
+            self.log.append(line)
 
     def kill(self):
         if self.proc and self.proc.poll() is None:
@@ -153,8 +157,9 @@ def phone(browser, journey_server):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failed browser test says what every phone had on screen: a flake seen once in CI is then
-    read from its report rather than guessed at."""
+    """A failed browser test says what every phone had on screen, and what its server logged last
+    (each request with its status): a flake seen once in CI is then read from its report rather
+    than guessed at."""
     outcome = yield
     report = outcome.get_result()
     browser = item.funcargs.get("browser") if hasattr(item, "funcargs") else None
@@ -169,3 +174,5 @@ def pytest_runtest_makereport(item, call):
                 text = f"({type(err).__name__})"
             lines.append(f"phone {n}: {page.url}\n{text[:1500]}\n")
     report.sections.append(("what each phone showed", "\n".join(lines)))
+    for server in {id(v): v for v in item.funcargs.values() if isinstance(v, LiveServer)}.values():
+        report.sections.append((f"what the server on port {server.port} logged last", "".join(server.log)))
