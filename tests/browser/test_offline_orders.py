@@ -28,8 +28,9 @@ def phone(browser):
     context.close()
 
 
-def confine_zeus(live_server) -> int:
-    """The case to its order through the same services as the constable's phone and the Justice's pages."""
+def confine_zeus(live_server, words: str = "") -> int:
+    """The case to its order (the Justice's `words`, if any) through the same services as the
+    constable's phone and the Justice's pages."""
     with live_server.app().app_context():
         user = {u.username: u for u in db.session.execute(db.select(User)).scalars()}
         zeus = db.session.execute(db.select(Dog).filter_by(name="Zeus")).scalar_one()
@@ -45,7 +46,7 @@ def confine_zeus(live_server) -> int:
         court.record_hearing(court.Case(complaint), held_on=local_today(), complainant_appeared=True,
                              owner_appeared=True, appearances="", complainant_counsel="", owner_counsel="",
                              evidence="", adjourned_to=None, user=user["justice"])
-        court.make_order(complaint, kind="confined", ordered_on=local_today(), words="", user=user["justice"])
+        court.make_order(complaint, kind="confined", ordered_on=local_today(), words=words, user=user["justice"])
         db.session.commit()
         dog_id = zeus.id
         db.engine.dispose()

@@ -3,19 +3,12 @@ the phone's copy (not "this page isn't saved"); a confined dog's card says the o
 with the owner and the buttons on the first screen; the violation form shows running at large
 within the first screen of offences."""
 import re
-import uuid
 
 import pytest
 
-from fieldapp.extensions import db
-from fieldapp.models import Dog, User
-from fieldapp.models.enforcement import SwornComplaint
-from fieldapp.services import court
-from fieldapp.services.entries import submit_entry
-from fieldapp.timeutil import local_today, utcnow
-
 from .conftest import sign_in
 from .test_offline_field_flow import wait_ready
+from .test_offline_orders import confine_zeus
 
 pytestmark = pytest.mark.browser
 HEIGHT = 740
@@ -54,37 +47,13 @@ def test_offline_dogs_opens_the_search_from_the_phones_copy(phone, live_server):
     assert results.first.locator("[data-status^=rabies-]").count() == 1
 
 
-def confine_zeus(live_server) -> int:
-    with live_server.app().app_context():
-        user = {u.username: u for u in db.session.execute(db.select(User)).scalars()}
-        zeus = db.session.execute(db.select(Dog).filter_by(name="Zeus")).scalar_one()
-        entry_id = str(uuid.uuid4())
-        outcome = submit_entry(user["constable"], entry_id, "complaint", utcnow().isoformat(), {
-            "dog_id": str(zeus.id), "complainant_name": "Linda Ackley", "complainant_residence": "211 Salisbury St", "violation_place": "Fox Rd at the mailbox",
-            "sworn": "y", "codes": "6A4", "nature": "Chased my son to the porch.",
-            "violation_on": local_today().isoformat(), "forward_now": "y"})
-        assert outcome.status == 201, outcome.errors
-        complaint = db.session.execute(db.select(SwornComplaint).filter_by(entry_id=entry_id)).scalar_one()
-        court.summon(complaint, name="Zeus's owner", address="Sandy Creek", appear_on=local_today(),  # §10(B) first
-                     appear_time="18:00", user=user["justice"], today=local_today())
-        court.record_hearing(court.Case(complaint), held_on=local_today(), complainant_appeared=True,
-                             owner_appeared=True, appearances="", complainant_counsel="", owner_counsel="",
-                             evidence="", adjourned_to=None, user=user["justice"])
-        court.make_order(complaint, kind="confined", ordered_on=local_today(), words="Inside 9 pm-7 am.",
-                         user=user["justice"])
-        db.session.commit()
-        dog_id = zeus.id
-        db.engine.dispose()
-    return dog_id
-
-
 def bottom(page, selector):
     box = page.locator(selector).first.bounding_box()
     return box["y"] + box["height"]
 
 
 def test_confined_dogs_card_says_the_order_in_one_line_with_owner_and_buttons_on_screen(phone, live_server):
-    zeus = confine_zeus(live_server)
+    zeus = confine_zeus(live_server, words="Inside 9 pm-7 am.")
     page = phone.new_page()
     sign_in(page, live_server.url, "dco")
     page.goto(f"{live_server.url}/field/dogs/{zeus}")
