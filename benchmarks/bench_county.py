@@ -30,13 +30,13 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from databases import databases, scratch_database  # noqa: E402
 from sqlalchemy import func  # noqa: E402
 
 from fieldapp import create_app  # noqa: E402
@@ -222,14 +222,6 @@ def run(uri, n_dogs, n_requests, budget, rng):
             "kinds": {f"{k}{v}": figures(t) for (k, v), t in by_kind.items() if t}}
 
 
-def databases(args):
-    """(label, make a database uri, drop it) for SQLite and, when named, PostgreSQL."""
-    yield "sqlite", None
-    url = args.database_url or os.environ.get("TEST_DATABASE_URL", "").strip()
-    if url:
-        yield "postgresql", url
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dogs", type=int, nargs="+", default=[5000, 50000, 500000])
@@ -249,18 +241,8 @@ def main():
         if label == "sqlite" and args.no_sqlite:
             continue
         for n in args.dogs:
-            if label == "sqlite":
-                with tempfile.TemporaryDirectory() as tmp:
-                    r = run(f"sqlite:///{tmp}/county.sqlite", n, args.requests, args.budget, rng)
-            else:
-                from tests.databases import PostgresServer
-                server = PostgresServer(url)
-                name = server.create("county")
-                try:
-                    r = run(server.uri(name), n, args.requests, args.budget, rng)
-                finally:
-                    server.drop(name)
-                    server.engine.dispose()
+            with scratch_database(label, url, "county") as uri:
+                r = run(uri, n, args.requests, args.budget, rng)
             bare = r["series"]["bare"]["rps"]
             rows = list(r["series"].items()) + [(f"  {k}", f) for k, f in r["kinds"].items()]
             for name, f in rows:

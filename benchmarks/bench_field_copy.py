@@ -33,14 +33,14 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from databases import databases, scratch_database  # noqa: E402
 from dateutil.relativedelta import relativedelta  # noqa: E402
 from sqlalchemy import func  # noqa: E402
 
@@ -51,7 +51,7 @@ from fieldapp.models import Dog, DogOwner, License, Owner, User  # noqa: E402
 from fieldapp.services.entries import submit_entry  # noqa: E402
 from fieldapp.services.licensing import Application, RabiesEvidence, issue_license, update_owner  # noqa: E402
 from fieldapp.services.licensing.people import OWNER_FIELDS  # noqa: E402
-from fieldapp.timeutil import TOWN_TZ, local_today, utcnow  # noqa: E402
+from fieldapp.timeutil import local_now, local_today, utcnow  # noqa: E402
 
 RULED_OUT_6A1 = ["6B", "6A1-hunting", "6A1-leash", "6A1-accompanied"]  # every exception of §6(A)(1)
 
@@ -139,7 +139,7 @@ def a_days_changes(rng, today):
     # The roadside: violations of §6(A)(1) and one seizure, as the sync API applies them.
     active = db.session.execute(db.select(Dog.id).filter_by(status="active")).scalars().all()
     picked = rng.sample(active, max(1, round(n_dogs * VIOLATIONS)) + SEIZURES)
-    now = datetime.now(TOWN_TZ) - timedelta(hours=2)
+    now = local_now() - timedelta(hours=2)
     for i, dog_id in enumerate(picked):
         common = {"dog_id": str(dog_id), "codes": ["6A1"], "ruled_out": RULED_OUT_6A1,
                   "location_text": "Lake Rd at County Route 15"}
@@ -185,13 +185,6 @@ def run(uri, n_dogs, tries, rng):
             "since": before}
 
 
-def databases(args):
-    yield "sqlite", None
-    url = args.database_url or os.environ.get("TEST_DATABASE_URL", "").strip()
-    if url:
-        yield "postgresql", url
-
-
 def link_s(wire_bytes, args):
     """COMPUTED: the bytes at the stated bandwidth plus one round trip."""
     return wire_bytes * 8 / (args.kbit * 1000) + args.rtt_ms / 1000
@@ -218,18 +211,8 @@ def main():
         if label == "sqlite" and args.no_sqlite:
             continue
         for n in args.dogs:
-            if label == "sqlite":
-                with tempfile.TemporaryDirectory() as tmp:
-                    r = run(f"sqlite:///{tmp}/copy.sqlite", n, args.tries, rng)
-            else:
-                from tests.databases import PostgresServer
-                server = PostgresServer(url)
-                name = server.create("copy")
-                try:
-                    r = run(server.uri(name), n, args.tries, rng)
-                finally:
-                    server.drop(name)
-                    server.engine.dispose()
+            with scratch_database(label, url, "copy") as uri:
+                r = run(uri, n, args.tries, rng)
             full = r["full"]
             for what, f in (("full", full), ("delta", r["delta"])):
                 link = link_s(f["wire"], args)

@@ -5,8 +5,8 @@ body (tests check: byte-identical) or by the time taken. Prints the median and p
 kind, and each median's ratio to the unknown token's (measured in the same run).
 Run: .venv/bin/python benchmarks/bench_public_404.py [rounds]
 """
+import argparse
 import statistics
-import sys
 import tempfile
 import time
 
@@ -46,4 +46,6 @@ def main(rounds: int = 400):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 400)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", type=int, nargs="?", default=400, help="requests of each kind of token")
+    main(parser.parse_args().rounds)

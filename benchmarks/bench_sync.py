@@ -9,6 +9,7 @@
    (served by the worker), and what the worker precaches.
 3. The offline field dataset at the demo town's size, raw and gzipped.
 """
+import argparse
 import gzip
 import json
 import re
@@ -182,6 +183,8 @@ def dataset_at(n_dogs=5000):
 
 
 if __name__ == "__main__":
-    N = int(sys.argv[1]) if len(sys.argv) > 1 else N
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("entries", type=int, nargs="?", default=N, help="entries queued on the phone offline")
+    N = parser.parse_args().entries
     main()
     dataset_at()

@@ -52,7 +52,7 @@ from fieldapp.extensions import db  # noqa: E402
 from fieldapp.models import Dog, FieldEntry, User  # noqa: E402
 from fieldapp.models.enforcement import Violation  # noqa: E402
 from fieldapp.models.tickets import TicketNumberUse  # noqa: E402
-from fieldapp.timeutil import TOWN_TZ  # noqa: E402
+from fieldapp.timeutil import local_now  # noqa: E402
 from tests.databases import PostgresServer  # noqa: E402
 from tests.test_workers import Client, served_by  # noqa: E402
 
@@ -134,7 +134,7 @@ class Phone:
     def entries(self, count):
         """count new entries, violations and voids in turn."""
         now = datetime.now(UTC).isoformat()
-        occurred = (datetime.now(TOWN_TZ) - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+        occurred = (local_now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
         out = []
         for i in range(count):
             if i % 2 == 0:
