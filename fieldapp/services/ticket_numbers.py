@@ -107,8 +107,9 @@ def take_numbers(count: int) -> int:
     """`count` consecutive ticket numbers from the counter (the first; format_number prints them)."""
     # The deployment's, not a town's: an officer serving several towns holds one run of numbers
     # on the phone, and a number looked up (serving, the court's case) names one ticket
-    # (AppearanceTicket.number and the blocks are unique in the deployment). Each town's blocks,
-    # uses and gaps are its own.
+    # (AppearanceTicket.number and the blocks are unique in the deployment). Each town's blocks
+    # are its own, and so are their accounts: a number of them used on another town's ticket is
+    # used there, not a gap (`accounts`).
     return take_from_sequence("ticket_number", count, deployment=True)
 
 
