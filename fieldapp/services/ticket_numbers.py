@@ -25,6 +25,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..models import record_event, take_from_sequence
 from ..models.tickets import TicketBlock, TicketNumberUse
+from ..models.town_owned import seen
 from .errors import ServiceError
 
 PREFIX_SETTING = "ticket_number_prefix"
@@ -275,7 +276,6 @@ def _uses_of_blocks_seen(*columns):
     them: an officer of two towns writes both towns' tickets from the one block on the phone, and
     a number of this town's book used on the other's ticket is used, not a gap. Only the numbers
     (and a void's reason) are read; the other town's ticket stays its own."""
-    from ..models.town_owned import seen
     return (db.select(*columns).join(TicketBlock, TicketBlock.id == TicketNumberUse.block_id)
             .where(seen(TicketBlock.town_id)).execution_options(all_towns=True))
 
